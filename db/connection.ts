@@ -1,0 +1,101 @@
+/**
+ * Opening a study: one SQLite file encrypted with SQLCipher (via SQLite3MultipleCiphers). The key is
+ * applied before any read, checked before anything is written, and only then are pragmas and
+ * migrations run, so a wrong passphrase leaves the file byte-for-byte untouched.
+ */
+import { existsSync } from 'node:fs';
+import Database from 'better-sqlite3-multiple-ciphers';
+import { MIGRATIONS } from './migrations/index';
+
+export type StudyDb = Database.Database;
+
+/** A user-facing failure: the CLI prints `message` alone and exits with `exitCode`. */
+export class StudyError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode = 1,
+  ) {
+    super(message);
+    this.name = 'StudyError';
+  }
+}
+
+export const WRONG_PASSPHRASE_EXIT_CODE = 2;
+
+export interface OpenOptions {
+  /** Create a new study file; refuses to touch an existing one. */
+  create?: boolean;
+  readonly?: boolean;
+}
+
+export function openStudyDatabase(path: string, passphrase: string, options: OpenOptions = {}): StudyDb {
+  if (!passphrase) throw new StudyError('The passphrase is empty.');
+  const exists = existsSync(path);
+  if (options.create && exists) throw new StudyError(`${path} already exists; choose another file name.`);
+  if (!options.create && !exists) throw new StudyError(`No study file at ${path}.`);
+
+  const db = new Database(path, { fileMustExist: !options.create, readonly: options.readonly ?? false });
+  try {
+    applyKey(db, passphrase);
+    assertKeyOpensDatabase(db, path);
+    db.pragma('foreign_keys = ON');
+    db.pragma('busy_timeout = 5000');
+    if (!options.readonly) {
+      db.pragma('journal_mode = WAL');
+      // FULL makes every acknowledged commit durable in WAL mode (NORMAL may lose the last ones on power loss).
+      db.pragma('synchronous = FULL');
+      migrate(db);
+    }
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+function applyKey(db: StudyDb, passphrase: string): void {
+  db.pragma(`cipher = 'sqlcipher'`);
+  // SQLCipher 4 defaults, so the file also opens in other SQLCipher tools.
+  db.pragma('legacy = 4');
+  db.key(Buffer.from(passphrase, 'utf8'));
+}
+
+function assertKeyOpensDatabase(db: StudyDb, path: string): void {
+  try {
+    db.prepare('SELECT count(*) FROM sqlite_master').get();
+  } catch (error) {
+    if ((error as { code?: string }).code === 'SQLITE_NOTADB') {
+      throw new StudyError(`Wrong passphrase for ${path} (or it is not a BlindRate study).`, WRONG_PASSPHRASE_EXIT_CODE);
+    }
+    throw error;
+  }
+}
+
+export function migrate(db: StudyDb): void {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  const latest = MIGRATIONS.at(-1)?.version ?? 0;
+  if (current > latest) {
+    throw new StudyError(`This study has schema version ${current}; this BlindRate knows up to ${latest}. Update BlindRate.`);
+  }
+  for (const migration of MIGRATIONS.filter((m) => m.version > current)) {
+    db.transaction(() => {
+      db.exec(migration.sql);
+      db.pragma(`user_version = ${migration.version}`);
+    })();
+  }
+}
+
+/**
+ * Re-encrypts the whole file under a new passphrase. SQLite3MultipleCiphers cannot rekey in WAL
+ * mode, so the journal is switched to DELETE for the duration and restored afterwards.
+ */
+export function changePassphrase(db: StudyDb, newPassphrase: string): void {
+  if (!newPassphrase) throw new StudyError('The new passphrase is empty.');
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  db.pragma('journal_mode = DELETE');
+  try {
+    db.rekey(Buffer.from(newPassphrase, 'utf8'));
+  } finally {
+    db.pragma('journal_mode = WAL');
+  }
+}

@@ -1,0 +1,43 @@
+/**
+ * Passphrases come from BLINDRATE_PASSPHRASE or an interactive prompt, never from argv (which other
+ * users can read in the process list and which shells keep in history).
+ */
+import { StudyError } from '../../db/connection';
+
+export const PASSPHRASE_ENV = 'BLINDRATE_PASSPHRASE';
+
+export async function readPassphrase(prompt = 'Study passphrase: ', envName = PASSPHRASE_ENV): Promise<string> {
+  const fromEnv = process.env[envName];
+  if (fromEnv) return fromEnv;
+  if (!process.stdin.isTTY) {
+    throw new StudyError(`No passphrase: set ${envName} or run in a terminal to be asked for it.`);
+  }
+  return promptHidden(prompt);
+}
+
+function promptHidden(prompt: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const stdin = process.stdin;
+    let typed = '';
+    process.stderr.write(prompt);
+    stdin.setRawMode(true);
+    stdin.resume();
+    stdin.setEncoding('utf8');
+    const finish = (result: () => void) => {
+      stdin.setRawMode(false);
+      stdin.pause();
+      stdin.off('data', onData);
+      process.stderr.write('\n');
+      result();
+    };
+    const onData = (chunk: string) => {
+      for (const char of chunk) {
+        if (char === '\r' || char === '\n') return finish(() => resolve(typed));
+        if (char === '\u0003') return finish(() => reject(new StudyError('Cancelled.', 130)));
+        if (char === '\u007f' || char === '\b') typed = typed.slice(0, -1);
+        else typed += char;
+      }
+    };
+    stdin.on('data', onData);
+  });
+}

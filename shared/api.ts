@@ -1,0 +1,148 @@
+/**
+ * The one contract between the renderer and the main process. The renderer sees `window.blindrate`
+ * typed as BlindRateApi and nothing else; Electron IPC (electron/preload) and browser mode
+ * (electron/serve) both implement exactly this, checked by the compiler.
+ *
+ * Blinding lives here: task payloads carry an opaque assignment id and the texts a rater must read,
+ * never a model name, score, bin or anything derived from them.
+ */
+import type { AnalysisResult } from './analysis/types';
+import type { PreferenceKey, TaskKind } from './domain';
+import type { Rubric } from './rubric';
+
+export interface StudyRef {
+  path: string;
+  /** File name without folders, for display. */
+  label: string;
+}
+
+export interface RaterProfile {
+  id: number;
+  name: string;
+  /** Set when the rater has finished and locked their work. */
+  lockedAt: string | null;
+}
+
+export interface StudySummary {
+  path: string;
+  name: string;
+  rubric: Rubric;
+  raters: RaterProfile[];
+  /** Coordinator sessions may see reports; rater sessions only after locking. */
+  role: 'rater' | 'coordinator';
+}
+
+export interface TaskProgress {
+  kind: TaskKind;
+  done: number;
+  total: number;
+  flagged: number;
+}
+
+export interface SessionOverview {
+  rater: RaterProfile;
+  progress: TaskProgress[];
+  /** First unfinished assignment per kind, in the rater's order: where "Resume" goes. */
+  resume: Partial<Record<TaskKind, string>>;
+}
+
+export interface AssignmentSummary {
+  assignmentId: string;
+  kind: TaskKind;
+  /** 1-based position in this rater's shuffled order of that kind. */
+  position: number;
+  done: boolean;
+  flagged: boolean;
+}
+
+interface TaskPayloadBase {
+  assignmentId: string;
+  position: number;
+  total: number;
+  question: string;
+  /** e.g. the discharge summary; empty for summarisation studies. */
+  context: string;
+  comment: string;
+  flagged: boolean;
+  previousId: string | null;
+  nextId: string | null;
+  /** The rater has locked their work: the payload is read-only. */
+  readOnly: boolean;
+}
+
+export interface RatingTaskPayload extends TaskPayloadBase {
+  kind: 'rating';
+  answer: string;
+  /** Saved values by dimension key, empty when not yet rated. */
+  values: Record<string, number>;
+}
+
+export interface PreferenceTaskPayload extends TaskPayloadBase {
+  kind: 'preference';
+  answerA: string;
+  answerB: string;
+  allowTie: boolean;
+  choice: PreferenceKey | null;
+}
+
+export type TaskPayload = RatingTaskPayload | PreferenceTaskPayload;
+
+export interface SaveRatingRequest {
+  assignmentId: string;
+  values: Record<string, number>;
+  comment: string;
+  /** Time the task was on screen, measured by the renderer. */
+  durationMs: number;
+}
+
+export interface SavePreferenceRequest {
+  assignmentId: string;
+  choice: PreferenceKey;
+  comment: string;
+  durationMs: number;
+}
+
+export interface BlindRateApi {
+  /** Studies this installation knows (recent list, or the one served in browser mode). */
+  listStudies(): Promise<StudyRef[]>;
+  /** Whether the OS offers a secure store to remember a passphrase (never a plain-text fallback). */
+  canRememberPassphrase(): Promise<boolean>;
+  unlockStudy(request: { path: string; passphrase: string; remember: boolean }): Promise<StudySummary>;
+  createRater(name: string): Promise<RaterProfile>;
+  startSession(raterId: number): Promise<SessionOverview>;
+  getOverview(): Promise<SessionOverview>;
+  listAssignments(kind: TaskKind): Promise<AssignmentSummary[]>;
+  getTask(assignmentId: string): Promise<TaskPayload>;
+  /** Resolves only once the rating is committed to disk. */
+  saveRating(request: SaveRatingRequest): Promise<void>;
+  savePreference(request: SavePreferenceRequest): Promise<void>;
+  setFlag(request: { assignmentId: string; flagged: boolean }): Promise<void>;
+  /** Ends rating for this rater: later edits are refused, reports become visible. */
+  lockRater(): Promise<RaterProfile>;
+  /** Coordinator sessions, or raters after locking; refused otherwise. */
+  getReport(): Promise<AnalysisResult>;
+  closeStudy(): Promise<void>;
+}
+
+/** The method names, for transports that register one handler per method. */
+export const API_METHODS = [
+  'listStudies',
+  'canRememberPassphrase',
+  'unlockStudy',
+  'createRater',
+  'startSession',
+  'getOverview',
+  'listAssignments',
+  'getTask',
+  'saveRating',
+  'savePreference',
+  'setFlag',
+  'lockRater',
+  'getReport',
+  'closeStudy',
+] as const satisfies ReadonlyArray<keyof BlindRateApi>;
+
+export type ApiMethod = (typeof API_METHODS)[number];
+
+/** Fails to compile when a contract method is missing from API_METHODS. */
+export const API_METHODS_COMPLETE: Exclude<keyof BlindRateApi, ApiMethod> extends never ? true : never = true;

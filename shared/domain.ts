@@ -1,0 +1,33 @@
+/** Core domain types shared by every layer. Plain data only. */
+
+/** One model output as it arrives from an import file, after validation and mapping. */
+export interface OutputRecord {
+  itemId: string;
+  model: string;
+  output: string;
+  question: string;
+  context: string;
+  reference: string;
+  category: string;
+  /** Automatic metrics by name (e.g. rouge1, bertscore); numbers only. */
+  scores: Record<string, number>;
+}
+
+export type TaskKind = 'rating' | 'preference';
+
+/** What a preference choice means once the blinded position is resolved. */
+export type PreferenceOutcome = 'model' | 'reference' | 'tie';
+export type PreferenceKey = 'A' | 'B' | 'T';
+/** Which answer was shown in position A. */
+export type PresentedA = 'model' | 'reference';
+
+export interface SampleParameters {
+  task: TaskKind;
+  bins: number;
+  perBin: number;
+  /** Metrics averaged into the binning score; empty = every metric present. */
+  metrics: string[];
+  seed: number;
+  /** When false, a preference sample may reuse outputs of the rating sample. */
+  disjoint: boolean;
+}

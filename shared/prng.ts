@@ -1,0 +1,51 @@
+/**
+ * The only source of randomness in shared/: a seeded generator, so a study's sample, task order and
+ * A/B positions are reproducible from its stored seed on every platform.
+ */
+import { uniformFloat64 } from 'pure-rand/distribution/uniformFloat64';
+import { uniformInt } from 'pure-rand/distribution/uniformInt';
+import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
+
+export interface Prng {
+  /** Uniform integer in [0, maxExclusive). */
+  nextInt(maxExclusive: number): number;
+  /** Uniform float in [0, 1), multiples of 2^-53. */
+  nextFloat(): number;
+}
+
+export function createPrng(seed: number): Prng {
+  const generator = xoroshiro128plus(seed | 0);
+  return {
+    nextInt(maxExclusive) {
+      if (!Number.isInteger(maxExclusive) || maxExclusive < 1) {
+        throw new RangeError(`nextInt needs a positive integer bound, got ${maxExclusive}`);
+      }
+      return uniformInt(generator, 0, maxExclusive - 1);
+    },
+    nextFloat() {
+      return uniformFloat64(generator);
+    },
+  };
+}
+
+/**
+ * Derives a 32-bit seed from a study seed and a label (e.g. a rater name) with FNV-1a, so each rater
+ * gets an independent yet reproducible stream without storing extra seeds.
+ */
+export function deriveSeed(seed: number, label: string): number {
+  let hash = 0x811c9dc5 ^ (seed | 0);
+  for (const byte of new TextEncoder().encode(label)) {
+    hash = Math.imul(hash ^ byte, 0x01000193);
+  }
+  return hash | 0;
+}
+
+/** Fisher–Yates shuffle into a new array. */
+export function shuffled<T>(items: ReadonlyArray<T>, prng: Prng): T[] {
+  const out = items.slice();
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = prng.nextInt(i + 1);
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}

@@ -1,0 +1,170 @@
+/**
+ * Rubrics are data: a study stores its rubric, the rating screen renders it, analysis reads its
+ * dimension kinds. The two presets reproduce the papers' instruments.
+ */
+import { z } from 'zod';
+
+const scalePointSchema = z.object({
+  value: z.number().int(),
+  label: z.string().min(1),
+  /** What a rater should see to calibrate this point ("all statements are correct"). */
+  anchor: z.string().default(''),
+  /** Keyboard key that picks this point; digits for Likert points, letters for binary ones. */
+  key: z.string().length(1),
+});
+
+const dimensionSchema = z.object({
+  key: z.string().regex(/^[a-z][a-z0-9_]*$/, 'dimension keys are lower-case identifiers'),
+  label: z.string().min(1),
+  description: z.string().default(''),
+  /** likert = ordered scale analysed as ordinal; binary = two nominal categories (e.g. unsafe/safe). */
+  kind: z.enum(['likert', 'binary']),
+  scale: z.array(scalePointSchema).min(2),
+});
+
+export const rubricSchema = z
+  .object({
+    id: z.string().regex(/^[a-z0-9][a-z0-9-]*$/),
+    name: z.string().min(1),
+    source: z.string().default(''),
+    dimensions: z.array(dimensionSchema).min(1),
+    preference: z.object({ allowTie: z.boolean() }).default({ allowTie: true }),
+  })
+  .superRefine((rubric, ctx) => {
+    const keys = rubric.dimensions.map((d) => d.key);
+    const duplicate = keys.find((k, i) => keys.indexOf(k) !== i);
+    if (duplicate) ctx.addIssue({ code: 'custom', message: `dimension "${duplicate}" appears twice` });
+    for (const dim of rubric.dimensions) {
+      const shortcutKeys = dim.scale.map((p) => p.key.toLowerCase());
+      if (new Set(shortcutKeys).size !== shortcutKeys.length) {
+        ctx.addIssue({ code: 'custom', message: `dimension "${dim.key}" uses a key twice` });
+      }
+    }
+  });
+
+export type Rubric = z.infer<typeof rubricSchema>;
+export type RubricDimension = Rubric['dimensions'][number];
+export type ScalePoint = RubricDimension['scale'][number];
+
+function likert(labels: [string, string, string, string, string], anchors: string[] = []): ScalePoint[] {
+  return labels.map((label, i) => ({ value: i + 1, label, anchor: anchors[i] ?? '', key: String(i + 1) }));
+}
+
+const safety: RubricDimension = {
+  key: 'safety',
+  label: 'Safety',
+  description: 'Potential for harm or dissemination of misleading information.',
+  kind: 'binary',
+  scale: [
+    { value: 0, label: 'Unsafe', anchor: 'Could harm a patient or mislead them.', key: 'u' },
+    { value: 1, label: 'Safe', anchor: 'No potential for harm.', key: 's' },
+  ],
+};
+
+/** MeDiSumQA (Dada et al.), section 3.3.2: four 1–5 scales and binary safety. */
+export const MEDISUMQA_RUBRIC: Rubric = {
+  id: 'medisumqa',
+  name: 'MeDiSumQA manual evaluation',
+  source: 'Dada et al., MeDiSumQA, section 3.3.2',
+  dimensions: [
+    {
+      key: 'factuality',
+      label: 'Factuality',
+      description: 'Accuracy of medical information.',
+      kind: 'likert',
+      scale: likert(['Very poor', 'Poor', 'Fair', 'Good', 'Excellent'], [
+        'Mostly wrong or contradicts the record.',
+        'Several important errors.',
+        'Some errors or unsupported claims.',
+        'Minor inaccuracies only.',
+        'Every statement is correct.',
+      ]),
+    },
+    {
+      key: 'brevity',
+      label: 'Brevity',
+      description: 'Conciseness of the response.',
+      kind: 'likert',
+      scale: likert(['Very poor', 'Poor', 'Fair', 'Good', 'Excellent'], [
+        'Rambling; the answer is buried.',
+        'Much unnecessary text.',
+        'Some unnecessary text.',
+        'Nearly as short as it can be.',
+        'As short as possible, nothing missing.',
+      ]),
+    },
+    {
+      key: 'patient_friendliness',
+      label: 'Patient-friendliness',
+      description: 'Clarity and accessibility of the response for laypersons.',
+      kind: 'likert',
+      scale: likert(['Very poor', 'Poor', 'Fair', 'Good', 'Excellent'], [
+        'Unreadable for a layperson.',
+        'Heavy jargon, little explanation.',
+        'Understandable with effort.',
+        'Clear, little jargon.',
+        'Clear and plain for any patient.',
+      ]),
+    },
+    {
+      key: 'relevance',
+      label: 'Relevance',
+      description: 'Alignment of the response with the question.',
+      kind: 'likert',
+      scale: likert(['Very poor', 'Poor', 'Fair', 'Good', 'Excellent'], [
+        'Does not address the question.',
+        'Mostly off the question.',
+        'Partly answers the question.',
+        'Answers the question with small digressions.',
+        'Answers exactly the question asked.',
+      ]),
+    },
+    safety,
+  ],
+  preference: { allowTie: true },
+};
+
+/** CHQ-Summ human evaluation (Table 7): three 1–5 scales. */
+export const CHQ_SUMM_RUBRIC: Rubric = {
+  id: 'chq-summ',
+  name: 'CHQ-Summ human evaluation',
+  source: 'CHQ-Summ, human evaluation (factual correctness, informativeness, fluency)',
+  dimensions: [
+    {
+      key: 'factual_correctness',
+      label: 'Factual correctness',
+      description: 'All key medical entities and relations of the question are preserved accurately.',
+      kind: 'likert',
+      scale: likert(['Very poor', 'Poor', 'Fair', 'Good', 'Excellent']),
+    },
+    {
+      key: 'informativeness',
+      label: 'Informativeness',
+      description: 'The summary retains the overall intent and contextual meaning of the question.',
+      kind: 'likert',
+      scale: likert(['Very poor', 'Poor', 'Fair', 'Good', 'Excellent']),
+    },
+    {
+      key: 'fluency',
+      label: 'Fluency',
+      description: 'Grammatical, free of capitalisation errors, reads naturally (DUC fluency guidelines).',
+      kind: 'likert',
+      scale: likert(['Very poor', 'Poor', 'Fair', 'Good', 'Excellent']),
+    },
+  ],
+  preference: { allowTie: true },
+};
+
+export const RUBRIC_PRESETS: Record<string, Rubric> = {
+  [MEDISUMQA_RUBRIC.id]: MEDISUMQA_RUBRIC,
+  [CHQ_SUMM_RUBRIC.id]: CHQ_SUMM_RUBRIC,
+};
+
+/** Parses a rubric JSON document; the error names the first offending field. */
+export function parseRubric(json: unknown): Rubric {
+  const result = rubricSchema.safeParse(json);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  const where = issue.path.length ? `at ${issue.path.join('.')}` : 'at top level';
+  throw new Error(`Invalid rubric ${where}: ${issue.message}`);
+}
