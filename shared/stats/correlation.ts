@@ -1,0 +1,120 @@
+import { sampleCorrelation, sampleRankCorrelation } from 'simple-statistics';
+
+/**
+ * Correlation coefficients as scipy.stats computes them, but returning null (never NaN) when the
+ * coefficient is undefined or meaningless: fewer than 3 pairs, or either input constant.
+ */
+
+/** 1-based ranks; tied values share the average of the ranks they span (scipy rankdata "average"). */
+export function averageRanks(values: ReadonlyArray<number>): number[] {
+  // Hand-written: simple-statistics ranks internally (for sampleRankCorrelation) but does not export it.
+  const order = values.map((_, index) => index).sort((i, j) => values[i]! - values[j]!);
+  const ranks = new Array<number>(values.length);
+  for (let start = 0; start < order.length; ) {
+    let end = start;
+    while (end + 1 < order.length && values[order[end + 1]!] === values[order[start]!]) end++;
+    const rank = (start + end) / 2 + 1;
+    for (let k = start; k <= end; k++) ranks[order[k]!] = rank;
+    start = end + 1;
+  }
+  return ranks;
+}
+
+/** Pearson's r (scipy.stats.pearsonr), via simple-statistics sampleCorrelation. */
+export function pearson(x: ReadonlyArray<number>, y: ReadonlyArray<number>): number | null {
+  if (!isCorrelatable(x, y)) return null;
+  return clampToUnit(sampleCorrelation([...x], [...y]));
+}
+
+/**
+ * Spearman's rho (scipy.stats.spearmanr): Pearson's r of the average ranks, via simple-statistics
+ * sampleRankCorrelation, which ranks ties by their average rank too.
+ */
+export function spearman(x: ReadonlyArray<number>, y: ReadonlyArray<number>): number | null {
+  if (!isCorrelatable(x, y)) return null;
+  return clampToUnit(sampleRankCorrelation([...x], [...y]));
+}
+
+/**
+ * Kendall's tau-b (scipy.stats.kendalltau): (C − D) / √((n₀ − n₁)(n₀ − n₂)), with C/D the concordant /
+ * discordant pairs, n₀ = n(n−1)/2 and n₁, n₂ the pairs tied in x, in y.
+ * Hand-written (no npm package computes tau-b with ties) with Knight's O(n log n) algorithm: sort by
+ * (x, y), then the discordant pairs are the inversions of y, counted by a merge sort.
+ */
+export function kendallTauB(x: ReadonlyArray<number>, y: ReadonlyArray<number>): number | null {
+  if (!isCorrelatable(x, y)) return null;
+  const n = x.length;
+  const order = x.map((_, index) => index).sort((i, j) => x[i]! - x[j]! || y[i]! - y[j]!);
+  const xs = order.map((i) => x[i]!);
+  const ys = order.map((i) => y[i]!);
+
+  const tiedInX = tiedPairs(xs, (i) => xs[i] === xs[i - 1]);
+  const tiedInBoth = tiedPairs(xs, (i) => xs[i] === xs[i - 1] && ys[i] === ys[i - 1]);
+  const discordant = countInversionsAndSort(ys);
+  const tiedInY = tiedPairs(ys, (i) => ys[i] === ys[i - 1]);
+
+  const allPairs = (n * (n - 1)) / 2;
+  const concordantMinusDiscordant = allPairs - tiedInX - tiedInY + tiedInBoth - 2 * discordant;
+  const tau = concordantMinusDiscordant / Math.sqrt(allPairs - tiedInX) / Math.sqrt(allPairs - tiedInY);
+  return clampToUnit(tau);
+}
+
+/** Σ t(t−1)/2 over runs of consecutive positions where `continuesRun(i)` says i belongs to the run of i−1. */
+function tiedPairs(sorted: ReadonlyArray<number>, continuesRun: (i: number) => boolean): number {
+  let pairs = 0;
+  let run = 1;
+  for (let i = 1; i <= sorted.length; i++) {
+    if (i < sorted.length && continuesRun(i)) {
+      run++;
+    } else {
+      pairs += (run * (run - 1)) / 2;
+      run = 1;
+    }
+  }
+  return pairs;
+}
+
+/** Sorts `values` in place (bottom-up merge sort) and returns the number of strict inversions. */
+function countInversionsAndSort(values: number[]): number {
+  let inversions = 0;
+  let source = values.slice();
+  let target = new Array<number>(values.length);
+  for (let width = 1; width < values.length; width *= 2) {
+    for (let lo = 0; lo < values.length; lo += 2 * width) {
+      const mid = Math.min(lo + width, values.length);
+      const hi = Math.min(lo + 2 * width, values.length);
+      let left = lo;
+      let right = mid;
+      for (let out = lo; out < hi; out++) {
+        if (right >= hi || (left < mid && source[left]! <= source[right]!)) {
+          target[out] = source[left++]!;
+        } else {
+          inversions += mid - left;
+          target[out] = source[right++]!;
+        }
+      }
+    }
+    [source, target] = [target, source];
+  }
+  source.forEach((value, i) => (values[i] = value));
+  return inversions;
+}
+
+function isCorrelatable(x: ReadonlyArray<number>, y: ReadonlyArray<number>): boolean {
+  if (x.length !== y.length) {
+    throw new RangeError(`Correlation needs paired values, got ${x.length} and ${y.length}`);
+  }
+  for (const value of [...x, ...y]) {
+    if (!Number.isFinite(value)) throw new RangeError(`Correlation input ${value} is not a finite number`);
+  }
+  return x.length >= 3 && !isConstant(x) && !isConstant(y);
+}
+
+function isConstant(values: ReadonlyArray<number>): boolean {
+  return values.every((value) => value === values[0]);
+}
+
+// Rounding can push |r| a hair past 1; scipy clips the same way.
+function clampToUnit(r: number): number {
+  return Math.min(1, Math.max(-1, r));
+}
