@@ -55,8 +55,24 @@ export interface PositionBias {
   binomial_p_two_sided: number | null;
 }
 
+/** How a dimension was analysed, and why. */
+export interface AnalysisDimension {
+  key: string;
+  kind: 'likert' | 'binary' | 'preference';
+  /** Scale values (Likert: weighted-kappa categories); null for preference. */
+  categories: number[] | null;
+  /** 'rubric' = from the study's rubric; 'inferred' = from the values of a ratings file. */
+  source: 'rubric' | 'inferred';
+}
+
 export interface AnalysisResult {
+  /** raters and outputs with at least one row; ratings = rating values (rater × output × dimension); preferences = choices. */
   counts: { raters: number; outputs: number; ratings: number; preferences: number };
+  /** Every dimension found in the ratings: rubric order first, then the others by name, preference last. */
+  dimensions: AnalysisDimension[];
+  /** Model names and metric names found in the ratings, sorted by code point. */
+  models: string[];
+  metrics: string[];
   agreement: Record<string, DimensionAgreement>;
   correlations: Correlation[];
   bins: BinMean[];

@@ -1,0 +1,71 @@
+/** The whole analysis, from tidy rows to the AnalysisResult written as JSON and drawn in reports. */
+import { dimensionAgreement } from './agreement';
+import { binMeans } from './bins';
+import { ALL_MODELS, outputLevelCorrelation, type CorrelationOptions } from './correlations';
+import { resolveDimensions, type KnownDimension } from './dimensions';
+import { ratedOutputs } from './outputs';
+import { positionBias, preferenceShares } from './preference';
+import { compareStrings, metricsOf, outputKey, sortedStrings, type TidyRatingRow } from './tidy';
+import type { AnalysisResult, Correlation, DimensionAgreement } from './types';
+
+export const DEFAULT_BOOTSTRAP_RESAMPLES = 1000;
+export const DEFAULT_BOOTSTRAP_SEED = 1;
+
+export interface AnalysisOptions extends CorrelationOptions {
+  /** The study rubric's dimensions, when known; otherwise dimension kinds are inferred from the values. */
+  rubric?: ReadonlyArray<KnownDimension>;
+  /** Metrics to correlate even if no row has a value (e.g. an all-empty score column). */
+  metrics?: ReadonlyArray<string>;
+}
+
+export function analyzeTidyRatings(rows: ReadonlyArray<TidyRatingRow>, options: AnalysisOptions): AnalysisResult {
+  assertOneValuePerRating(rows);
+  const dimensions = resolveDimensions(rows, options.rubric);
+  const models = sortedStrings(new Set(rows.map((row) => row.model)));
+  const metrics = sortedStrings(new Set([...metricsOf(rows), ...(options.metrics ?? [])]));
+
+  const agreement: Record<string, DimensionAgreement> = {};
+  for (const dimension of [...dimensions].sort((a, b) => compareStrings(a.key, b.key))) {
+    agreement[dimension.key] = dimensionAgreement(rows, dimension);
+  }
+
+  const outputs = ratedOutputs(rows);
+  const correlations: Correlation[] = [];
+  for (const metric of metrics) {
+    for (const dimension of sortedStrings(dimensions.filter((d) => d.kind !== 'preference').map((d) => d.key))) {
+      for (const model of [...models, ALL_MODELS]) {
+        correlations.push(outputLevelCorrelation(outputs, { metric, dimension, model }, options));
+      }
+    }
+  }
+
+  return {
+    counts: {
+      raters: new Set(rows.map((row) => row.rater)).size,
+      outputs: new Set(rows.map(outputKey)).size,
+      ratings: rows.filter((row) => row.task === 'rating').length,
+      preferences: rows.filter((row) => row.task === 'preference').length,
+    },
+    dimensions,
+    models,
+    metrics,
+    agreement,
+    correlations,
+    bins: binMeans(rows),
+    preference: preferenceShares(rows),
+    position_bias: positionBias(rows),
+    parameters: { bootstrap: options.bootstrap, seed: options.seed },
+  };
+}
+
+/** Two values for one rater × output × dimension would make every statistic ambiguous. */
+function assertOneValuePerRating(rows: ReadonlyArray<TidyRatingRow>): void {
+  const seen = new Set<string>();
+  for (const row of rows) {
+    const key = JSON.stringify([row.rater, row.itemId, row.model, row.dimension]);
+    if (seen.has(key)) {
+      throw new Error(`Rater "${row.rater}" has two values for "${row.dimension}" of item "${row.itemId}", model "${row.model}"`);
+    }
+    seen.add(key);
+  }
+}

@@ -1,0 +1,55 @@
+import { createPrng, deriveSeed } from '../prng';
+import { bootstrapPercentileInterval, kendallTauB, pearson, spearman } from '../stats';
+import { humanMean, type RatedOutput } from './outputs';
+import type { Correlation } from './types';
+
+/** The `model` value of correlations over every model's outputs pooled. */
+export const ALL_MODELS = 'ALL';
+
+export interface CorrelationOptions {
+  /** Bootstrap resamples for the Spearman interval; 0 = no interval. */
+  bootstrap: number;
+  seed: number;
+}
+
+/**
+ * Metric–human correlation at the output level for one metric, dimension and model (or ALL): each
+ * output with that metric and at least one rating on the dimension is one pair (metric value, mean
+ * rating). The bootstrap stream is seeded from (seed, metric, dimension, model), so an interval does not
+ * change when other metrics, dimensions or models are added to the file.
+ */
+export function outputLevelCorrelation(
+  outputs: ReadonlyArray<RatedOutput>,
+  target: { metric: string; dimension: string; model: string },
+  options: CorrelationOptions,
+): Correlation {
+  const x: number[] = [];
+  const y: number[] = [];
+  for (const output of outputs) {
+    if (target.model !== ALL_MODELS && output.model !== target.model) continue;
+    const score = output.scores[target.metric];
+    const human = humanMean(output, target.dimension);
+    if (score === undefined || human === null) continue;
+    x.push(score);
+    y.push(human);
+  }
+  const label = [target.metric, target.dimension, target.model].join('\u001f');
+  const interval =
+    options.bootstrap > 0
+      ? bootstrapPercentileInterval(
+          x.length,
+          (indices) => spearman(indices.map((i) => x[i]!), indices.map((i) => y[i]!)),
+          { resamples: options.bootstrap, prng: createPrng(deriveSeed(options.seed, label)) },
+        )
+      : null;
+  return {
+    metric: target.metric,
+    dimension: target.dimension,
+    model: target.model,
+    n: x.length,
+    spearman: spearman(x, y),
+    kendall_tau_b: kendallTauB(x, y),
+    pearson: pearson(x, y),
+    spearman_ci95: interval,
+  };
+}

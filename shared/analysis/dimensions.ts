@@ -1,0 +1,53 @@
+import type { AnalysisDimension } from './types';
+import { PREFERENCE_DIMENSION, sortedStrings, type TidyRatingRow } from './tidy';
+
+/** What a study's rubric says about a dimension (DB mode); absent in CSV-only mode. */
+export interface KnownDimension {
+  key: string;
+  kind: 'likert' | 'binary';
+  scale: number[];
+}
+
+/**
+ * Decides how each dimension found in the rows is analysed. A rubric dimension keeps its kind and scale.
+ * Any other dimension is inferred from its values: `preference` is nominal, values within {0, 1} are
+ * binary (nominal), anything else is Likert (ordinal) on every integer from its smallest to its largest
+ * value — for quadratic kappa that equals the full rubric scale, since empty end categories change
+ * neither observed nor expected disagreement.
+ */
+export function resolveDimensions(rows: ReadonlyArray<TidyRatingRow>, rubric: ReadonlyArray<KnownDimension> = []): AnalysisDimension[] {
+  const valuesByDimension = new Map<string, number[]>();
+  for (const row of rows) {
+    if (row.task !== 'rating') continue;
+    const values = valuesByDimension.get(row.dimension) ?? [];
+    values.push(row.value);
+    valuesByDimension.set(row.dimension, values);
+  }
+  const fromRubric = rubric.filter((d) => valuesByDimension.has(d.key)).map((d) => rubricDimension(d, valuesByDimension.get(d.key)!));
+  const inferred = sortedStrings(valuesByDimension.keys())
+    .filter((key) => !rubric.some((d) => d.key === key))
+    .map((key) => inferDimension(key, valuesByDimension.get(key)!));
+  const hasPreference = rows.some((row) => row.task === 'preference');
+  const preference: AnalysisDimension[] = hasPreference
+    ? [{ key: PREFERENCE_DIMENSION, kind: 'preference', categories: null, source: 'inferred' }]
+    : [];
+  return [...fromRubric, ...inferred, ...preference];
+}
+
+function rubricDimension(dimension: KnownDimension, values: ReadonlyArray<number>): AnalysisDimension {
+  const categories = [...dimension.scale].sort((a, b) => a - b);
+  const outside = values.find((v) => !categories.includes(v));
+  if (outside !== undefined) {
+    throw new Error(`Dimension "${dimension.key}" has the value ${outside}, which is not on its rubric scale (${categories.join(', ')})`);
+  }
+  return { key: dimension.key, kind: dimension.kind, categories, source: 'rubric' };
+}
+
+function inferDimension(key: string, values: ReadonlyArray<number>): AnalysisDimension {
+  // reduce, not Math.min(...values): a study can have more values than the engine allows as arguments.
+  const min = values.reduce((a, b) => Math.min(a, b));
+  const max = values.reduce((a, b) => Math.max(a, b));
+  if (min >= 0 && max <= 1) return { key, kind: 'binary', categories: [0, 1], source: 'inferred' };
+  const categories = Array.from({ length: max - min + 1 }, (_, i) => min + i);
+  return { key, kind: 'likert', categories, source: 'inferred' };
+}

@@ -1,0 +1,10 @@
+/** Tidy ratings → analysis: parsing, the statistics tables, the wide pivot and the data dictionary. */
+export * from './tidy';
+export * from './types';
+export { parseTidyRatings, type CsvRecord, type ParseTidyResult } from './parse';
+export { analyzeTidyRatings, DEFAULT_BOOTSTRAP_RESAMPLES, DEFAULT_BOOTSTRAP_SEED, type AnalysisOptions } from './analyze';
+export { ALL_MODELS } from './correlations';
+export type { KnownDimension } from './dimensions';
+export { serializeAnalysisResult } from './serialize';
+export { pivotTidyToWide, type WideTable } from './wide';
+export { DATA_DICTIONARY, dataDictionaryMarkdown, type DictionaryEntry } from './dictionary';

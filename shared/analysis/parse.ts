@@ -1,0 +1,161 @@
+/**
+ * Validates the cells of a tidy ratings CSV into typed rows. Reading and CSV tokenising happen in the
+ * caller (a service); this module only judges cells, and every problem names the file, line and column.
+ */
+import {
+  PREFERENCE_DIMENSION,
+  SCORE_COLUMN_PREFIX,
+  TIDY_FIXED_COLUMNS,
+  TIDY_REQUIRED_COLUMNS,
+  outputKey,
+  sortedStrings,
+  type PreferenceValue,
+  type TidyRatingRow,
+} from './tidy';
+
+export interface CsvRecord {
+  /** 1-based line of the file where the record starts. */
+  line: number;
+  cells: string[];
+}
+
+export type ParseTidyResult =
+  | { ok: true; rows: TidyRatingRow[]; metrics: string[] }
+  | { ok: false; errors: string[] };
+
+const PREFERENCE_VALUES: ReadonlySet<string> = new Set<PreferenceValue>(['model', 'reference', 'tie']);
+const INTEGER = /^-?\d+$/;
+
+/** At most this many problems are collected; a file usually has one mistake repeated. */
+const MAX_ERRORS = 20;
+
+export function parseTidyRatings(fileName: string, header: CsvRecord, records: ReadonlyArray<CsvRecord>): ParseTidyResult {
+  const headerErrors = checkHeader(fileName, header);
+  if (headerErrors.length > 0) return { ok: false, errors: headerErrors };
+
+  const columns = header.cells;
+  const metrics = columns.filter((c) => c.startsWith(SCORE_COLUMN_PREFIX)).map((c) => c.slice(SCORE_COLUMN_PREFIX.length));
+  const errors: string[] = [];
+  const rows: TidyRatingRow[] = [];
+  const firstLineOfRating = new Map<string, number>();
+  /** Per output, each metric's value and the line it was first seen on. */
+  const scoresOfOutput = new Map<string, Map<string, { value: number; line: number }>>();
+
+  for (const record of records) {
+    if (errors.length >= MAX_ERRORS) break;
+    const fail = (message: string) => errors.push(`Line ${record.line} of ${fileName}: ${message}`);
+    if (record.cells.length !== columns.length) {
+      fail(`${record.cells.length} cells, the header has ${columns.length}`);
+      continue;
+    }
+    const cell = (column: string): string => {
+      const index = columns.indexOf(column);
+      return index < 0 ? '' : record.cells[index]!;
+    };
+    const row = readRow(cell, metrics, fail);
+    if (!row) continue;
+
+    const ratingKey = JSON.stringify([row.rater, row.itemId, row.model, row.dimension]);
+    const earlier = firstLineOfRating.get(ratingKey);
+    if (earlier !== undefined) {
+      fail(`rater "${row.rater}" rated "${row.dimension}" of item "${row.itemId}", model "${row.model}" already on line ${earlier}`);
+      continue;
+    }
+    firstLineOfRating.set(ratingKey, record.line);
+
+    const known = scoresOfOutput.get(outputKey(row)) ?? new Map<string, { value: number; line: number }>();
+    scoresOfOutput.set(outputKey(row), known);
+    const conflict = Object.keys(row.scores).find((m) => known.has(m) && known.get(m)!.value !== row.scores[m]);
+    if (conflict) {
+      fail(`score_${conflict} of item "${row.itemId}", model "${row.model}" differs from line ${known.get(conflict)!.line}`);
+      continue;
+    }
+    for (const [metric, value] of Object.entries(row.scores)) {
+      if (!known.has(metric)) known.set(metric, { value, line: record.line });
+    }
+    rows.push(row);
+  }
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, rows, metrics: sortedStrings(metrics) };
+}
+
+function checkHeader(fileName: string, header: CsvRecord): string[] {
+  const where = `Line ${header.line} of ${fileName}`;
+  const errors: string[] = [];
+  const seen = new Set<string>();
+  for (const column of header.cells) {
+    if (seen.has(column)) errors.push(`${where}: column "${column}" appears twice`);
+    seen.add(column);
+    const isFixed = (TIDY_FIXED_COLUMNS as ReadonlyArray<string>).includes(column);
+    if (column === SCORE_COLUMN_PREFIX) errors.push(`${where}: column "${column}" names no metric`);
+    else if (!isFixed && !column.startsWith(SCORE_COLUMN_PREFIX)) {
+      errors.push(`${where}: column "${column}" is not a tidy ratings column (${TIDY_FIXED_COLUMNS.join(', ')}, score_<metric>)`);
+    }
+  }
+  for (const required of TIDY_REQUIRED_COLUMNS) {
+    if (!seen.has(required)) errors.push(`${where}: required column "${required}" is missing`);
+  }
+  return errors;
+}
+
+function readRow(cell: (column: string) => string, metrics: ReadonlyArray<string>, fail: (message: string) => void): TidyRatingRow | null {
+  const problems: string[] = [];
+  const text = (column: string): string => {
+    const value = cell(column);
+    if (value.trim() === '') problems.push(`"${column}" is empty`);
+    return value;
+  };
+  const rater = text('rater');
+  const itemId = text('item_id');
+  const model = text('model');
+  const dimension = text('dimension');
+  const rawValue = text('value').trim();
+  const task = cell('task').trim() || (dimension === PREFERENCE_DIMENSION ? 'preference' : 'rating');
+  if (task !== 'rating' && task !== 'preference') problems.push(`"task" must be rating or preference, got "${task}"`);
+  else if ((task === 'preference') !== (dimension === PREFERENCE_DIMENSION)) {
+    problems.push(`task "${task}" does not match dimension "${dimension}" (preference choices use dimension "preference")`);
+  }
+  const bin = optionalInteger(cell('bin'), 'bin', 1, problems);
+  const durationMs = optionalInteger(cell('duration_ms'), 'duration_ms', 0, problems);
+  const position = cell('presented_position').trim();
+  if (position !== '' && (task !== 'preference' || (position !== 'A' && position !== 'B'))) {
+    problems.push(`"presented_position" must be A or B on preference rows and empty otherwise, got "${position}"`);
+  }
+  const scores: Record<string, number> = {};
+  for (const metric of metrics) {
+    const raw = cell(SCORE_COLUMN_PREFIX + metric).trim();
+    if (raw === '') continue;
+    const score = Number(raw);
+    if (Number.isFinite(score)) scores[metric] = score;
+    else problems.push(`"score_${metric}" must be a number, got "${raw}"`);
+  }
+  if (task === 'preference' && rawValue !== '' && !PREFERENCE_VALUES.has(rawValue)) {
+    problems.push(`a preference "value" must be model, reference or tie, got "${rawValue}"`);
+  }
+  if (task === 'rating' && rawValue !== '' && !INTEGER.test(rawValue)) {
+    problems.push(`"value" of dimension "${dimension}" must be a whole number, got "${rawValue}"`);
+  }
+  if (problems.length > 0) {
+    fail(problems[0]!);
+    return null;
+  }
+  const base = { rater, itemId, model, bin, durationMs, ratedAt: cell('rated_at').trim(), scores };
+  return task === 'preference'
+    ? {
+        ...base,
+        task,
+        dimension: PREFERENCE_DIMENSION,
+        value: rawValue as PreferenceValue,
+        presentedPosition: position === '' ? null : (position as 'A' | 'B'),
+      }
+    : { ...base, task: 'rating', dimension, value: Number(rawValue) };
+}
+
+function optionalInteger(raw: string, column: string, minimum: number, problems: string[]): number | null {
+  const value = raw.trim();
+  if (value === '') return null;
+  if (!INTEGER.test(value) || Number(value) < minimum) {
+    problems.push(`"${column}" must be a whole number ≥ ${minimum}, got "${value}"`);
+    return null;
+  }
+  return Number(value);
+}

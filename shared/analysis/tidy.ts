@@ -1,0 +1,103 @@
+/**
+ * The tidy ratings format: one row per rater × output × dimension. It is both what
+ * `blindrate export --what ratings` writes and what `blindrate analyze` reads, so results from any tool
+ * that writes this shape can be analysed. Cells hold plain values only, never JSON.
+ */
+
+export type PreferenceValue = 'model' | 'reference' | 'tie';
+export type TidyTask = 'rating' | 'preference';
+
+/** The dimension name under which preference choices are stored. */
+export const PREFERENCE_DIMENSION = 'preference';
+/** Prefix of the automatic-metric columns: `score_rougeL` holds the output's rougeL. */
+export const SCORE_COLUMN_PREFIX = 'score_';
+
+interface TidyRowBase {
+  rater: string;
+  itemId: string;
+  model: string;
+  /** Quintile (or k-tile) bin of the output in the sample the task came from; null when unknown. */
+  bin: number | null;
+  durationMs: number | null;
+  /** ISO 8601 time the rating was submitted; empty when unknown. */
+  ratedAt: string;
+  /** The output's automatic metrics by name (without the `score_` prefix). */
+  scores: Record<string, number>;
+}
+
+export interface TidyRatingValueRow extends TidyRowBase {
+  task: 'rating';
+  dimension: string;
+  value: number;
+}
+
+export interface TidyPreferenceRow extends TidyRowBase {
+  task: 'preference';
+  dimension: typeof PREFERENCE_DIMENSION;
+  value: PreferenceValue;
+  /** Where the MODEL's answer was shown: 'A' (left/first) or 'B'; null when unknown. */
+  presentedPosition: 'A' | 'B' | null;
+}
+
+export type TidyRatingRow = TidyRatingValueRow | TidyPreferenceRow;
+
+/** Fixed columns in export order; `score_<metric>` columns follow, sorted by metric name. */
+export const TIDY_FIXED_COLUMNS = [
+  'rater',
+  'item_id',
+  'model',
+  'task',
+  'dimension',
+  'value',
+  'bin',
+  'presented_position',
+  'duration_ms',
+  'rated_at',
+] as const;
+
+/** Columns a file must have to be analysed; the others may be absent (read as empty). */
+export const TIDY_REQUIRED_COLUMNS = ['rater', 'item_id', 'model', 'dimension', 'value'] as const;
+
+export function tidyColumns(metrics: ReadonlyArray<string>): string[] {
+  return [...TIDY_FIXED_COLUMNS, ...sortedStrings(metrics).map((m) => SCORE_COLUMN_PREFIX + m)];
+}
+
+/** Every metric named by a row, sorted. */
+export function metricsOf(rows: ReadonlyArray<TidyRatingRow>): string[] {
+  return sortedStrings(new Set(rows.flatMap((row) => Object.keys(row.scores))));
+}
+
+/** One tidy row as CSV cells, in `tidyColumns(metrics)` order. */
+export function tidyRowCells(row: TidyRatingRow, metrics: ReadonlyArray<string>): string[] {
+  return [
+    row.rater,
+    row.itemId,
+    row.model,
+    row.task,
+    row.dimension,
+    String(row.value),
+    row.bin === null ? '' : String(row.bin),
+    row.task === 'preference' ? (row.presentedPosition ?? '') : '',
+    row.durationMs === null ? '' : String(row.durationMs),
+    row.ratedAt,
+    ...sortedStrings(metrics).map((m) => numberCell(row.scores[m])),
+  ];
+}
+
+export function numberCell(value: number | null | undefined): string {
+  return value === null || value === undefined ? '' : String(value);
+}
+
+/** Code-point order, so sorting does not depend on the machine's locale. */
+export function compareStrings(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+export function sortedStrings(values: Iterable<string>): string[] {
+  return [...values].sort(compareStrings);
+}
+
+/** The unit of analysis is an output: one model's answer to one item. */
+export function outputKey(row: { itemId: string; model: string }): string {
+  return JSON.stringify([row.itemId, row.model]);
+}
