@@ -97,6 +97,8 @@ export const initialSchema: Migration = {
       metrics_json TEXT NOT NULL,
       seed         INTEGER NOT NULL,
       disjoint     INTEGER NOT NULL CHECK (disjoint IN (0, 1)),
+      -- The models the sample was drawn for (JSON array), part of its parameters.
+      models_json  TEXT NOT NULL DEFAULT '[]',
       created_at   TEXT NOT NULL
     );
 

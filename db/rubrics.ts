@@ -1,0 +1,76 @@
+/** Rubrics are stored as rows (dimensions, scale points) so the study file alone defines its instrument. */
+import { parseRubric, type Rubric } from '../shared/rubric';
+import { StudyError, type StudyDb } from './connection';
+
+/** Stores a rubric and makes it the study's active one. Call inside a transaction. */
+export function insertActiveRubric(db: StudyDb, rubric: Rubric): void {
+  db.prepare('UPDATE rubrics SET is_active = 0 WHERE is_active = 1').run();
+  db.prepare('INSERT INTO rubrics (id, name, source, allow_tie, is_active) VALUES (?, ?, ?, ?, 1)').run(
+    rubric.id,
+    rubric.name,
+    rubric.source,
+    rubric.preference.allowTie ? 1 : 0,
+  );
+  const insertDimension = db.prepare(
+    'INSERT INTO rubric_dimensions (rubric_id, position, key, label, description, kind) VALUES (?, ?, ?, ?, ?, ?)',
+  );
+  const insertPoint = db.prepare(
+    `INSERT INTO rubric_scale_points (rubric_id, dimension_key, value, label, anchor, shortcut_key)
+     VALUES (?, ?, ?, ?, ?, ?)`,
+  );
+  rubric.dimensions.forEach((dimension, position) => {
+    insertDimension.run(rubric.id, position, dimension.key, dimension.label, dimension.description, dimension.kind);
+    for (const point of dimension.scale) {
+      insertPoint.run(rubric.id, dimension.key, point.value, point.label, point.anchor, point.key);
+    }
+  });
+}
+
+interface RubricRow {
+  id: string;
+  name: string;
+  source: string;
+  allow_tie: number;
+}
+interface DimensionRow {
+  key: string;
+  label: string;
+  description: string;
+  kind: string;
+}
+interface PointRow {
+  value: number;
+  label: string;
+  anchor: string;
+  shortcut_key: string;
+}
+
+export function readActiveRubricRows(db: StudyDb): Rubric {
+  const rubric = db.prepare('SELECT id, name, source, allow_tie FROM rubrics WHERE is_active = 1').get() as
+    | RubricRow
+    | undefined;
+  if (!rubric) throw new StudyError('This study has no active rubric.');
+  const dimensions = db
+    .prepare('SELECT key, label, description, kind FROM rubric_dimensions WHERE rubric_id = ? ORDER BY position')
+    .all(rubric.id) as DimensionRow[];
+  const points = db.prepare(
+    `SELECT value, label, anchor, shortcut_key FROM rubric_scale_points
+     WHERE rubric_id = ? AND dimension_key = ? ORDER BY value`,
+  );
+  // Parsing re-validates what was stored, so a hand-edited study cannot smuggle in a broken rubric.
+  return parseRubric({
+    id: rubric.id,
+    name: rubric.name,
+    source: rubric.source,
+    preference: { allowTie: rubric.allow_tie === 1 },
+    dimensions: dimensions.map((d) => ({
+      ...d,
+      scale: (points.all(rubric.id, d.key) as PointRow[]).map((p) => ({
+        value: p.value,
+        label: p.label,
+        anchor: p.anchor,
+        key: p.shortcut_key,
+      })),
+    })),
+  });
+}

@@ -1,0 +1,298 @@
+/**
+ * Import of model outputs: every file of one call is streamed into a single transaction, so either
+ * all records of all files land or nothing does. Items shared by several models are stored once.
+ */
+import { createHash } from 'node:crypto';
+import { createReadStream, openSync, readSync, closeSync, statSync } from 'node:fs';
+import { basename } from 'node:path';
+import { appendAudit } from '../../db/audit';
+import { StudyError, type StudyDb } from '../../db/connection';
+import { isoNow, type Clock } from '../../shared/clock';
+import type { OutputRecord } from '../../shared/domain';
+import {
+  describeRecordLocation,
+  detectImportFormat,
+  recordReference,
+  type ImportFormat,
+} from '../../shared/import/format';
+import {
+  buildColumnMap,
+  missingRequiredColumns,
+  RecordError,
+  toOutputRecord,
+  type ColumnMap,
+} from '../../shared/import/record';
+import { readRecords, SyntaxProblem } from './import-readers';
+import { COORDINATOR_ACTOR } from './study';
+
+export interface ImportProgress {
+  file: string;
+  bytesRead: number;
+  totalBytes: number;
+  records: number;
+}
+
+export interface ImportOptions {
+  /** Canonical field (or score_<metric>) → column name in the file. */
+  map?: Record<string, string>;
+  /** Model name for files that hold one model's outputs without a model column. */
+  model?: string;
+  clock: Clock;
+  onProgress?: (progress: ImportProgress) => void;
+}
+
+export interface ImportedFile {
+  file: string;
+  format: ImportFormat;
+  sha256: string;
+  /** `already-imported`: the same bytes were imported before (or twice in this call); nothing was added. */
+  status: 'imported' | 'already-imported';
+  records: number;
+  newItems: number;
+  /** The import this file created, or the earlier one it duplicates. */
+  importId: number | null;
+  /** For already-imported files: when the earlier import happened. */
+  importedAt: string | null;
+}
+
+export interface ImportSummary {
+  files: ImportedFile[];
+  outputs: number;
+  newItems: number;
+  models: string[];
+}
+
+interface PlannedFile {
+  path: string;
+  name: string;
+  format: ImportFormat;
+  sha256: string;
+  totalBytes: number;
+}
+
+export async function importFiles(db: StudyDb, files: string[], options: ImportOptions): Promise<ImportSummary> {
+  if (files.length === 0) throw new StudyError('No files to import.');
+  const map = toColumnMap(options.map ?? {});
+  const model = options.model?.trim();
+  if (options.model !== undefined && !model) throw new StudyError('--model needs a name.');
+
+  const planned: PlannedFile[] = [];
+  for (const path of files) planned.push(await planFile(path));
+
+  const results: ImportedFile[] = [];
+  const importer = createRecordWriter(db);
+  const at = isoNow(options.clock);
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    for (const file of planned) {
+      const earlier = importer.findImport(file.sha256);
+      if (earlier) {
+        results.push({ ...describeFile(file), status: 'already-imported', records: 0, newItems: 0, ...earlier });
+        continue;
+      }
+      results.push(await importOneFile(importer, file, { map, model, at, onProgress: options.onProgress }));
+    }
+    db.exec('COMMIT');
+  } catch (error) {
+    if (db.inTransaction) db.exec('ROLLBACK');
+    throw error;
+  }
+  const imported = results.filter((r) => r.status === 'imported');
+  return {
+    files: results,
+    outputs: imported.reduce((sum, r) => sum + r.records, 0),
+    newItems: imported.reduce((sum, r) => sum + r.newItems, 0),
+    models: importer.modelsSeen(),
+  };
+}
+
+function toColumnMap(entries: Record<string, string>): ColumnMap {
+  try {
+    return buildColumnMap(entries);
+  } catch (error) {
+    if (error instanceof RecordError) throw new StudyError(error.message);
+    throw error;
+  }
+}
+
+async function planFile(path: string): Promise<PlannedFile> {
+  let totalBytes: number;
+  try {
+    const stat = statSync(path);
+    if (!stat.isFile()) throw new StudyError(`${path} is not a file.`);
+    totalBytes = stat.size;
+  } catch (error) {
+    if (error instanceof StudyError) throw error;
+    throw new StudyError(`Cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}.`);
+  }
+  const name = basename(path);
+  return { path, name, format: detectImportFormat(name, readHead(path)), sha256: await sha256OfFile(path), totalBytes };
+}
+
+function readHead(path: string): string {
+  const fd = openSync(path, 'r');
+  try {
+    const buffer = Buffer.alloc(256);
+    const length = readSync(fd, buffer, 0, buffer.length, 0);
+    return buffer.subarray(0, length).toString('utf8');
+  } finally {
+    closeSync(fd);
+  }
+}
+
+async function sha256OfFile(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+function describeFile(file: PlannedFile): Pick<ImportedFile, 'file' | 'format' | 'sha256'> {
+  return { file: file.name, format: file.format, sha256: file.sha256 };
+}
+
+interface FileImportOptions {
+  map: ColumnMap;
+  model: string | undefined;
+  at: string;
+  onProgress: ImportOptions['onProgress'];
+}
+
+async function importOneFile(writer: RecordWriter, file: PlannedFile, options: FileImportOptions): Promise<ImportedFile> {
+  const importId = writer.startImport(file, options.at);
+  let records = 0;
+  let newItems = 0;
+  let bytesRead = 0;
+  let reportedBytes = -1;
+  const report = () => {
+    if (bytesRead === reportedBytes) return;
+    reportedBytes = bytesRead;
+    options.onProgress?.({ file: file.name, bytesRead, totalBytes: file.totalBytes, records });
+  };
+  const source = readRecords(file.path, file.format, {
+    onBytes: (n) => (bytesRead = n),
+    checkHeader: (header) => checkCsvHeader(file, header, options.map, options.model),
+  });
+  try {
+    for await (const { value, position } of source) {
+      let record: OutputRecord;
+      try {
+        record = toOutputRecord(value, options.map, options.model);
+      } catch (error) {
+        if (error instanceof RecordError) {
+          throw new StudyError(`${describeRecordLocation(file.name, file.format, position)}: ${error.message}`);
+        }
+        throw error;
+      }
+      if (writer.writeRecord(record, { importId, file, position })) newItems += 1;
+      records += 1;
+      report();
+    }
+  } catch (error) {
+    if (error instanceof SyntaxProblem) {
+      const where = error.position === null ? file.name : describeRecordLocation(file.name, file.format, error.position);
+      throw new StudyError(`${where}: ${error.message}`);
+    }
+    throw error;
+  }
+  if (records === 0) throw new StudyError(`${file.name} contains no records.`);
+  bytesRead = file.totalBytes;
+  report();
+  writer.finishImport(importId, records, { file: file.name, sha256: file.sha256, format: file.format, records, newItems }, options.at);
+  return { ...describeFile(file), status: 'imported', records, newItems, importId, importedAt: options.at };
+}
+
+function checkCsvHeader(file: PlannedFile, header: string[], map: ColumnMap, model: string | undefined): void {
+  const duplicate = header.find((column, i) => header.indexOf(column) !== i);
+  if (duplicate !== undefined) throw new StudyError(`Line 1 of ${file.name}: column "${duplicate}" appears twice.`);
+  const missing = missingRequiredColumns(header, map, model);
+  if (missing.length > 0) {
+    const hint = missing.includes('model') ? ' (use --model NAME for a file of one model)' : ' (use --map field=column)';
+    throw new StudyError(`Line 1 of ${file.name}: no column ${missing.map((m) => `"${m}"`).join(', ')}${hint}.`);
+  }
+}
+
+interface RecordPlace {
+  importId: number;
+  file: PlannedFile;
+  position: number;
+}
+
+interface StoredItem {
+  question: string;
+  context: string;
+  reference: string;
+  category: string;
+  file_name: string;
+  format: ImportFormat;
+  source_line: number;
+}
+
+type RecordWriter = ReturnType<typeof createRecordWriter>;
+
+/** The prepared statements of one import call, and the rules that need the database (conflicts, duplicates). */
+function createRecordWriter(db: StudyDb) {
+  const findImport = db.prepare('SELECT id, imported_at FROM imports WHERE sha256 = ?');
+  const insertImport = db.prepare(
+    'INSERT INTO imports (file_name, sha256, format, record_count, imported_at) VALUES (?, ?, ?, 0, ?)',
+  );
+  const setRecordCount = db.prepare('UPDATE imports SET record_count = ? WHERE id = ?');
+  const findItem = db.prepare(
+    `SELECT i.question, i.context, i.reference, i.category, i.source_line, m.file_name, m.format
+     FROM items i JOIN imports m ON m.id = i.import_id WHERE i.item_id = ?`,
+  );
+  const insertItem = db.prepare(
+    `INSERT INTO items (item_id, question, context, reference, category, import_id, source_line)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const findOutput = db.prepare(
+    `SELECT o.source_line, m.file_name, m.format FROM outputs o JOIN imports m ON m.id = o.import_id
+     WHERE o.item_id = ? AND o.model = ?`,
+  );
+  const insertOutput = db.prepare(
+    'INSERT INTO outputs (item_id, model, text, import_id, source_line) VALUES (?, ?, ?, ?, ?)',
+  );
+  const insertScore = db.prepare('INSERT INTO output_scores (output_id, metric, value) VALUES (?, ?, ?)');
+  const models = new Set<string>();
+
+  return {
+    findImport(sha256: string): { importId: number; importedAt: string } | null {
+      const row = findImport.get(sha256) as { id: number; imported_at: string } | undefined;
+      return row ? { importId: row.id, importedAt: row.imported_at } : null;
+    },
+    startImport(file: PlannedFile, at: string): number {
+      return Number(insertImport.run(file.name, file.sha256, file.format, at).lastInsertRowid);
+    },
+    finishImport(importId: number, records: number, details: object, at: string): void {
+      setRecordCount.run(records, importId);
+      appendAudit(db, { at, actor: COORDINATOR_ACTOR, action: 'import', entity: 'import', entityId: String(importId), newValue: details });
+    },
+    /** Stores one output (and its item if new); returns whether the item was new. */
+    writeRecord(record: OutputRecord, place: RecordPlace): boolean {
+      const here = describeRecordLocation(place.file.name, place.file.format, place.position);
+      const item = findItem.get(record.itemId) as StoredItem | undefined;
+      if (item) {
+        const differing = (['question', 'context', 'reference', 'category'] as const).filter((f) => item[f] !== record[f]);
+        if (differing.length > 0) {
+          throw new StudyError(
+            `${here}: item "${record.itemId}" conflicts with its definition at ${recordReference(item.file_name, item.format, item.source_line)} (${differing.join(', ')} differ${differing.length === 1 ? 's' : ''}).`,
+          );
+        }
+      } else {
+        insertItem.run(record.itemId, record.question, record.context, record.reference, record.category, place.importId, place.position);
+      }
+      const existing = findOutput.get(record.itemId, record.model) as Omit<StoredItem, 'question' | 'context' | 'reference' | 'category'> | undefined;
+      if (existing) {
+        throw new StudyError(
+          `${here}: model "${record.model}" already has an output for item "${record.itemId}" at ${recordReference(existing.file_name, existing.format, existing.source_line)}.`,
+        );
+      }
+      const outputId = insertOutput.run(record.itemId, record.model, record.output, place.importId, place.position).lastInsertRowid;
+      for (const [metric, value] of Object.entries(record.scores)) insertScore.run(outputId, metric, value);
+      models.add(record.model);
+      return item === undefined;
+    },
+    modelsSeen(): string[] {
+      return [...models].sort();
+    },
+  };
+}

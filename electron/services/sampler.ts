@@ -1,0 +1,183 @@
+/**
+ * Draws a rating or preference sample with the MeDiSumQA protocol (shared/sampling.ts) and stores it
+ * with its parameters and one task row per drawn output, in one transaction.
+ */
+import { appendAudit } from '../../db/audit';
+import { StudyError, type StudyDb } from '../../db/connection';
+import { isoNow, type Clock } from '../../shared/clock';
+import type { SampleParameters } from '../../shared/domain';
+import { createPrng, deriveSeed } from '../../shared/prng';
+import {
+  assignQuintileBins,
+  averageScore,
+  BinTooSmallError,
+  compareCodeUnits,
+  drawStratifiedSample,
+} from '../../shared/sampling';
+import { COORDINATOR_ACTOR } from './study';
+
+export type SampleRequest = SampleParameters & {
+  /** Models to sample; all models in the study when absent or empty. */
+  models?: string[];
+};
+
+export interface ModelSampleSummary {
+  model: string;
+  eligible: number;
+  /** Outputs without any of the chosen metrics: not binned, never drawn. */
+  ineligible: number;
+  binSizes: number[];
+  drawn: number;
+}
+
+export interface SampleSummary extends SampleParameters {
+  sampleId: number;
+  models: string[];
+  tasks: number;
+  perModel: ModelSampleSummary[];
+}
+
+/** Seeds are 31-bit so every platform and the stored value agree (createPrng truncates to 32-bit ints). */
+export const MAX_SEED = 2 ** 31 - 1;
+
+interface OutputRow {
+  id: number;
+  item_id: string;
+  model: string;
+}
+
+export function drawSample(db: StudyDb, request: SampleRequest, clock: Clock): SampleSummary {
+  checkParameters(request);
+  const existing = db.prepare('SELECT id FROM samples WHERE task = ?').get(request.task) as { id: number } | undefined;
+  if (existing) throw new StudyError(`This study already has a ${request.task} sample (#${existing.id}).`);
+
+  const models = resolveModels(db, request.models ?? []);
+  const outputs = db
+    .prepare(`SELECT id, item_id, model FROM outputs WHERE model IN (SELECT value FROM json_each(?))`)
+    .all(JSON.stringify(models)) as OutputRow[];
+  const scores = readScores(db, models);
+  const metrics = resolveMetrics(scores, request.metrics);
+  const excluded = request.disjoint ? outputsOfOtherTask(db, request.task) : new Set<number>();
+
+  const perModel: ModelSampleSummary[] = [];
+  const drawn: Array<{ outputId: number; bin: number; avgScore: number }> = [];
+  for (const model of models) {
+    const eligible = [];
+    let ineligible = 0;
+    for (const output of outputs.filter((o) => o.model === model)) {
+      const avgScore = averageScore(scores.get(output.id) ?? {}, metrics);
+      if (avgScore === null) ineligible += 1;
+      else eligible.push({ outputId: output.id, itemId: output.item_id, avgScore });
+    }
+    const binned = assignQuintileBins(eligible, request.bins);
+    let chosen;
+    try {
+      // One stream per model, so adding a model to a study does not change the other models' draws.
+      const prng = createPrng(deriveSeed(request.seed, model));
+      chosen = drawStratifiedSample(binned, { bins: request.bins, perBin: request.perBin, excludedOutputIds: excluded, prng });
+    } catch (error) {
+      if (error instanceof BinTooSmallError) {
+        throw new StudyError(`Model "${model}": ${error.message} (${eligible.length} eligible outputs in ${request.bins} bins).`);
+      }
+      throw error;
+    }
+    drawn.push(...chosen);
+    const binSizes = Array.from({ length: request.bins }, (_, b) => binned.filter((o) => o.bin === b + 1).length);
+    perModel.push({ model, eligible: eligible.length, ineligible, binSizes, drawn: chosen.length });
+  }
+
+  const parameters: SampleParameters = {
+    task: request.task,
+    bins: request.bins,
+    perBin: request.perBin,
+    metrics,
+    seed: request.seed,
+    disjoint: request.disjoint,
+  };
+  const at = isoNow(clock);
+  const sampleId = db.transaction(() => {
+    const id = Number(
+      db
+        .prepare(
+          `INSERT INTO samples (task, bins, per_bin, metrics_json, seed, disjoint, models_json, created_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(request.task, request.bins, request.perBin, JSON.stringify(metrics), request.seed, request.disjoint ? 1 : 0, JSON.stringify(models), at)
+        .lastInsertRowid,
+    );
+    const insertTask = db.prepare('INSERT INTO tasks (sample_id, output_id, bin, avg_score) VALUES (?, ?, ?, ?)');
+    for (const task of drawn) insertTask.run(id, task.outputId, task.bin, task.avgScore);
+    appendAudit(db, {
+      at,
+      actor: COORDINATOR_ACTOR,
+      action: 'sample.create',
+      entity: 'sample',
+      entityId: String(id),
+      newValue: { ...parameters, models, tasks: drawn.length },
+    });
+    return id;
+  })();
+  return { sampleId, ...parameters, models, tasks: drawn.length, perModel };
+}
+
+function checkParameters(request: SampleRequest): void {
+  if (request.task !== 'rating' && request.task !== 'preference') {
+    throw new StudyError(`--task must be rating or preference, got "${String(request.task)}".`);
+  }
+  if (!Number.isInteger(request.bins) || request.bins < 1) throw new StudyError(`--bins must be a positive whole number, got ${request.bins}.`);
+  if (!Number.isInteger(request.perBin) || request.perBin < 1) {
+    throw new StudyError(`--per-bin must be a positive whole number, got ${request.perBin}.`);
+  }
+  if (!Number.isInteger(request.seed) || request.seed < 0 || request.seed > MAX_SEED) {
+    throw new StudyError(`--seed must be a whole number from 0 to ${MAX_SEED}, got ${request.seed}.`);
+  }
+}
+
+function resolveModels(db: StudyDb, requested: readonly string[]): string[] {
+  const available = (db.prepare('SELECT DISTINCT model FROM outputs').pluck().all() as string[]).sort(compareCodeUnits);
+  if (available.length === 0) throw new StudyError('This study has no model outputs yet; import some first.');
+  if (requested.length === 0) return available;
+  const unknown = requested.filter((m) => !available.includes(m));
+  if (unknown.length > 0) {
+    throw new StudyError(`Unknown model ${unknown.map((m) => `"${m}"`).join(', ')}; the study has ${available.map((m) => `"${m}"`).join(', ')}.`);
+  }
+  return [...new Set(requested)].sort(compareCodeUnits);
+}
+
+function readScores(db: StudyDb, models: readonly string[]): Map<number, Record<string, number>> {
+  const rows = db
+    .prepare(
+      `SELECT s.output_id, s.metric, s.value FROM output_scores s JOIN outputs o ON o.id = s.output_id
+       WHERE o.model IN (SELECT value FROM json_each(?))`,
+    )
+    .all(JSON.stringify(models)) as Array<{ output_id: number; metric: string; value: number }>;
+  const byOutput = new Map<number, Record<string, number>>();
+  for (const row of rows) {
+    const scores = byOutput.get(row.output_id) ?? {};
+    scores[row.metric] = row.value;
+    byOutput.set(row.output_id, scores);
+  }
+  return byOutput;
+}
+
+/** The chosen metrics, or every metric present for the sampled models; unknown names are an error. */
+function resolveMetrics(scores: Map<number, Record<string, number>>, requested: readonly string[]): string[] {
+  const present = new Set<string>();
+  for (const outputScores of scores.values()) for (const metric of Object.keys(outputScores)) present.add(metric);
+  const available = [...present].sort(compareCodeUnits);
+  if (available.length === 0) throw new StudyError('The outputs to sample have no automatic scores, so they cannot be binned.');
+  if (requested.length === 0) return available;
+  const unknown = requested.filter((m) => !present.has(m));
+  if (unknown.length > 0) {
+    throw new StudyError(`Unknown metric ${unknown.map((m) => `"${m}"`).join(', ')}; the outputs have ${available.join(', ')}.`);
+  }
+  return [...new Set(requested)];
+}
+
+function outputsOfOtherTask(db: StudyDb, task: SampleParameters['task']): Set<number> {
+  const ids = db
+    .prepare('SELECT t.output_id FROM tasks t JOIN samples s ON s.id = t.sample_id WHERE s.task <> ?')
+    .pluck()
+    .all(task) as number[];
+  return new Set(ids);
+}

@@ -1,0 +1,63 @@
+/** Creating and opening study files. The rubric and the study name live inside the encrypted file. */
+import { rmSync } from 'node:fs';
+import { basename } from 'node:path';
+import { appendAudit } from '../../db/audit';
+import { openStudyDatabase, StudyError, type StudyDb } from '../../db/connection';
+import { readMeta, writeMeta } from '../../db/meta';
+import { insertActiveRubric, readActiveRubricRows } from '../../db/rubrics';
+import { isoNow, type Clock } from '../../shared/clock';
+import type { Rubric } from '../../shared/rubric';
+
+/** The wall clock, for front ends (CLI, IPC); tests pass fixed clocks instead. */
+export const systemClock: Clock = () => new Date();
+
+/** Actor recorded in the audit log for study-level actions taken outside a rater session. */
+export const COORDINATOR_ACTOR = 'coordinator';
+
+export interface CreateStudyOptions {
+  rubric: Rubric;
+  /** Defaults to the file name without extension. */
+  name?: string;
+  clock: Clock;
+}
+
+export function createStudy(path: string, passphrase: string, options: CreateStudyOptions): StudyDb {
+  const db = openStudyDatabase(path, passphrase, { create: true });
+  try {
+    const name = options.name ?? basename(path).replace(/\.[^.]*$/, '');
+    const at = isoNow(options.clock);
+    db.transaction(() => {
+      writeMeta(db, 'name', name);
+      writeMeta(db, 'created_at', at);
+      insertActiveRubric(db, options.rubric);
+      appendAudit(db, {
+        at,
+        actor: COORDINATOR_ACTOR,
+        action: 'study.create',
+        entity: 'study',
+        entityId: name,
+        newValue: { name, rubric: options.rubric.id },
+      });
+    })();
+    return db;
+  } catch (error) {
+    db.close();
+    // A half-created study is worse than none: the next `init` would refuse the existing file.
+    for (const file of [path, `${path}-wal`, `${path}-shm`]) rmSync(file, { force: true });
+    throw error;
+  }
+}
+
+export function openStudy(path: string, passphrase: string): StudyDb {
+  return openStudyDatabase(path, passphrase);
+}
+
+export function readActiveRubric(db: StudyDb): Rubric {
+  return readActiveRubricRows(db);
+}
+
+export function readStudyName(db: StudyDb): string {
+  const name = readMeta(db, 'name');
+  if (name === undefined) throw new StudyError('This study has no name; it was not created by BlindRate.');
+  return name;
+}

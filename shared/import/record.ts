@@ -1,0 +1,165 @@
+/**
+ * One import record → one validated OutputRecord. Every file format (JSONL, JSON array, CSV) goes
+ * through here, so the field rules, the column mapping and the score parsing are the same for all.
+ */
+import { z } from 'zod';
+import type { OutputRecord } from '../domain';
+
+export const REQUIRED_FIELDS = ['item_id', 'model', 'output', 'question'] as const;
+export const OPTIONAL_FIELDS = ['context', 'reference', 'category'] as const;
+export const OUTPUT_FIELDS = [...REQUIRED_FIELDS, ...OPTIONAL_FIELDS] as const;
+export type OutputField = (typeof OUTPUT_FIELDS)[number];
+
+/** CSV column (or flat JSON key) prefix for an automatic metric: score_rougeL → metric "rougeL". */
+export const SCORE_PREFIX = 'score_';
+
+/** Where each canonical field is read from in a file of another shape. */
+export interface ColumnMap {
+  fields: Partial<Record<OutputField, string>>;
+  /** metric → source column */
+  scores: Record<string, string>;
+}
+
+export const EMPTY_COLUMN_MAP: ColumnMap = { fields: {}, scores: {} };
+
+/** A record that breaks a rule; `field` is the name as it appears in the file. */
+export class RecordError extends Error {
+  constructor(
+    readonly field: string | null,
+    message: string,
+  ) {
+    super(field === null ? message : `"${field}" ${message}`);
+    this.name = 'RecordError';
+  }
+}
+
+/** Splits one `--map field=column` option; the column may itself contain "=" and spaces. */
+export function parseMapOption(spec: string): [field: string, column: string] {
+  const eq = spec.indexOf('=');
+  if (eq < 1 || eq === spec.length - 1) throw new RecordError(null, `--map needs field=column, got "${spec}"`);
+  return [spec.slice(0, eq).trim(), spec.slice(eq + 1)];
+}
+
+/** Builds a ColumnMap from field → column pairs, rejecting fields BlindRate does not know. */
+export function buildColumnMap(entries: Readonly<Record<string, string>>): ColumnMap {
+  const map: ColumnMap = { fields: {}, scores: {} };
+  for (const [field, column] of Object.entries(entries)) {
+    if (field.startsWith(SCORE_PREFIX) && field.length > SCORE_PREFIX.length) {
+      map.scores[field.slice(SCORE_PREFIX.length)] = column;
+    } else if ((OUTPUT_FIELDS as readonly string[]).includes(field)) {
+      map.fields[field as OutputField] = column;
+    } else {
+      throw new RecordError(null, `--map: unknown field "${field}" (expected ${OUTPUT_FIELDS.join(', ')} or score_<metric>)`);
+    }
+  }
+  return map;
+}
+
+export function sourceColumn(map: ColumnMap, field: OutputField): string {
+  return map.fields[field] ?? field;
+}
+
+/**
+ * Required fields a file's header lacks, given the mapping; `model` is not needed when a fixed
+ * model name is given. Used to reject a CSV at its header instead of at every row.
+ */
+export function missingRequiredColumns(header: readonly string[], map: ColumnMap, fixedModel?: string): string[] {
+  const present = new Set(header);
+  return REQUIRED_FIELDS.filter((f) => !(f === 'model' && fixedModel !== undefined))
+    .map((f) => sourceColumn(map, f))
+    .filter((column) => !present.has(column));
+}
+
+const NUMERIC = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+
+const textError = (issue: { input: unknown }) => (issue.input === undefined || issue.input === null ? 'is missing' : 'must be text');
+const requiredText = z.string({ error: textError }).refine((s) => s.trim() !== '', { error: 'is empty' });
+const optionalText = z.string({ error: textError }).nullish().transform((s) => s ?? '');
+/** Identifiers may be written as JSON numbers (17) and are compared as text ("17"). */
+const identifier = z
+  .union([z.string(), z.number()], { error: textError })
+  .transform((v) => String(v).trim())
+  .refine((s) => s !== '', { error: 'is empty' });
+const score = z.preprocess(
+  (v) => (typeof v === 'string' && NUMERIC.test(v.trim()) ? Number(v) : v),
+  z.number({ error: (issue) => `is not a number: ${JSON.stringify(issue.input)}` }),
+);
+
+const canonicalSchema = z.object({
+  item_id: identifier,
+  model: identifier,
+  output: requiredText,
+  question: requiredText,
+  context: optionalText,
+  reference: optionalText,
+  category: optionalText,
+  scores: z.record(z.string(), score),
+});
+
+function isEmptyScore(value: unknown): boolean {
+  return value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
+}
+
+/**
+ * Validates one raw record (an object of field/column → value). Scores come from a `scores` object
+ * (JSON), from `score_<metric>` keys (CSV, flat JSON) and from mapped columns; an empty score cell
+ * means "no value for that metric".
+ */
+export function toOutputRecord(raw: unknown, map: ColumnMap, fixedModel?: string): OutputRecord {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    throw new RecordError(null, 'is not an object with fields');
+  }
+  const source = raw as Record<string, unknown>;
+  const candidate: Record<string, unknown> = {};
+  const origin = new Map<string, string>();
+  for (const field of OUTPUT_FIELDS) {
+    const column = sourceColumn(map, field);
+    candidate[field] = source[column];
+    origin.set(field, column);
+  }
+  if (fixedModel !== undefined) {
+    const given = candidate.model;
+    if (!isEmptyScore(given) && String(given).trim() !== fixedModel) {
+      throw new RecordError(origin.get('model')!, `is "${String(given)}" but --model says "${fixedModel}"`);
+    }
+    candidate.model = fixedModel;
+  }
+
+  const scores: Record<string, unknown> = {};
+  const addScore = (metric: string, value: unknown, column: string) => {
+    if (isEmptyScore(value)) return;
+    scores[metric] = value;
+    origin.set(`scores.${metric}`, column);
+  };
+  const nested = source.scores;
+  if (nested !== undefined && nested !== null) {
+    if (typeof nested !== 'object' || Array.isArray(nested)) throw new RecordError('scores', 'must be an object of metric: number');
+    for (const [metric, value] of Object.entries(nested)) addScore(metric, value, `scores.${metric}`);
+  }
+  const mappedColumns = new Set(Object.values(map.scores));
+  for (const [key, value] of Object.entries(source)) {
+    if (key.startsWith(SCORE_PREFIX) && key.length > SCORE_PREFIX.length && !mappedColumns.has(key)) {
+      addScore(key.slice(SCORE_PREFIX.length), value, key);
+    }
+  }
+  for (const [metric, column] of Object.entries(map.scores)) addScore(metric, source[column], column);
+  candidate.scores = scores;
+
+  const parsed = canonicalSchema.safeParse(candidate);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const key = issue.path.map(String).join('.');
+    throw new RecordError(origin.get(key) ?? key, issue.message);
+  }
+  const r = parsed.data;
+  return {
+    itemId: r.item_id,
+    model: r.model,
+    output: r.output,
+    question: r.question,
+    context: r.context,
+    reference: r.reference,
+    category: r.category,
+    scores: r.scores,
+  };
+}
