@@ -1,0 +1,190 @@
+/**
+ * The main-process implementation of BlindRateApi: one instance per app session, holding the open
+ * study, the session role and the current rater. Electron IPC and browser mode both call
+ * `dispatch`, which validates the untrusted argument and answers with the shared envelope.
+ */
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import type { AnalysisResult } from '../../shared/analysis/types';
+import type { ApiMethod, BlindRateApi, StudyRef, StudySummary } from '../../shared/api';
+import type { Clock } from '../../shared/clock';
+import { isApiMethod, type ApiResponse } from '../../shared/transport';
+import { StudyError, type StudyDb } from '../../db/connection';
+import { createRater, listRaters, readRater } from './raters';
+import { startRaterSession, type RaterSession } from './session';
+import { openStudy, readActiveRubric, readStudyName } from './study';
+
+export type SessionRole = StudySummary['role'];
+
+/** Where a passphrase may be remembered; only Electron's safeStorage provides one. */
+export interface PassphraseMemory {
+  canRemember(): boolean;
+  recall(path: string): string | null;
+  remember(path: string, passphrase: string): void;
+  forget(path: string): void;
+}
+
+export interface ApiHostOptions {
+  role: SessionRole;
+  clock: Clock;
+  /** Study files the UI may unlock: the recent list in Electron, the served file in browser mode. */
+  studies(): StudyRef[];
+  passphrases?: PassphraseMemory;
+  /** The analysis service; without it reports are refused with a message saying so. */
+  analyze?: (db: StudyDb) => AnalysisResult;
+}
+
+export interface ApiHost extends BlindRateApi {
+  /** One call from an untrusted transport: method name and argument checked, errors as values. */
+  dispatch(method: string, arg: unknown): Promise<ApiResponse>;
+}
+
+const assignmentId = z.string().min(1).max(64);
+const comment = z.string().max(20_000);
+const durationMs = z.number().finite().nonnegative().transform(Math.round);
+
+/** Argument schema per method; methods without an argument take none. */
+const ARGUMENTS: Partial<Record<ApiMethod, z.ZodType>> = {
+  unlockStudy: z.object({ path: z.string().min(1), passphrase: z.string(), remember: z.boolean() }).strict(),
+  createRater: z.string(),
+  startSession: z.number().int().positive(),
+  listAssignments: z.enum(['rating', 'preference']),
+  getTask: assignmentId,
+  saveRating: z.object({ assignmentId, values: z.record(z.string(), z.number().int()), comment, durationMs }).strict(),
+  savePreference: z.object({ assignmentId, choice: z.enum(['A', 'B', 'T']), comment, durationMs }).strict(),
+  setFlag: z.object({ assignmentId, flagged: z.boolean() }).strict(),
+};
+
+export function createApiHost(options: ApiHostOptions): ApiHost {
+  let open: { db: StudyDb; path: string } | null = null;
+  let session: RaterSession | null = null;
+
+  function study(): { db: StudyDb; path: string } {
+    if (!open) throw new StudyError('No study is open: unlock a study first.');
+    return open;
+  }
+
+  function rater(): RaterSession {
+    study();
+    if (!session) throw new StudyError('No rater is chosen: pick or create a rater profile first.');
+    return session;
+  }
+
+  function close(): void {
+    session = null;
+    open?.db.close();
+    open = null;
+  }
+
+  function knownStudy(path: string): StudyRef {
+    const wanted = resolve(path);
+    const found = options.studies().find((ref) => resolve(ref.path) === wanted);
+    if (!found) throw new StudyError(`${path} is not in the list of studies this window may open.`);
+    return found;
+  }
+
+  const api: BlindRateApi = {
+    async listStudies() {
+      return options.studies();
+    },
+    async canRememberPassphrase() {
+      return options.passphrases?.canRemember() ?? false;
+    },
+    /** An empty passphrase means "use the remembered one". A failure leaves the previous state closed and the file untouched. */
+    async unlockStudy({ path, passphrase, remember }) {
+      const ref = knownStudy(path);
+      const memory = options.passphrases;
+      if (remember && !memory?.canRemember()) {
+        throw new StudyError('This computer offers no secure store, so the passphrase cannot be remembered.');
+      }
+      const recalled = passphrase === '' ? (memory?.recall(ref.path) ?? '') : '';
+      close();
+      let db: StudyDb;
+      try {
+        db = openStudy(ref.path, passphrase || recalled);
+      } catch (error) {
+        if (recalled) memory?.forget(ref.path);
+        throw error;
+      }
+      open = { db, path: ref.path };
+      if (remember && passphrase) memory?.remember(ref.path, passphrase);
+      return {
+        path: ref.path,
+        name: readStudyName(db),
+        rubric: readActiveRubric(db),
+        raters: listRaters(db),
+        role: options.role,
+      };
+    },
+    async createRater(name) {
+      return createRater(study().db, name, options.clock);
+    },
+    async startSession(raterId) {
+      const { db } = study();
+      readRater(db, raterId);
+      session = startRaterSession(db, raterId, readActiveRubric(db), options.clock);
+      return session.overview();
+    },
+    async getOverview() {
+      return rater().overview();
+    },
+    async listAssignments(kind) {
+      return rater().listAssignments(kind);
+    },
+    async getTask(id) {
+      return rater().getTask(id);
+    },
+    async saveRating(request) {
+      rater().saveRating(request);
+    },
+    async savePreference(request) {
+      rater().savePreference(request);
+    },
+    async setFlag({ assignmentId: id, flagged }) {
+      rater().setFlag(id, flagged);
+    },
+    async lockRater() {
+      return rater().lock();
+    },
+    async getReport() {
+      const { db } = study();
+      const lockedRater = session?.rater().lockedAt ? session : null;
+      if (options.role !== 'coordinator' && !lockedRater) {
+        throw new StudyError('Reports open after you lock your ratings (or in a coordinator session).');
+      }
+      if (!options.analyze) throw new StudyError('Reports are not available: this build has no analysis service.');
+      return options.analyze(db);
+    },
+    async closeStudy() {
+      close();
+    },
+  };
+
+  async function dispatch(method: string, arg: unknown): Promise<ApiResponse> {
+    try {
+      if (!isApiMethod(method)) throw new StudyError(`Unknown method "${method}".`);
+      const call = api[method] as (arg: unknown) => Promise<unknown>;
+      const value = await call(parsedArgument(method, arg));
+      return { ok: true, value: value ?? null };
+    } catch (error) {
+      return { ok: false, error: oneLine(error) };
+    }
+  }
+
+  return { ...api, dispatch };
+}
+
+function parsedArgument(method: ApiMethod, arg: unknown): unknown {
+  const schema = ARGUMENTS[method];
+  if (!schema) return undefined;
+  const result = schema.safeParse(arg);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  const where = issue.path.length ? ` at ${issue.path.join('.')}` : '';
+  throw new StudyError(`${method}: invalid argument${where}: ${issue.message}`);
+}
+
+function oneLine(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.split('\n')[0]!.trim() || 'Unknown error.';
+}

@@ -1,0 +1,85 @@
+/**
+ * The wire format shared by every transport of BlindRateApi: Electron IPC (preload ↔ main) and the
+ * browser-mode loopback bridge (renderer fetch ↔ electron/serve). Both sides import this file, so a
+ * change to the envelope or the names breaks the compile on both ends instead of at run time.
+ *
+ * HTTP (browser mode):
+ *   POST <API_PATH_PREFIX><method>      e.g. POST /api/getTask
+ *   headers: Content-Type: application/json, <TOKEN_HEADER>: <token from the page URL fragment>
+ *   body:    ApiRequest            {"arg": <the method's single argument, omitted for none>}
+ *   reply:   ApiResponse (HTTP 200 for ok and for refused calls; 4xx only for transport failures
+ *            such as a missing token, a wrong Host or an unknown method, also with an ApiFailure body)
+ * IPC (Electron): channel ipcChannel(method), one argument, the same ApiResponse as the result.
+ */
+import { API_METHODS, type ApiMethod, type BlindRateApi } from './api';
+
+export const API_PATH_PREFIX = '/api/';
+export const TOKEN_HEADER = 'X-BlindRate-Token';
+/** The page receives the token as `#token=<hex>` so it never reaches a server log or a Referer. */
+export const TOKEN_FRAGMENT_KEY = 'token';
+
+export interface ApiRequest {
+  arg?: unknown;
+}
+
+export interface ApiSuccess<T = unknown> {
+  ok: true;
+  value: T;
+}
+
+export interface ApiFailure {
+  ok: false;
+  /** One readable line, shown to the user as is. */
+  error: string;
+}
+
+export type ApiResponse<T = unknown> = ApiSuccess<T> | ApiFailure;
+
+export function ipcChannel(method: ApiMethod): `blindrate:${ApiMethod}` {
+  return `blindrate:${method}`;
+}
+
+export function isApiMethod(name: string): name is ApiMethod {
+  return (API_METHODS as readonly string[]).includes(name);
+}
+
+/** Turns a reply back into the value, or throws the server's message as an Error. */
+export function unwrapResponse<T>(response: ApiResponse<T>): T {
+  if (response.ok) return response.value;
+  throw new Error(response.error);
+}
+
+/** Reads the token from a location hash such as `#token=ab12…`; null when absent. */
+export function tokenFromFragment(hash: string): string | null {
+  const params = new URLSearchParams(hash.startsWith('#') ? hash.slice(1) : hash);
+  return params.get(TOKEN_FRAGMENT_KEY);
+}
+
+/** Sends one call over some transport and resolves with its reply envelope. */
+export type SendApiCall = (method: ApiMethod, arg: unknown) => Promise<ApiResponse>;
+
+/**
+ * Builds the full contract on top of one send function: the preload passes IPC, the renderer's
+ * browser-mode client passes fetch. Written out method by method so `satisfies` checks every
+ * argument and result type against BlindRateApi and rejects any extra member.
+ */
+export function createApiClient(send: SendApiCall): BlindRateApi {
+  const call = <M extends ApiMethod>(method: M, arg?: Parameters<BlindRateApi[M]>[0]) =>
+    send(method, arg).then(unwrapResponse) as ReturnType<BlindRateApi[M]>;
+  return {
+    listStudies: () => call('listStudies'),
+    canRememberPassphrase: () => call('canRememberPassphrase'),
+    unlockStudy: (request) => call('unlockStudy', request),
+    createRater: (name) => call('createRater', name),
+    startSession: (raterId) => call('startSession', raterId),
+    getOverview: () => call('getOverview'),
+    listAssignments: (kind) => call('listAssignments', kind),
+    getTask: (assignmentId) => call('getTask', assignmentId),
+    saveRating: (request) => call('saveRating', request),
+    savePreference: (request) => call('savePreference', request),
+    setFlag: (request) => call('setFlag', request),
+    lockRater: () => call('lockRater'),
+    getReport: () => call('getReport'),
+    closeStudy: () => call('closeStudy'),
+  } satisfies BlindRateApi;
+}

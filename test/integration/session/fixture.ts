@@ -1,0 +1,102 @@
+/**
+ * A small study written with plain SQL, so session tests control every model name, item id, score
+ * and bin and can then search payloads for them. Names and ids are deliberately distinctive strings
+ * that never occur in questions or answers; scores have six decimals so a leak would be visible.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { StudyDb } from '../../../db/connection';
+import type { Clock } from '../../../shared/clock';
+import { MEDISUMQA_RUBRIC, type Rubric } from '../../../shared/rubric';
+import { createStudy } from '../../../electron/services/study';
+
+export const PASSPHRASE = 'correct horse battery staple';
+export const MODELS = ['zebra-llm-alpha', 'quokka-llm-beta', 'narwhal-llm-gamma'] as const;
+export const ITEM_COUNT = 5;
+export const RATING_SEED = 4242;
+export const PREFERENCE_SEED = 777;
+
+export function itemId(index: number): string {
+  return `itm-xq${index}-7f3`;
+}
+
+/** Distinct per output, six decimals: e.g. 0.113457. */
+export function scoreOf(itemIndex: number, modelIndex: number): number {
+  return Number((0.1 + itemIndex * 0.13 + modelIndex * 0.041 + 0.003457).toFixed(6));
+}
+
+export const fixedClock: Clock = () => new Date('2026-03-01T09:00:00.000Z');
+
+export interface SeededStudy {
+  path: string;
+  db: StudyDb;
+  /** Every string the renderer must never see. */
+  secrets: string[];
+  cleanup(): void;
+}
+
+/** Creates a study with MODELS × ITEM_COUNT outputs, a rating sample of all of them and a preference sample of a few. */
+export function createSeededStudy(rubric: Rubric = MEDISUMQA_RUBRIC): SeededStudy {
+  const dir = mkdtempSync(join(tmpdir(), 'blindrate-session-'));
+  const path = join(dir, 'study.db');
+  const db = createStudy(path, PASSPHRASE, { rubric, name: 'Session test study', clock: fixedClock });
+  const secrets: string[] = [...MODELS];
+  db.transaction(() => {
+    const at = fixedClock().toISOString();
+    db.prepare(
+      `INSERT INTO imports (id, file_name, sha256, format, record_count, imported_at) VALUES (1, 'outputs.jsonl', 'abc', 'jsonl', ?, ?)`,
+    ).run(MODELS.length * ITEM_COUNT, at);
+    const insertItem = db.prepare(
+      `INSERT INTO items (item_id, question, context, reference, category, import_id, source_line) VALUES (?, ?, ?, ?, 'medication', 1, ?)`,
+    );
+    const insertOutput = db.prepare(
+      'INSERT INTO outputs (item_id, model, text, import_id, source_line) VALUES (?, ?, ?, 1, ?)',
+    );
+    const insertScore = db.prepare(`INSERT INTO output_scores (output_id, metric, value) VALUES (?, 'rouge1', ?)`);
+    db.prepare(
+      `INSERT INTO samples (id, task, bins, per_bin, metrics_json, seed, disjoint, created_at) VALUES
+        (1, 'rating', 3, 5, '["rouge1"]', ?, 1, ?), (2, 'preference', 3, 1, '["rouge1"]', ?, 1, ?)`,
+    ).run(RATING_SEED, at, PREFERENCE_SEED, at);
+    const insertTask = db.prepare('INSERT INTO tasks (sample_id, output_id, bin, avg_score) VALUES (?, ?, ?, ?)');
+    for (let i = 0; i < ITEM_COUNT; i++) {
+      secrets.push(itemId(i));
+      insertItem.run(itemId(i), `Patient question number ${i + 1}: when do I take my tablets?`, `Discharge summary ${i + 1}. Admitted with chest pain.`, `Reference answer ${i + 1}: take them in the morning.`, i + 1);
+      MODELS.forEach((_model, m) => {
+        const { lastInsertRowid } = insertOutput.run(itemId(i), MODELS[m], `Generated answer ${i + 1}/${m + 1}: after breakfast.`, i * 10 + m);
+        const score = scoreOf(i, m);
+        secrets.push(String(score));
+        insertScore.run(lastInsertRowid, score);
+        const bin = 1 + (i % 3);
+        insertTask.run(1, lastInsertRowid, bin, score);
+        if (i < 2) insertTask.run(2, lastInsertRowid, bin, score);
+      });
+    }
+  })();
+  return {
+    path,
+    db,
+    secrets,
+    cleanup() {
+      if (db.open) db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Output model of an assignment, read behind the blinding, for assertions only. */
+export function modelOfAssignment(db: StudyDb, assignmentId: string): string {
+  const row = db
+    .prepare('SELECT o.model FROM assignments a JOIN tasks t ON t.id = a.task_id JOIN outputs o ON o.id = t.output_id WHERE a.id = ?')
+    .get(assignmentId) as { model: string };
+  return row.model;
+}
+
+export function insertRater(db: StudyDb, name: string): number {
+  return Number(db.prepare('INSERT INTO raters (name, created_at) VALUES (?, ?)').run(name, fixedClock().toISOString()).lastInsertRowid);
+}
+
+/** A full valid rating for the MeDiSumQA rubric. */
+export function ratingValues(level: number): Record<string, number> {
+  return { factuality: level, brevity: level, patient_friendliness: level, relevance: level, safety: 1 };
+}
