@@ -1,0 +1,110 @@
+import { AppShell, Button, Center, Group, Loader, Text } from '@mantine/core';
+import { Suspense, useEffect } from 'react';
+import { userMessage } from './api/errors';
+import { ReportsScreen } from './reportsRoute';
+import { FinishScreen } from './screens/Finish';
+import { HomeScreen } from './screens/Home';
+import { RaterSelectScreen } from './screens/RaterSelect';
+import { TaskScreen } from './screens/TaskScreen';
+import { UnlockScreen } from './screens/Unlock';
+import { leaveTaskFor } from './stores/navigation';
+import { canSeeReports, useSession } from './stores/session';
+import { useTask } from './stores/task';
+import { useUi, type Screen } from './stores/ui';
+
+function TopBar() {
+  const { study, rater, overview, close } = useSession();
+  const screen = useUi((s) => s.screen);
+  const navigate = useUi((s) => s.navigate);
+  const inSession = Boolean(study && rater && screen.name !== 'unlock' && screen.name !== 'rater');
+  const done = overview?.progress.reduce((n, p) => n + p.done, 0) ?? 0;
+  const total = overview?.progress.reduce((n, p) => n + p.total, 0) ?? 0;
+
+  const closeStudy = async () => {
+    try {
+      await close();
+    } catch (e) {
+      console.error(userMessage(e));
+    }
+    useTask.getState().clear();
+    navigate({ name: 'unlock' });
+  };
+
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+      <Group gap="md" wrap="nowrap">
+        <Text fw={700} size="lg" className="brand">
+          BlindRate
+        </Text>
+        {study && (
+          <Text size="sm" c="dimmed" truncate>
+            {study.name}
+            {rater && ` · ${rater.name}`}
+            {inSession && total > 0 && ` · ${done} of ${total} done`}
+          </Text>
+        )}
+      </Group>
+      {inSession && (
+        <Group component="nav" aria-label="Main" gap="xs" wrap="nowrap">
+          <Button variant="subtle" color="dark" onClick={() => void leaveTaskFor('home')} aria-current={screen.name === 'home' ? 'page' : undefined}>
+            Home
+          </Button>
+          <Button variant="subtle" color="dark" onClick={() => void leaveTaskFor('finish')} aria-current={screen.name === 'finish' ? 'page' : undefined}>
+            Finish
+          </Button>
+          {ReportsScreen && canSeeReports(study, rater) && (
+            <Button variant="subtle" color="dark" onClick={() => void leaveTaskFor('reports')} aria-current={screen.name === 'reports' ? 'page' : undefined}>
+              Reports
+            </Button>
+          )}
+          <Button variant="subtle" color="dark" onClick={() => void closeStudy()}>
+            Close study
+          </Button>
+        </Group>
+      )}
+    </Group>
+  );
+}
+
+function CurrentScreen({ screen }: { screen: Screen }) {
+  switch (screen.name) {
+    case 'unlock':
+      return <UnlockScreen />;
+    case 'rater':
+      return <RaterSelectScreen />;
+    case 'home':
+      return <HomeScreen />;
+    case 'task':
+      return <TaskScreen />;
+    case 'finish':
+      return <FinishScreen reportsAvailable={ReportsScreen !== null} />;
+    case 'reports':
+      return ReportsScreen ? (
+        <Suspense fallback={<Center py="xl"><Loader aria-label="Loading reports" /></Center>}>
+          <ReportsScreen />
+        </Suspense>
+      ) : null;
+  }
+}
+
+export function App() {
+  const screen = useUi((s) => s.screen);
+
+  // A new screen takes the keyboard focus to its heading unless a field there already claimed it,
+  // so keyboard and screen-reader users start at the top of what changed.
+  useEffect(() => {
+    const active = document.activeElement;
+    if (!active || active === document.body) document.querySelector<HTMLElement>('main h1')?.focus();
+  }, [screen.name]);
+
+  return (
+    <AppShell header={{ height: 56 }} padding={0}>
+      <AppShell.Header>
+        <TopBar />
+      </AppShell.Header>
+      <AppShell.Main>
+        <CurrentScreen screen={screen} />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,33 @@
+import type { BlindRateApi } from '../../../shared/api';
+import { API_PATH_PREFIX, createApiClient, TOKEN_HEADER, type ApiResponse } from '../../../shared/transport';
+import { takeSessionToken } from './token';
+
+/** Browser mode: the same contract as POST calls to the loopback server that served this page. */
+export function createHttpApi(token: string, fetchImpl: typeof fetch = fetch): BlindRateApi {
+  return createApiClient(async (method, arg) => {
+    let response: Response;
+    try {
+      response = await fetchImpl(`${API_PATH_PREFIX}${method}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', [TOKEN_HEADER]: token },
+        body: JSON.stringify(arg === undefined ? {} : { arg }),
+      });
+    } catch {
+      return { ok: false, error: 'BlindRate is not reachable: is `blindrate serve` still running?' };
+    }
+    try {
+      return (await response.json()) as ApiResponse;
+    } catch {
+      return { ok: false, error: `BlindRate answered ${method} with HTTP ${response.status} and no readable reply.` };
+    }
+  });
+}
+
+/** Electron exposes the contract as window.blindrate; anywhere else we are in browser mode. */
+export function resolveApi(): BlindRateApi {
+  const exposed = (window as Window & { blindrate?: BlindRateApi }).blindrate;
+  if (exposed) return exposed;
+  const token = takeSessionToken(window.location, window.sessionStorage, window.history);
+  if (!token) throw new Error('This page needs the address printed by `blindrate serve` (it carries the access token).');
+  return createHttpApi(token);
+}

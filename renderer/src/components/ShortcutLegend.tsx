@@ -1,0 +1,38 @@
+import { Kbd } from '@mantine/core';
+
+export interface Shortcut {
+  keys: string[];
+  action: string;
+}
+
+/** The keyboard shortcuts of a workspace, always on screen so nobody has to remember them. */
+export function ShortcutLegend({ shortcuts }: { shortcuts: Shortcut[] }) {
+  return (
+    <section aria-label="Keyboard shortcuts" className="legend">
+      <dl>
+        {shortcuts.map((s) => (
+          <div key={s.action} className="legend-row">
+            <dt>
+              {s.keys.map((k, i) => (
+                <span key={k}>
+                  {i > 0 && ' '}
+                  <Kbd size="xs">{k}</Kbd>
+                </span>
+              ))}
+            </dt>
+            <dd>{s.action}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+export const NAVIGATION_SHORTCUTS: Shortcut[] = [
+  { keys: ['Enter'], action: 'Save and go to next' },
+  { keys: ['←', '['], action: 'Previous task' },
+  { keys: ['→', ']'], action: 'Next task' },
+  { keys: ['F'], action: 'Flag / unflag for later' },
+  { keys: ['C'], action: 'Comment (Esc to leave)' },
+  { keys: ['/', 'Ctrl+F'], action: 'Find in context' },
+];

@@ -1,0 +1,152 @@
+import { Alert, Button, Group, Text, Textarea, Title } from '@mantine/core';
+import { useRef, type ReactNode } from 'react';
+import type { TaskPayload } from '../../../shared/api';
+import { useShortcuts, type ShortcutHandler } from '../keyboard/useShortcuts';
+import { leaveTaskFor, moveTo, saveAndAdvance } from '../stores/navigation';
+import { useTask } from '../stores/task';
+import { ContextPanel } from './ContextPanel';
+import { NAVIGATION_SHORTCUTS, ShortcutLegend, type Shortcut } from './ShortcutLegend';
+
+interface Props {
+  task: TaskPayload;
+  title: string;
+  complete: boolean;
+  /** What the rater must still do before Enter can save, shown next to the save button. */
+  incompleteHint: string;
+  /** Keys of this kind of task; they win over the shared shortcuts. */
+  shortcuts: Record<string, ShortcutHandler>;
+  /** Keys that apply only when no other shortcut claims them (e.g. another dimension's letter keys). */
+  fallbackShortcuts?: Record<string, ShortcutHandler>;
+  legend: Shortcut[];
+  /** The answer(s) and the rating controls. */
+  children: ReactNode;
+  className: string;
+}
+
+/** What every workspace shares: title, navigation, flag, question, context, comment, save state, legend. */
+export function TaskLayout({ task, title, complete, incompleteHint, shortcuts, fallbackShortcuts, legend, children, className }: Props) {
+  const { draft, status, error, lastSavedPosition, setComment, toggleFlag } = useTask();
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const commentRef = useRef<HTMLTextAreaElement>(null);
+  const findRef = useRef<HTMLInputElement>(null);
+  const busy = status === 'loading' || status === 'saving';
+  const focusWorkspace = () => titleRef.current?.focus();
+
+  const focusFind = () => {
+    findRef.current?.focus();
+    findRef.current?.select();
+  };
+  useShortcuts(
+    {
+      ...fallbackShortcuts,
+      Enter: () => {
+        if (complete || task.readOnly) void saveAndAdvance();
+      },
+      ArrowLeft: () => void moveTo(task.previousId),
+      '[': () => void moveTo(task.previousId),
+      ArrowRight: () => void moveTo(task.nextId),
+      ']': () => void moveTo(task.nextId),
+      f: () => void toggleFlag(),
+      c: () => commentRef.current?.focus(),
+      '/': focusFind,
+      'mod+f': focusFind,
+      ...shortcuts,
+    },
+    !busy,
+  );
+
+  const saveState =
+    status === 'saving'
+      ? 'Saving…'
+      : status === 'loading'
+        ? 'Loading…'
+        : lastSavedPosition !== null
+          ? `Saved task ${lastSavedPosition}.`
+          : '';
+
+  return (
+    <div className={`workspace ${className}`} aria-busy={busy}>
+      <Group className="workspace-bar" justify="space-between" wrap="nowrap">
+        <Group gap="sm" wrap="nowrap">
+          <Title order={1} size="h3" ref={titleRef} tabIndex={-1} className="workspace-title">
+            {title}
+          </Title>
+          {task.flagged && (
+            <Text component="span" className="flag-badge">
+              Flagged
+            </Text>
+          )}
+          {task.readOnly && (
+            <Text component="span" className="flag-badge">
+              Locked (read-only)
+            </Text>
+          )}
+        </Group>
+        <Group gap="xs" wrap="nowrap">
+          <Text size="sm" role="status" aria-live="polite" className="save-state">
+            {saveState}
+          </Text>
+          <Button variant="default" onClick={() => void moveTo(task.previousId)} disabled={!task.previousId || busy}>
+            ← Previous
+          </Button>
+          <Button variant="default" onClick={() => void moveTo(task.nextId)} disabled={!task.nextId || busy}>
+            Next →
+          </Button>
+          <Button variant="default" aria-pressed={task.flagged} onClick={() => void toggleFlag()}>
+            {task.flagged ? 'Unflag' : 'Flag for later'} (F)
+          </Button>
+          <Button variant="default" onClick={() => void leaveTaskFor('home')}>
+            Home
+          </Button>
+        </Group>
+      </Group>
+
+      <div className="workspace-grid">
+        <div className="workspace-left" tabIndex={-1}>
+          <section aria-labelledby="question-title" className="question">
+            <Title order={2} size="h4" id="question-title">
+              Question
+            </Title>
+            <p className="question-text">{task.question}</p>
+          </section>
+          {task.context && <ContextPanel key={task.assignmentId} text={task.context} findInputRef={findRef} onLeaveFind={focusWorkspace} />}
+        </div>
+
+        <div className="workspace-right">
+          {children}
+          <Textarea
+            ref={commentRef}
+            label="Comment (optional)"
+            description="C to write, Esc to leave"
+            autosize
+            minRows={2}
+            maxRows={6}
+            value={draft.comment}
+            disabled={task.readOnly}
+            onChange={(e) => setComment(e.currentTarget.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Escape') {
+                e.preventDefault();
+                focusWorkspace();
+              }
+            }}
+          />
+          {error && (
+            <Alert color="red" role="alert" title="Problem">
+              {error}
+            </Alert>
+          )}
+          <Group justify="space-between" className="save-row">
+            <Text size="sm" c="dimmed">
+              {task.readOnly ? 'Your ratings are locked.' : complete ? 'Ready to save.' : incompleteHint}
+            </Text>
+            <Button onClick={() => void saveAndAdvance()} disabled={(!complete && !task.readOnly) || busy} loading={status === 'saving'}>
+              {task.readOnly ? 'Next' : 'Save and next'} (Enter)
+            </Button>
+          </Group>
+          <ShortcutLegend shortcuts={[...legend, ...NAVIGATION_SHORTCUTS]} />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { useEffect, useRef } from 'react';
+
+/** A shortcut handler; return false to let the key through (e.g. Enter on an incomplete rating). */
+export type ShortcutHandler = (event: KeyboardEvent) => boolean | void;
+
+/** Where typed characters belong to the field, not to shortcuts. */
+export function isTextEntry(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
+  return target instanceof HTMLInputElement && !['radio', 'checkbox', 'button', 'submit'].includes(target.type);
+}
+
+/** Where Enter and Space already mean "press this" and must not be taken over. */
+function isPressable(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && (target.closest('button, a[href], [role="button"]') !== null);
+}
+
+/**
+ * Single-key shortcuts for a workspace, keyed by `event.key` (letters in lower case). Keys typed into a
+ * text field, with Ctrl/Alt/Meta held, or while a dialog is open are left alone; "mod+f" names Ctrl/Cmd+F.
+ */
+export function useShortcuts(shortcuts: Record<string, ShortcutHandler>, enabled = true): void {
+  const latest = useRef(shortcuts);
+  useEffect(() => {
+    latest.current = shortcuts;
+  });
+
+  useEffect(() => {
+    if (!enabled) return undefined;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.isComposing) return;
+      const target = event.target;
+      if (target instanceof HTMLElement && target.closest('[role="dialog"]')) return;
+      const mod = event.ctrlKey || event.metaKey;
+      let name: string;
+      if (mod && event.key.toLowerCase() === 'f' && !event.altKey) name = 'mod+f';
+      else if (mod || event.altKey) return;
+      else name = event.key.length === 1 ? event.key.toLowerCase() : event.key;
+      if (name !== 'mod+f' && isTextEntry(target)) return;
+      if ((name === 'Enter' || name === ' ') && isPressable(target)) return;
+      const handler = latest.current[name];
+      if (handler && handler(event) !== false) event.preventDefault();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [enabled]);
+}

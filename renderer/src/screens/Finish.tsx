@@ -1,0 +1,99 @@
+import { Alert, Button, Container, Group, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { userMessage } from '../api/errors';
+import { canSeeReports, useSession } from '../stores/session';
+import { useUi } from '../stores/ui';
+import { KIND_TITLES } from './kindLabels';
+
+export function FinishScreen({ reportsAvailable }: { reportsAvailable: boolean }) {
+  const { study, rater, overview, lock } = useSession();
+  const navigate = useUi((s) => s.navigate);
+  const [confirming, setConfirming] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  if (!overview || !rater) return null;
+  const remaining = overview.progress.reduce((n, p) => n + p.total - p.done, 0);
+
+  const confirmLock = async () => {
+    try {
+      await lock();
+      setConfirming(false);
+    } catch (e) {
+      setError(userMessage(e));
+    }
+  };
+
+  return (
+    <Container size="md" py="xl">
+      <Stack gap="lg">
+        <Title order={1} size="h2">
+          Finish
+        </Title>
+        <Paper withBorder p="lg">
+          <Table captionSide="top">
+            <Table.Caption>What you have done</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Task</Table.Th>
+                <Table.Th scope="col">Done</Table.Th>
+                <Table.Th scope="col">Total</Table.Th>
+                <Table.Th scope="col">Flagged</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {overview.progress.map((p) => (
+                <Table.Tr key={p.kind}>
+                  <Table.Th scope="row">{KIND_TITLES[p.kind]}</Table.Th>
+                  <Table.Td>{p.done}</Table.Td>
+                  <Table.Td>{p.total}</Table.Td>
+                  <Table.Td>{p.flagged}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Paper>
+        {rater.lockedAt ? (
+          <Alert color="teal" title="Locked">
+            Your ratings were locked on {new Date(rater.lockedAt).toLocaleString()}. They can be read but no longer changed.
+          </Alert>
+        ) : (
+          <Text>
+            Locking ends your rating for this study: you can still read your answers, but not change them.
+            {remaining > 0 && ` ${remaining} task${remaining === 1 ? ' is' : 's are'} not done yet.`}
+          </Text>
+        )}
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        <Group>
+          <Button variant="default" onClick={() => navigate({ name: 'home' })}>
+            Back to Home
+          </Button>
+          {!rater.lockedAt && <Button onClick={() => setConfirming(true)}>Lock my ratings…</Button>}
+          {reportsAvailable && canSeeReports(study, rater) && (
+            <Button variant="default" onClick={() => navigate({ name: 'reports' })}>
+              Open reports
+            </Button>
+          )}
+        </Group>
+      </Stack>
+      <Modal opened={confirming} onClose={() => setConfirming(false)} title="Lock your ratings?" centered>
+        <Stack>
+          <Text>
+            After locking, your ratings and choices cannot be changed.
+            {remaining > 0 && ` ${remaining} task${remaining === 1 ? ' is' : 's are'} still not done.`}
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(false)} data-autofocus>
+              Cancel
+            </Button>
+            <Button color="red.9" onClick={() => void confirmLock()}>
+              Lock my ratings
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Container>
+  );
+}

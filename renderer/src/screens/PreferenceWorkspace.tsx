@@ -1,0 +1,69 @@
+import { Kbd, Paper, Title } from '@mantine/core';
+import type { PreferenceTaskPayload } from '../../../shared/api';
+import type { PreferenceKey } from '../../../shared/domain';
+import type { Rubric } from '../../../shared/rubric';
+import { TaskLayout } from '../components/TaskLayout';
+import { isComplete, useTask } from '../stores/task';
+
+const CHOICE_LABELS: Record<PreferenceKey, string> = { A: 'Answer A is better', B: 'Answer B is better', T: 'Tie: equally good' };
+
+export function PreferenceWorkspace({ task, rubric }: { task: PreferenceTaskPayload; rubric: Rubric }) {
+  const { draft, choose } = useTask();
+  const choices: PreferenceKey[] = task.allowTie ? ['A', 'T', 'B'] : ['A', 'B'];
+  const shortcuts = Object.fromEntries(choices.map((c) => [c.toLowerCase(), () => choose(c)]));
+
+  return (
+    <TaskLayout
+      task={task}
+      className="preference"
+      title={`Preference ${task.position} of ${task.total}`}
+      complete={isComplete(task, draft, rubric)}
+      incompleteHint="Choose the better answer first."
+      shortcuts={shortcuts}
+      legend={[{ keys: choices, action: choices.map((c) => CHOICE_LABELS[c]).join(' / ') }]}
+    >
+      <div className="answers">
+        {(['A', 'B'] as const).map((side) => (
+          <Paper
+            key={side}
+            withBorder
+            p="md"
+            component="section"
+            aria-labelledby={`answer-${side}`}
+            className="answer"
+            data-chosen={draft.choice === side || undefined}
+          >
+            <Title order={2} size="h4" id={`answer-${side}`}>
+              Answer {side}
+              {draft.choice === side && <span className="chosen-mark"> · chosen</span>}
+            </Title>
+            <p className="answer-text">{side === 'A' ? task.answerA : task.answerB}</p>
+          </Paper>
+        ))}
+      </div>
+      <fieldset className="dimension choice" disabled={task.readOnly}>
+        <legend className="dimension-label">Which answer is better?</legend>
+        <div className="scale">
+          {choices.map((c) => (
+            <label key={c} className="scale-point" data-checked={draft.choice === c || undefined}>
+              <input
+                type="radio"
+                className="visually-hidden"
+                name="preference"
+                value={c}
+                checked={draft.choice === c}
+                onChange={() => choose(c)}
+              />
+              <span className="point-head">
+                <Kbd size="xs" aria-hidden>
+                  {c}
+                </Kbd>
+                <span className="point-label">{CHOICE_LABELS[c]}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+    </TaskLayout>
+  );
+}

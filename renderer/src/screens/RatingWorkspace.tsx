@@ -1,0 +1,82 @@
+import { Paper, Stack, Title } from '@mantine/core';
+import type { RatingTaskPayload } from '../../../shared/api';
+import type { Rubric } from '../../../shared/rubric';
+import { DimensionRow } from '../components/DimensionRow';
+import type { Shortcut } from '../components/ShortcutLegend';
+import { TaskLayout } from '../components/TaskLayout';
+import type { ShortcutHandler } from '../keyboard/useShortcuts';
+import { isComplete, useTask } from '../stores/task';
+
+/** Letter keys (like u/s for safety) that pick a point on a dimension whichever row is active. */
+function letterKeyShortcuts(rubric: Rubric, rate: (key: string, value: number) => void): Record<string, ShortcutHandler> {
+  const shortcuts: Record<string, ShortcutHandler> = {};
+  for (const dimension of rubric.dimensions) {
+    for (const point of dimension.scale) {
+      const key = point.key.toLowerCase();
+      if (!/^\d$/.test(key)) shortcuts[key] = () => rate(dimension.key, point.value);
+    }
+  }
+  return shortcuts;
+}
+
+function ratingLegend(rubric: Rubric): Shortcut[] {
+  const digits = rubric.dimensions.filter((d) => d.kind === 'likert').flatMap((d) => d.scale.map((p) => p.key));
+  const unique = [...new Set(digits)];
+  const legend: Shortcut[] = [];
+  if (unique.length) legend.push({ keys: [`${unique[0]}–${unique.at(-1)}`], action: 'Rate the active dimension, then move on' });
+  for (const d of rubric.dimensions.filter((dim) => dim.kind === 'binary')) {
+    legend.push({ keys: d.scale.map((p) => p.key.toUpperCase()), action: `${d.label}: ${d.scale.map((p) => p.label).join(' / ')}` });
+  }
+  legend.push({ keys: ['↑', '↓'], action: 'Previous / next dimension' });
+  return legend;
+}
+
+export function RatingWorkspace({ task, rubric }: { task: RatingTaskPayload; rubric: Rubric }) {
+  const { draft, activeIndex, rate, setActive } = useTask();
+  const dimensions = rubric.dimensions;
+  const active = dimensions[activeIndex] ?? dimensions[0]!;
+  const complete = isComplete(task, draft, rubric);
+  const rateKey = (key: string, value: number) => rate(key, value, rubric);
+  const missing = dimensions.filter((d) => draft.values[d.key] === undefined).map((d) => d.label);
+
+  const activeKeys: Record<string, ShortcutHandler> = Object.fromEntries(
+    active.scale.map((p) => [p.key.toLowerCase(), () => rateKey(active.key, p.value)]),
+  );
+
+  return (
+    <TaskLayout
+      task={task}
+      className="rating"
+      title={`Rating ${task.position} of ${task.total}`}
+      complete={complete}
+      incompleteHint={`Still to rate: ${missing.join(', ')}.`}
+      fallbackShortcuts={letterKeyShortcuts(rubric, rateKey)}
+      shortcuts={{
+        ...activeKeys,
+        ArrowUp: () => setActive(Math.max(0, activeIndex - 1)),
+        ArrowDown: () => setActive(Math.min(dimensions.length - 1, activeIndex + 1)),
+      }}
+      legend={ratingLegend(rubric)}
+    >
+      <Paper withBorder p="md" component="section" aria-labelledby="answer-title" className="answer">
+        <Title order={2} size="h4" id="answer-title">
+          Answer
+        </Title>
+        <p className="answer-text">{task.answer}</p>
+      </Paper>
+      <Stack gap="xs" component="section" aria-label="Rubric">
+        {dimensions.map((dimension, index) => (
+          <DimensionRow
+            key={dimension.key}
+            dimension={dimension}
+            value={draft.values[dimension.key]}
+            active={index === activeIndex}
+            disabled={task.readOnly}
+            onRate={(value) => rateKey(dimension.key, value)}
+            onActivate={() => setActive(index)}
+          />
+        ))}
+      </Stack>
+    </TaskLayout>
+  );
+}

@@ -1,0 +1,93 @@
+import { Button, Checkbox, Container, Paper, PasswordInput, Radio, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { userMessage } from '../api/errors';
+import { useSession } from '../stores/session';
+import { useTask } from '../stores/task';
+import { useUi } from '../stores/ui';
+
+export function UnlockScreen() {
+  const { studies, canRemember, loadStudies, unlock } = useSession();
+  const navigate = useUi((s) => s.navigate);
+  const [chosenPath, setChosenPath] = useState<string | null>(null);
+  const [passphrase, setPassphrase] = useState('');
+  const [remember, setRemember] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const passphraseRef = useRef<HTMLInputElement>(null);
+  const path = chosenPath ?? studies[0]?.path ?? null;
+
+  useEffect(() => {
+    loadStudies().catch((e: unknown) => setError(userMessage(e)));
+  }, [loadStudies]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!path) return;
+    if (!passphrase) {
+      setError('Enter the study passphrase.');
+      passphraseRef.current?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      await unlock({ path, passphrase, remember: remember && canRemember });
+      useTask.getState().clear();
+      navigate({ name: 'rater' });
+    } catch (e) {
+      setError(userMessage(e));
+      setPassphrase('');
+      passphraseRef.current?.focus();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Container size={560} py="xl">
+      <Paper withBorder p="xl" component="form" onSubmit={(e) => void submit(e)} aria-labelledby="unlock-title" noValidate>
+        <Stack>
+          <Title order={1} size="h2" id="unlock-title">
+            Open a study
+          </Title>
+          {studies.length === 0 ? (
+            <Text>No study is known yet. Create one with the blindrate command line, then open it here.</Text>
+          ) : (
+            <Radio.Group label="Study" value={path ?? ''} onChange={setChosenPath}>
+              <Stack gap="xs" mt="xs">
+                {studies.map((s) => (
+                  <Radio key={s.path} value={s.path} label={s.label} description={s.path} />
+                ))}
+              </Stack>
+            </Radio.Group>
+          )}
+          <PasswordInput
+            ref={passphraseRef}
+            label="Passphrase"
+            autoFocus
+            autoComplete="current-password"
+            value={passphrase}
+            onChange={(e) => {
+              setPassphrase(e.currentTarget.value);
+              setError(null);
+            }}
+            error={error}
+          />
+          <Checkbox
+            label="Remember the passphrase on this computer"
+            description={
+              canRemember
+                ? 'Stored sealed by the operating system key store.'
+                : 'Not available: this computer offers no secure key store, and BlindRate never stores a passphrase in plain text.'
+            }
+            checked={remember && canRemember}
+            disabled={!canRemember}
+            onChange={(e) => setRemember(e.currentTarget.checked)}
+          />
+          <Button type="submit" loading={busy} disabled={!path}>
+            Unlock
+          </Button>
+        </Stack>
+      </Paper>
+    </Container>
+  );
+}

@@ -1,0 +1,62 @@
+/**
+ * Moves between screens and tasks. The rule that matters: a task's answer is saved (and the save
+ * acknowledged) before the next task is fetched and shown.
+ */
+import type { SessionOverview } from '../../../shared/api';
+import type { TaskKind } from '../../../shared/domain';
+import { recallLastPlace, rememberLastPlace } from './lastPlace';
+import { useSession } from './session';
+import { isComplete, isDirty, useTask } from './task';
+import { useUi } from './ui';
+
+function activeStudy() {
+  const { study, rater } = useSession.getState();
+  if (!study || !rater) throw new Error('No study is open.');
+  return { study, rater };
+}
+
+export async function openTask(kind: TaskKind, assignmentId: string): Promise<void> {
+  const { study, rater } = activeStudy();
+  rememberLastPlace({ studyPath: study.path, raterId: rater.id, kind });
+  useUi.getState().navigate({ name: 'task', kind });
+  await useTask.getState().open(assignmentId, study.rubric);
+}
+
+/** After choosing a rater: straight back to the task they were on, or Home. */
+export async function enterSession(overview: SessionOverview): Promise<void> {
+  const { study } = activeStudy();
+  const last = recallLastPlace(study.path);
+  const resumeId = last && last.raterId === overview.rater.id ? overview.resume[last.kind] : undefined;
+  if (last && resumeId) await openTask(last.kind, resumeId);
+  else useUi.getState().navigate({ name: 'home' });
+}
+
+/** Leaving a task: a complete but unsaved answer is saved first; an incomplete one is kept as a draft. */
+async function saveCompleteChanges(): Promise<boolean> {
+  const { task, draft, save } = useTask.getState();
+  if (!task || task.readOnly || !isDirty(task, draft)) return true;
+  return isComplete(task, draft, activeStudy().study.rubric) ? save() : true;
+}
+
+export async function moveTo(assignmentId: string | null): Promise<void> {
+  const task = useTask.getState().task;
+  if (!task || !assignmentId || !(await saveCompleteChanges())) return;
+  await openTask(task.kind, assignmentId);
+}
+
+/** Enter: save, then show the next task in order, else the first unfinished one, else Finish. */
+export async function saveAndAdvance(): Promise<void> {
+  const store = useTask.getState();
+  const task = store.task;
+  if (!task) return;
+  if (!task.readOnly && !(await store.save())) return;
+  const overview = await useSession.getState().refreshOverview();
+  const nextId = task.nextId ?? overview.resume[task.kind] ?? null;
+  if (nextId) await openTask(task.kind, nextId);
+  else useUi.getState().navigate({ name: 'finish' });
+}
+
+export async function leaveTaskFor(screen: 'home' | 'finish' | 'reports'): Promise<void> {
+  if (useUi.getState().screen.name === 'task' && !(await saveCompleteChanges())) return;
+  useUi.getState().navigate({ name: screen });
+}

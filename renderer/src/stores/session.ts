@@ -1,0 +1,72 @@
+import { create } from 'zustand';
+import type { RaterProfile, SessionOverview, StudyRef, StudySummary } from '../../../shared/api';
+import { api } from '../api/current';
+
+interface SessionState {
+  studies: StudyRef[];
+  canRemember: boolean;
+  study: StudySummary | null;
+  rater: RaterProfile | null;
+  overview: SessionOverview | null;
+  loadStudies(): Promise<void>;
+  unlock(request: { path: string; passphrase: string; remember: boolean }): Promise<StudySummary>;
+  createRater(name: string): Promise<RaterProfile>;
+  startSession(raterId: number): Promise<SessionOverview>;
+  refreshOverview(): Promise<SessionOverview>;
+  lock(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const useSession = create<SessionState>((set, get) => ({
+  studies: [],
+  canRemember: false,
+  study: null,
+  rater: null,
+  overview: null,
+
+  async loadStudies() {
+    const [studies, canRemember] = await Promise.all([api().listStudies(), api().canRememberPassphrase()]);
+    set({ studies, canRemember });
+  },
+
+  async unlock(request) {
+    const study = await api().unlockStudy(request);
+    set({ study, rater: null, overview: null });
+    return study;
+  },
+
+  async createRater(name) {
+    const rater = await api().createRater(name);
+    const study = get().study;
+    if (study) set({ study: { ...study, raters: [...study.raters, rater] } });
+    return rater;
+  },
+
+  async startSession(raterId) {
+    const overview = await api().startSession(raterId);
+    set({ overview, rater: overview.rater });
+    return overview;
+  },
+
+  async refreshOverview() {
+    const overview = await api().getOverview();
+    set({ overview, rater: overview.rater });
+    return overview;
+  },
+
+  async lock() {
+    const rater = await api().lockRater();
+    set({ rater });
+    await get().refreshOverview();
+  },
+
+  async close() {
+    await api().closeStudy();
+    set({ study: null, rater: null, overview: null });
+  },
+}));
+
+/** Reports are for coordinators, and for raters only once their own work is locked (no peeking mid-study). */
+export function canSeeReports(study: StudySummary | null, rater: RaterProfile | null): boolean {
+  return study?.role === 'coordinator' || Boolean(rater?.lockedAt);
+}

@@ -1,0 +1,154 @@
+import { create } from 'zustand';
+import type { TaskPayload } from '../../../shared/api';
+import type { PreferenceKey } from '../../../shared/domain';
+import type { Rubric } from '../../../shared/rubric';
+import { api } from '../api/current';
+import { userMessage } from '../api/errors';
+
+/** What the rater has entered on a task and not necessarily saved yet. */
+export interface Draft {
+  values: Record<string, number>;
+  choice: PreferenceKey | null;
+  comment: string;
+}
+
+export type TaskStatus = 'loading' | 'ready' | 'saving' | 'error';
+
+interface TaskState {
+  task: TaskPayload | null;
+  draft: Draft;
+  /** Unsaved drafts of tasks the rater left, so going back restores them. */
+  keptDrafts: Record<string, Draft>;
+  activeIndex: number;
+  status: TaskStatus;
+  error: string | null;
+  /** Position of the task saved last, announced once the next task is on screen. */
+  lastSavedPosition: number | null;
+  openedAt: number;
+  open(assignmentId: string, rubric: Rubric): Promise<void>;
+  rate(dimensionKey: string, value: number, rubric: Rubric): void;
+  setActive(index: number): void;
+  choose(choice: PreferenceKey): void;
+  setComment(comment: string): void;
+  toggleFlag(): Promise<void>;
+  /** Resolves true only once the main process says the answer is on disk. */
+  save(): Promise<boolean>;
+  clear(): void;
+}
+
+const EMPTY_DRAFT: Draft = { values: {}, choice: null, comment: '' };
+
+export function draftOf(task: TaskPayload): Draft {
+  return task.kind === 'rating'
+    ? { values: { ...task.values }, choice: null, comment: task.comment }
+    : { values: {}, choice: task.choice, comment: task.comment };
+}
+
+export function isDirty(task: TaskPayload, draft: Draft): boolean {
+  return JSON.stringify(draftOf(task)) !== JSON.stringify(draft);
+}
+
+export function isComplete(task: TaskPayload, draft: Draft, rubric: Rubric): boolean {
+  if (task.kind === 'preference') return draft.choice !== null;
+  return rubric.dimensions.every((d) => draft.values[d.key] !== undefined);
+}
+
+function firstUnratedIndex(rubric: Rubric, values: Record<string, number>): number {
+  const index = rubric.dimensions.findIndex((d) => values[d.key] === undefined);
+  return index === -1 ? 0 : index;
+}
+
+export const useTask = create<TaskState>((set, get) => ({
+  task: null,
+  draft: EMPTY_DRAFT,
+  keptDrafts: {},
+  activeIndex: 0,
+  status: 'loading',
+  error: null,
+  lastSavedPosition: null,
+  openedAt: 0,
+
+  async open(assignmentId, rubric) {
+    const { task: leaving, draft: leavingDraft, keptDrafts } = get();
+    const kept = { ...keptDrafts };
+    if (leaving && isDirty(leaving, leavingDraft)) kept[leaving.assignmentId] = leavingDraft;
+    set({ status: 'loading', error: null, keptDrafts: kept });
+    try {
+      const task = await api().getTask(assignmentId);
+      const draft = kept[assignmentId] ?? draftOf(task);
+      delete kept[assignmentId];
+      set({
+        task,
+        draft,
+        keptDrafts: kept,
+        activeIndex: firstUnratedIndex(rubric, draft.values),
+        status: 'ready',
+        openedAt: performance.now(),
+      });
+    } catch (error) {
+      set({ status: 'error', error: userMessage(error) });
+    }
+  },
+
+  rate(dimensionKey, value, rubric) {
+    const { draft, task } = get();
+    if (!task || task.readOnly) return;
+    const values = { ...draft.values, [dimensionKey]: value };
+    const index = rubric.dimensions.findIndex((d) => d.key === dimensionKey);
+    const activeIndex = Math.min(index + 1, rubric.dimensions.length - 1);
+    set({ draft: { ...draft, values }, activeIndex });
+  },
+
+  setActive(index) {
+    set({ activeIndex: index });
+  },
+
+  choose(choice) {
+    const { draft, task } = get();
+    if (!task || task.readOnly) return;
+    set({ draft: { ...draft, choice } });
+  },
+
+  setComment(comment) {
+    set({ draft: { ...get().draft, comment } });
+  },
+
+  async toggleFlag() {
+    const task = get().task;
+    if (!task) return;
+    const flagged = !task.flagged;
+    try {
+      await api().setFlag({ assignmentId: task.assignmentId, flagged });
+      set({ task: { ...task, flagged }, error: null });
+    } catch (error) {
+      set({ error: userMessage(error) });
+    }
+  },
+
+  async save() {
+    const { task, draft, openedAt } = get();
+    if (!task || task.readOnly) return false;
+    set({ status: 'saving', error: null });
+    const durationMs = Math.round(performance.now() - openedAt);
+    try {
+      if (task.kind === 'rating') {
+        await api().saveRating({ assignmentId: task.assignmentId, values: draft.values, comment: draft.comment, durationMs });
+      } else if (draft.choice) {
+        await api().savePreference({ assignmentId: task.assignmentId, choice: draft.choice, comment: draft.comment, durationMs });
+      }
+      const saved =
+        task.kind === 'rating'
+          ? { ...task, values: { ...draft.values }, comment: draft.comment }
+          : { ...task, choice: draft.choice, comment: draft.comment };
+      set({ task: saved, status: 'ready', lastSavedPosition: task.position });
+      return true;
+    } catch (error) {
+      set({ status: 'error', error: `Not saved: ${userMessage(error)}` });
+      return false;
+    }
+  },
+
+  clear() {
+    set({ task: null, draft: EMPTY_DRAFT, keptDrafts: {}, status: 'loading', error: null, lastSavedPosition: null });
+  },
+}));

@@ -1,0 +1,25 @@
+import { create } from 'zustand';
+import type { TaskKind } from '../../../shared/domain';
+
+export type Screen =
+  | { name: 'unlock' }
+  | { name: 'rater' }
+  | { name: 'home' }
+  | { name: 'task'; kind: TaskKind }
+  | { name: 'finish' }
+  | { name: 'reports' };
+
+interface UiState {
+  screen: Screen;
+  navigate(screen: Screen): void;
+  /** The find-in-context query, kept across tasks so a rater can look for the same thing in each. */
+  findQuery: string;
+  setFindQuery(query: string): void;
+}
+
+export const useUi = create<UiState>((set) => ({
+  screen: { name: 'unlock' },
+  navigate: (screen) => set({ screen }),
+  findQuery: '',
+  setFindQuery: (findQuery) => set({ findQuery }),
+}));
