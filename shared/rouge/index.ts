@@ -56,21 +56,27 @@ function ngramCounts(tokens: ReadonlyArray<string>, n: number): Map<string, numb
 function lcsScore(reference: ReadonlyArray<string>, candidate: ReadonlyArray<string>): PRF {
   if (reference.length === 0 || candidate.length === 0) return ZERO;
   const table = lcsTable(reference, candidate);
-  return prf(table[reference.length]![candidate.length]!, candidate.length, reference.length);
+  return prf(table.at(reference.length, candidate.length), candidate.length, reference.length);
 }
 
-/** table[i][j] = LCS length of reference[0..i) and candidate[0..j). */
-function lcsTable(reference: ReadonlyArray<string>, candidate: ReadonlyArray<string>): number[][] {
-  const table = Array.from({ length: reference.length + 1 }, () => new Array<number>(candidate.length + 1).fill(0));
+/** at(i, j) = LCS length of reference[0..i) and candidate[0..j), in one flat typed array for speed. */
+function lcsTable(reference: ReadonlyArray<string>, candidate: ReadonlyArray<string>) {
+  // Integer ids compare faster than equal strings that are distinct objects.
+  const ids = new Map<string, number>();
+  const idOf = (token: string): number => ids.get(token) ?? ids.set(token, ids.size).size - 1;
+  const referenceIds = Int32Array.from(reference, idOf);
+  const candidateIds = Int32Array.from(candidate, idOf);
+  const width = candidate.length + 1;
+  const cells = new Int32Array((reference.length + 1) * width);
   for (let i = 1; i <= reference.length; i++) {
     for (let j = 1; j <= candidate.length; j++) {
-      table[i]![j] =
-        reference[i - 1] === candidate[j - 1]
-          ? table[i - 1]![j - 1]! + 1
-          : Math.max(table[i - 1]![j]!, table[i]![j - 1]!);
+      cells[i * width + j] =
+        referenceIds[i - 1] === candidateIds[j - 1]
+          ? cells[(i - 1) * width + j - 1]! + 1
+          : Math.max(cells[(i - 1) * width + j]!, cells[i * width + j - 1]!);
     }
   }
-  return table;
+  return { at: (i: number, j: number): number => cells[i * width + j]! };
 }
 
 /** Reference indices of one LCS, read back from the table the way rouge-score does (ties move up). */
@@ -84,7 +90,7 @@ function lcsReferenceIndices(reference: ReadonlyArray<string>, candidate: Readon
       indices.push(i - 1);
       i--;
       j--;
-    } else if (table[i]![j - 1]! > table[i - 1]![j]!) {
+    } else if (table.at(i, j - 1) > table.at(i - 1, j)) {
       j--;
     } else {
       i--;
