@@ -1,0 +1,42 @@
+import { readFileSync } from 'node:fs';
+import type { AnalysisResult } from '../../../shared/analysis';
+import { parseTidyRatingsCsv } from '../../../electron/services/tidy-ratings';
+
+const folder = new URL('../../fixtures/analysis/', import.meta.url);
+
+/** Expected analyses computed by test/fixtures/analysis/make_analysis_fixtures.py (scipy, scikit-learn, numpy). */
+export interface ExpectedAnalysis extends Omit<AnalysisResult, 'dimensions' | 'parameters' | 'correlations'> {
+  dimension_kinds: Record<string, string>;
+  correlations: Array<Omit<AnalysisResult['correlations'][number], 'spearman_ci95'>>;
+}
+
+export const reference = JSON.parse(readFileSync(new URL('analysis_reference.json', folder), 'utf8')) as {
+  files: Record<string, ExpectedAnalysis>;
+};
+
+export function readFixtureCsv(name: string) {
+  return parseTidyRatingsCsv(readFileSync(new URL(name, folder), 'utf8'), name);
+}
+
+/** Deep equality where numbers may differ by `tolerance` (summation order differs from numpy's). */
+export function expectClose(actual: unknown, expected: unknown, path = '$', tolerance = 1e-12): void {
+  if (typeof expected === 'number' && typeof actual === 'number') {
+    if (Math.abs(actual - expected) > tolerance) throw new Error(`${path}: expected ${expected}, got ${actual}`);
+    return;
+  }
+  if (Array.isArray(expected) && Array.isArray(actual)) {
+    if (actual.length !== expected.length) throw new Error(`${path}: expected ${expected.length} entries, got ${actual.length}`);
+    expected.forEach((e, i) => expectClose(actual[i], e, `${path}[${i}]`, tolerance));
+    return;
+  }
+  if (expected !== null && typeof expected === 'object' && actual !== null && typeof actual === 'object') {
+    const keys = Object.keys(expected).sort();
+    const actualKeys = Object.keys(actual).sort();
+    if (keys.join() !== actualKeys.join()) throw new Error(`${path}: expected keys ${keys.join()}, got ${actualKeys.join()}`);
+    for (const key of keys) {
+      expectClose((actual as Record<string, unknown>)[key], (expected as Record<string, unknown>)[key], `${path}.${key}`, tolerance);
+    }
+    return;
+  }
+  if (actual !== expected) throw new Error(`${path}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
+}
