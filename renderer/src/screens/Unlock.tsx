@@ -71,6 +71,8 @@ export function UnlockScreen() {
               setError(null);
             }}
             error={error}
+            aria-invalid={Boolean(error)}
+            errorProps={{ role: 'alert' }}
           />
           <Checkbox
             label="Remember the passphrase on this computer"

@@ -1,0 +1,164 @@
+/**
+ * An in-memory BlindRateApi for component tests: a small study with the MeDiSumQA rubric, three rating
+ * tasks and two preference tasks for one rater. Saves can be held open to prove the renderer waits.
+ */
+import type {
+  AssignmentSummary,
+  BlindRateApi,
+  PreferenceTaskPayload,
+  RaterProfile,
+  RatingTaskPayload,
+  SavePreferenceRequest,
+  SaveRatingRequest,
+  SessionOverview,
+  StudySummary,
+  TaskPayload,
+} from '../../../shared/api';
+import type { TaskKind } from '../../../shared/domain';
+import { MEDISUMQA_RUBRIC } from '../../../shared/rubric';
+
+export const FAKE_PASSPHRASE = 'correct horse';
+export const FAKE_STUDY_PATH = '/studies/fake-study.db';
+
+const CONTEXT = [
+  'Name: ___  Unit No: ___',
+  'Chief Complaint:',
+  'Shortness of breath and a penicillin allergy noted on admission.',
+  'Discharge Diagnosis:',
+  'Community-acquired pneumonia.',
+  'Discharge Instructions:',
+  'Take amoxicillin only if your allergy has been ruled out. Return if breathing worsens.',
+].join('\n');
+
+function baseTask(kind: TaskKind, n: number, total: number) {
+  return {
+    assignmentId: `${kind}-${n}`,
+    position: n,
+    total,
+    question: `${kind === 'rating' ? 'Rating' : 'Preference'} question number ${n}?`,
+    context: CONTEXT,
+    comment: '',
+    flagged: false,
+    previousId: n > 1 ? `${kind}-${n - 1}` : null,
+    nextId: n < total ? `${kind}-${n + 1}` : null,
+    readOnly: false,
+  };
+}
+
+export class FakeApi implements BlindRateApi {
+  readonly ratingSaves: SaveRatingRequest[] = [];
+  readonly preferenceSaves: SavePreferenceRequest[] = [];
+  rememberAvailable = false;
+  private rater: RaterProfile = { id: 1, name: 'Dr Ada', lockedAt: null };
+  private tasks = new Map<string, TaskPayload>();
+  private held: Array<() => void> | null = null;
+
+  constructor() {
+    for (let n = 1; n <= 3; n++) {
+      const task: RatingTaskPayload = { ...baseTask('rating', n, 3), kind: 'rating', answer: `Answer text ${n}.`, values: {} };
+      this.tasks.set(task.assignmentId, task);
+    }
+    for (let n = 1; n <= 2; n++) {
+      const task: PreferenceTaskPayload = {
+        ...baseTask('preference', n, 2),
+        kind: 'preference',
+        answerA: `First answer ${n}.`,
+        answerB: `Second answer ${n}.`,
+        allowTie: true,
+        choice: null,
+      };
+      this.tasks.set(task.assignmentId, task);
+    }
+  }
+
+  /** From now on saves stay pending until the returned function is called. */
+  holdSaves(): () => void {
+    this.held = [];
+    return () => {
+      const pending = this.held ?? [];
+      this.held = null;
+      pending.forEach((resolve) => resolve());
+    };
+  }
+
+  private async committed(): Promise<void> {
+    if (this.held) await new Promise<void>((resolve) => this.held!.push(resolve));
+  }
+
+  private summary(): StudySummary {
+    return { path: FAKE_STUDY_PATH, name: 'Fake study', rubric: MEDISUMQA_RUBRIC, raters: [this.rater], role: 'rater' };
+  }
+
+  private isDone(task: TaskPayload): boolean {
+    return task.kind === 'rating' ? Object.keys(task.values).length > 0 : task.choice !== null;
+  }
+
+  private ofKind(kind: TaskKind): TaskPayload[] {
+    return [...this.tasks.values()].filter((t) => t.kind === kind);
+  }
+
+  async listStudies() {
+    return [{ path: FAKE_STUDY_PATH, label: 'fake-study.db' }];
+  }
+  async canRememberPassphrase() {
+    return this.rememberAvailable;
+  }
+  async unlockStudy(request: { path: string; passphrase: string }) {
+    if (request.passphrase !== FAKE_PASSPHRASE) throw new Error(`Wrong passphrase for ${request.path} (or it is not a BlindRate study).`);
+    return this.summary();
+  }
+  async createRater(name: string) {
+    return { id: 2, name, lockedAt: null };
+  }
+  async startSession(_raterId: number) {
+    return this.getOverview();
+  }
+  async getOverview(): Promise<SessionOverview> {
+    const kinds: TaskKind[] = ['rating', 'preference'];
+    return {
+      rater: this.rater,
+      progress: kinds.map((kind) => {
+        const tasks = this.ofKind(kind);
+        return { kind, total: tasks.length, done: tasks.filter((t) => this.isDone(t)).length, flagged: tasks.filter((t) => t.flagged).length };
+      }),
+      resume: Object.fromEntries(
+        kinds.flatMap((kind) => {
+          const next = this.ofKind(kind).find((t) => !this.isDone(t));
+          return next ? [[kind, next.assignmentId]] : [];
+        }),
+      ),
+    };
+  }
+  async listAssignments(kind: TaskKind): Promise<AssignmentSummary[]> {
+    return this.ofKind(kind).map((t) => ({ assignmentId: t.assignmentId, kind, position: t.position, done: this.isDone(t), flagged: t.flagged }));
+  }
+  async getTask(assignmentId: string) {
+    const task = this.tasks.get(assignmentId);
+    if (!task) throw new Error(`No task ${assignmentId}`);
+    return structuredClone(task);
+  }
+  async saveRating(request: SaveRatingRequest) {
+    await this.committed();
+    const task = this.tasks.get(request.assignmentId) as RatingTaskPayload;
+    this.tasks.set(task.assignmentId, { ...task, values: { ...request.values }, comment: request.comment });
+    this.ratingSaves.push(request);
+  }
+  async savePreference(request: SavePreferenceRequest) {
+    await this.committed();
+    const task = this.tasks.get(request.assignmentId) as PreferenceTaskPayload;
+    this.tasks.set(task.assignmentId, { ...task, choice: request.choice, comment: request.comment });
+    this.preferenceSaves.push(request);
+  }
+  async setFlag(request: { assignmentId: string; flagged: boolean }) {
+    const task = this.tasks.get(request.assignmentId)!;
+    this.tasks.set(task.assignmentId, { ...task, flagged: request.flagged });
+  }
+  async lockRater() {
+    this.rater = { ...this.rater, lockedAt: '2026-01-01T00:00:00.000Z' };
+    return this.rater;
+  }
+  async getReport(): Promise<never> {
+    throw new Error('Reports are not part of these tests.');
+  }
+  async closeStudy() {}
+}

@@ -1,0 +1,40 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { FAKE_PASSPHRASE, FakeApi } from './fake-api';
+import { renderApp } from './render-app';
+
+afterEach(cleanup);
+
+describe('Unlock screen', () => {
+  it('says the passphrase is wrong, stays put and puts the focus back on the field', async () => {
+    const { user } = renderApp();
+    const field = await screen.findByLabelText('Passphrase');
+    await user.type(field, 'not it{Enter}');
+
+    expect(await screen.findByText(/Wrong passphrase for \/studies\/fake-study\.db/)).toBeTruthy();
+    expect(document.activeElement).toBe(field);
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    const message = screen.getByRole('alert');
+    expect(field.getAttribute('aria-describedby')).toContain(message.id);
+    expect(screen.getByRole('heading', { name: 'Open a study' })).toBeTruthy();
+
+    await user.type(field, `${FAKE_PASSPHRASE}{Enter}`);
+    expect(await screen.findByRole('heading', { name: 'Who is rating?' })).toBeTruthy();
+  });
+
+  it('disables "remember" and says why when the OS has no secure store', async () => {
+    renderApp();
+    const remember = await screen.findByRole('checkbox', { name: /Remember the passphrase/ });
+    expect((remember as HTMLInputElement).disabled).toBe(true);
+    expect(screen.getByText(/offers no secure key store/)).toBeTruthy();
+  });
+
+  it('offers "remember" where a secure store exists', async () => {
+    const api = new FakeApi();
+    api.rememberAvailable = true;
+    renderApp(api);
+    const remember = await screen.findByRole('checkbox', { name: /Remember the passphrase/ });
+    await waitFor(() => expect((remember as HTMLInputElement).disabled).toBe(false));
+  });
+});

@@ -1,0 +1,148 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { FAKE_PASSPHRASE } from './fake-api';
+import { renderApp } from './render-app';
+
+afterEach(cleanup);
+
+async function openWorkspace(user: UserEvent, resume: RegExp) {
+  await user.type(await screen.findByLabelText('Passphrase'), `${FAKE_PASSPHRASE}{Enter}`);
+  await user.click(await screen.findByRole('button', { name: /Continue as Dr Ada/ }));
+  await user.click(await screen.findByRole('button', { name: resume }));
+}
+
+function activeDimension(): string {
+  const active = document.querySelector('fieldset.dimension[data-active]');
+  return active?.getAttribute('data-testid') ?? '';
+}
+
+describe('Rating workspace, keyboard only', () => {
+  it('digits rate the active dimension and advance; u/s rate safety; Enter saves, then shows the next task', async () => {
+    const { api, user } = renderApp();
+    await openWorkspace(user, /Start rating/);
+    expect(await screen.findByText('Rating question number 1?')).toBeTruthy();
+    expect(activeDimension()).toBe('dimension-factuality');
+
+    await user.keyboard('4');
+    expect(activeDimension()).toBe('dimension-brevity');
+    await user.keyboard('35');
+    expect(activeDimension()).toBe('dimension-relevance');
+    await user.keyboard('{ArrowUp}');
+    expect(activeDimension()).toBe('dimension-patient_friendliness');
+    await user.keyboard('2'); // overwrite patient-friendliness
+    await user.keyboard('4s');
+    const factuality = within(screen.getByTestId('dimension-factuality'));
+    expect((factuality.getByRole('radio', { name: /Good/ }) as HTMLInputElement).checked).toBe(true);
+
+    const release = api.holdSaves();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Saving…')).toBeTruthy();
+    // The save has not been acknowledged: the next task must not be on screen yet.
+    expect(screen.queryByText('Rating question number 2?')).toBeNull();
+    expect(screen.getByText('Rating question number 1?')).toBeTruthy();
+
+    release();
+    expect(await screen.findByText('Rating question number 2?')).toBeTruthy();
+    expect(api.ratingSaves).toHaveLength(1);
+    expect(api.ratingSaves[0]).toMatchObject({
+      assignmentId: 'rating-1',
+      values: { factuality: 4, brevity: 3, patient_friendliness: 2, relevance: 4, safety: 1 },
+    });
+    expect(screen.getByText('Saved task 1.')).toBeTruthy();
+  });
+
+  it('Enter does nothing until every dimension is rated', async () => {
+    const { api, user } = renderApp();
+    await openWorkspace(user, /Start rating/);
+    await screen.findByText('Rating question number 1?');
+    await user.keyboard('4{Enter}');
+    expect(screen.getByText(/Still to rate: Brevity, Patient-friendliness, Relevance, Safety/)).toBeTruthy();
+    expect(api.ratingSaves).toHaveLength(0);
+    expect(screen.getByText('Rating question number 1?')).toBeTruthy();
+  });
+
+  it('editing an earlier rating saves it again with the new values', async () => {
+    const { api, user } = renderApp();
+    await openWorkspace(user, /Start rating/);
+    await screen.findByText('Rating question number 1?');
+    await user.keyboard('1111u{Enter}');
+    await screen.findByText('Rating question number 2?');
+
+    await user.keyboard('{ArrowLeft}');
+    await screen.findByText('Rating question number 1?');
+    const factuality = within(screen.getByTestId('dimension-factuality'));
+    expect((factuality.getByRole('radio', { name: /Very poor/ }) as HTMLInputElement).checked).toBe(true);
+    await user.keyboard('5{Enter}');
+    await screen.findByText('Rating question number 2?');
+    expect(api.ratingSaves.map((s) => s.values.factuality)).toEqual([1, 5]);
+  });
+
+  it('c focuses the comment, Esc leaves it, f flags the task', async () => {
+    const { api, user } = renderApp();
+    await openWorkspace(user, /Start rating/);
+    await screen.findByText('Rating question number 1?');
+    await user.keyboard('c');
+    const comment = screen.getByLabelText(/Comment/);
+    expect(document.activeElement).toBe(comment);
+    await user.keyboard('digits 12 stay here{Escape}');
+    expect((comment as HTMLTextAreaElement).value).toBe('digits 12 stay here');
+    expect(activeDimension()).toBe('dimension-factuality');
+
+    await user.keyboard('f');
+    expect(await screen.findByText('Flagged')).toBeTruthy();
+    expect((await api.getTask('rating-1')).flagged).toBe(true);
+  });
+});
+
+describe('Preference workspace, keyboard only', () => {
+  it('A / B / T choose, Enter saves the choice and opens the next pair', async () => {
+    const { api, user } = renderApp();
+    await openWorkspace(user, /Start preference/);
+    expect(await screen.findByText('Preference question number 1?')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Answer A' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Answer B' })).toBeTruthy();
+
+    await user.keyboard('{Enter}');
+    expect(api.preferenceSaves).toHaveLength(0);
+    await user.keyboard('a');
+    expect((screen.getByRole('radio', { name: /Answer A is better/ }) as HTMLInputElement).checked).toBe(true);
+    await user.keyboard('t');
+    expect((screen.getByRole('radio', { name: /Tie/ }) as HTMLInputElement).checked).toBe(true);
+    await user.keyboard('b{Enter}');
+    expect(await screen.findByText('Preference question number 2?')).toBeTruthy();
+    expect(api.preferenceSaves[0]).toMatchObject({ assignmentId: 'preference-1', choice: 'B' });
+
+    await user.keyboard('t{Enter}');
+    await screen.findByRole('heading', { name: 'Finish' });
+    expect(api.preferenceSaves.map((s) => s.choice)).toEqual(['B', 'T']);
+  });
+});
+
+describe('Find in context', () => {
+  it('"/" focuses find, matches are highlighted, Enter steps to the next and opens a folded section', async () => {
+    const { user } = renderApp();
+    await openWorkspace(user, /Start rating/);
+    await screen.findByText('Rating question number 1?');
+
+    const fold = screen.getByRole('button', { name: /Discharge Instructions/ });
+    await user.click(fold);
+    expect(fold.getAttribute('aria-expanded')).toBe('false');
+
+    await user.keyboard('/');
+    const find = screen.getByLabelText('Find in context');
+    expect(document.activeElement).toBe(find);
+    await user.keyboard('ALLERGY');
+    await waitFor(() => expect(document.querySelectorAll('mark.find-match')).toHaveLength(2));
+    expect(document.querySelector('mark[data-current]')?.textContent).toBe('allergy');
+    expect(screen.getByText('Find: 1 of 2')).toBeTruthy();
+
+    await user.keyboard('{Enter}');
+    expect(screen.getByText('Find: 2 of 2')).toBeTruthy();
+    expect(fold.getAttribute('aria-expanded')).toBe('true');
+    const current = document.querySelector('mark[data-current]')!;
+    expect(current.closest('[hidden]')).toBeNull();
+    expect(current.parentElement?.textContent).toContain('ruled out');
+  });
+});
