@@ -1,5 +1,6 @@
 /** The whole analysis, from tidy rows to the AnalysisResult written as JSON and drawn in reports. */
 import { dimensionAgreement } from './agreement';
+import { AnalysisInputError } from './errors';
 import { binMeans } from './bins';
 import { ALL_MODELS, outputLevelCorrelation, type CorrelationOptions } from './correlations';
 import { resolveDimensions, type KnownDimension } from './dimensions';
@@ -64,7 +65,7 @@ function assertOneValuePerRating(rows: ReadonlyArray<TidyRatingRow>): void {
   for (const row of rows) {
     const key = JSON.stringify([row.rater, row.itemId, row.model, row.dimension]);
     if (seen.has(key)) {
-      throw new Error(`Rater "${row.rater}" has two values for "${row.dimension}" of item "${row.itemId}", model "${row.model}"`);
+      throw new AnalysisInputError(`Rater "${row.rater}" has two values for "${row.dimension}" of item "${row.itemId}", model "${row.model}"`);
     }
     seen.add(key);
   }

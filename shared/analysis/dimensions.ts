@@ -1,3 +1,4 @@
+import { AnalysisInputError } from './errors';
 import type { AnalysisDimension } from './types';
 import { PREFERENCE_DIMENSION, sortedStrings, type TidyRatingRow } from './tidy';
 
@@ -38,7 +39,7 @@ function rubricDimension(dimension: KnownDimension, values: ReadonlyArray<number
   const categories = [...dimension.scale].sort((a, b) => a - b);
   const outside = values.find((v) => !categories.includes(v));
   if (outside !== undefined) {
-    throw new Error(`Dimension "${dimension.key}" has the value ${outside}, which is not on its rubric scale (${categories.join(', ')})`);
+    throw new AnalysisInputError(`Dimension "${dimension.key}" has the value ${outside}, which is not on its rubric scale (${categories.join(', ')})`);
   }
   return { key: dimension.key, kind: dimension.kind, categories, source: 'rubric' };
 }

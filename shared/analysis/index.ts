@@ -1,6 +1,7 @@
 /** Tidy ratings → analysis: parsing, the statistics tables, the wide pivot and the data dictionary. */
 export * from './tidy';
 export * from './types';
+export { AnalysisInputError } from './errors';
 export { parseTidyRatings, type CsvRecord, type ParseTidyResult } from './parse';
 export { analyzeTidyRatings, DEFAULT_BOOTSTRAP_RESAMPLES, DEFAULT_BOOTSTRAP_SEED, type AnalysisOptions } from './analyze';
 export { ALL_MODELS } from './correlations';

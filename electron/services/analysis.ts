@@ -1,0 +1,122 @@
+/**
+ * Analysis as a service: from a study database or a tidy ratings CSV to the AnalysisResult, its JSON
+ * file and the self-contained HTML report.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { StudyError, type StudyDb } from '../../db/connection';
+import { readMeta } from '../../db/meta';
+import { isoNow, type Clock } from '../../shared/clock';
+import {
+  AnalysisInputError,
+  analyzeTidyRatings,
+  serializeAnalysisResult,
+  type AnalysisResult,
+  type KnownDimension,
+} from '../../shared/analysis';
+import { renderReportHtml } from '../../shared/report';
+import type { ReportSample, ReportStudy } from '../../shared/report/types';
+import { readActiveRubric } from './study';
+import { parseTidyRatingsCsv, readTidyRatingRows } from './tidy-ratings';
+
+export interface AnalyzeOptions {
+  /** Bootstrap resamples for the Spearman intervals (0 = none). */
+  bootstrap: number;
+  seed: number;
+}
+
+export function analyzeStudy(db: StudyDb, options: AnalyzeOptions): AnalysisResult {
+  checkOptions(options);
+  const rubric: KnownDimension[] = readActiveRubric(db).dimensions.map((d) => ({
+    key: d.key,
+    kind: d.kind,
+    scale: d.scale.map((point) => point.value),
+  }));
+  return runAnalysis(() => analyzeTidyRatings(readTidyRatingRows(db), { ...options, rubric }));
+}
+
+/** Analyses a tidy ratings CSV alone: dimension kinds are inferred from the values (see the README). */
+export function analyzeRatingsFile(path: string, options: AnalyzeOptions): AnalysisResult {
+  checkOptions(options);
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new StudyError(`Cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  const { rows, metrics } = parseTidyRatingsCsv(text, basename(path));
+  if (rows.length === 0) throw new StudyError(`${basename(path)} has a header but no ratings.`);
+  return runAnalysis(() => analyzeTidyRatings(rows, { ...options, metrics }));
+}
+
+export function writeAnalysisJson(path: string, result: AnalysisResult): void {
+  writeFileSync(path, serializeAnalysisResult(result), 'utf8');
+}
+
+export interface ReportOptions extends AnalyzeOptions {
+  out: string;
+  json?: string;
+  clock: Clock;
+}
+
+/** Analyses the study and writes report.html (and the JSON when asked); returns the result. */
+export function writeStudyReport(db: StudyDb, options: ReportOptions): AnalysisResult {
+  const result = analyzeStudy(db, options);
+  writeFileSync(options.out, renderReportHtml(result, readReportStudy(db, options.clock)), 'utf8');
+  if (options.json) writeAnalysisJson(options.json, result);
+  return result;
+}
+
+export function readReportStudy(db: StudyDb, clock: Clock): ReportStudy {
+  const samples = db
+    .prepare(
+      `SELECT s.id, s.task, s.bins, s.per_bin, s.metrics_json, s.seed, s.disjoint, s.models_json, s.created_at,
+              (SELECT count(*) FROM tasks t WHERE t.sample_id = s.id) AS tasks
+       FROM samples s ORDER BY s.id`,
+    )
+    .all() as Array<{
+    id: number;
+    task: ReportSample['task'];
+    bins: number;
+    per_bin: number;
+    metrics_json: string;
+    seed: number;
+    disjoint: number;
+    models_json: string;
+    created_at: string;
+    tasks: number;
+  }>;
+  const raters = db.prepare('SELECT count(*) AS total, count(locked_at) AS locked FROM raters').get() as ReportStudy['raters'];
+  return {
+    name: readMeta(db, 'name') ?? 'BlindRate study',
+    generatedAt: isoNow(clock),
+    rubric: readActiveRubric(db),
+    samples: samples.map((s) => ({
+      id: s.id,
+      task: s.task,
+      bins: s.bins,
+      perBin: s.per_bin,
+      metrics: JSON.parse(s.metrics_json) as string[],
+      seed: s.seed,
+      disjoint: s.disjoint === 1,
+      models: JSON.parse(s.models_json) as string[],
+      tasks: s.tasks,
+      createdAt: s.created_at,
+    })),
+    raters,
+  };
+}
+
+function checkOptions({ bootstrap, seed }: AnalyzeOptions): void {
+  if (!Number.isInteger(bootstrap) || bootstrap < 0) throw new StudyError(`--bootstrap must be a whole number ≥ 0, got ${bootstrap}.`);
+  if (!Number.isInteger(seed)) throw new StudyError(`--seed must be a whole number, got ${seed}.`);
+}
+
+/** Data problems found during analysis (a value off the rubric scale, a duplicate rating) become StudyErrors. */
+function runAnalysis(analyze: () => AnalysisResult): AnalysisResult {
+  try {
+    return analyze();
+  } catch (error) {
+    throw error instanceof AnalysisInputError ? new StudyError(error.message) : error;
+  }
+}

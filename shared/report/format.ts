@@ -1,0 +1,35 @@
+/** Text helpers for the HTML report: escaping and number formatting. */
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+/** Fixed decimals with a typographic minus; an em dash for undefined values. */
+export function formatNumber(value: number | null | undefined, decimals = 2): string {
+  if (value === null || value === undefined) return '—';
+  const text = value.toFixed(decimals);
+  // -0.00 reads as a sign error in a table.
+  return Number(text) === 0 ? (0).toFixed(decimals) : text.replace('-', '−');
+}
+
+export function formatPercent(share: number | null | undefined): string {
+  return share === null || share === undefined ? '—' : `${Math.round(share * 100)}%`;
+}
+
+export function formatInterval(interval: [number, number] | null): string {
+  return interval === null ? '—' : `[${formatNumber(interval[0])}, ${formatNumber(interval[1])}]`;
+}
+
+/** p-values as journals print them: three decimals, "< 0.001" below that. */
+export function formatP(p: number | null): string {
+  if (p === null) return '—';
+  return p < 0.001 ? '< 0.001' : p.toFixed(3);
+}
+
+/** Okabe–Ito colours: distinguishable with colour-vision deficiencies and in greyscale print with the dashes. */
+export const SERIES_COLOURS = ['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#E69F00', '#56B4E9', '#000000', '#F0E442'];
+export const SERIES_DASHES = ['', '6 3', '2 3', '8 3 2 3', '1 2', '10 4'];
+
+export function seriesStyle(index: number): { colour: string; dash: string } {
+  return { colour: SERIES_COLOURS[index % SERIES_COLOURS.length]!, dash: SERIES_DASHES[index % SERIES_DASHES.length]! };
+}

@@ -1,0 +1,20 @@
+import type { AnalysisResult } from '../analysis/types';
+import { escapeHtml } from './format';
+
+/** The methods paragraphs: how every number in the report was computed, with this run's parameters. */
+export function methodsHtml(result: AnalysisResult): string {
+  const { bootstrap, seed } = result.parameters;
+  const kinds = result.dimensions
+    .map((d) => `${escapeHtml(d.key)} (${d.kind}${d.source === 'inferred' && d.kind !== 'preference' ? ', inferred from its values' : ''})`)
+    .join(', ');
+  const interval =
+    bootstrap > 0
+      ? `The 95% interval for Spearman's ρ is a percentile bootstrap over outputs: ${bootstrap} resamples of n outputs drawn with replacement, ρ recomputed on each (resamples where ρ is undefined are skipped), the 2.5th and 97.5th percentiles taken with linear interpolation (numpy's default). The resampling is seeded with ${seed} combined with the metric, dimension and model names (FNV-1a), so rerunning gives the same intervals and each interval is independent of the others in the file; no interval is given when n < 3 or fewer than half the resamples give a value.`
+      : 'No bootstrap intervals were computed (0 resamples).';
+  return `
+<p><b>Data.</b> Every rating value is one row: a rater's value for one dimension of one output, an output being one model's answer to one item (the unit of analysis, identified by item and model). Dimensions analysed: ${kinds}. Likert dimensions are analysed as ordinal, binary dimensions (safety: 0 = unsafe, 1 = safe) and preference choices (model / reference / tie) as nominal.</p>
+<p><b>Agreement.</b> Krippendorff's α uses all raters and all outputs with missing ratings allowed: units with fewer than two ratings are not pairable and are dropped; coincidences are weighted by 1/(m<sub>u</sub> − 1); the distance is the ordinal metric (Σ<sub>g=c..k</sub> n<sub>g</sub> − (n<sub>c</sub> + n<sub>k</sub>)/2)² for Likert dimensions and the nominal metric otherwise (Krippendorff 2011). α is undefined (—) when no unit is pairable or all values are equal. "Units" counts outputs with at least two ratings. Percent agreement is the share of agreeing rater pairs pooled over those outputs (Σ<sub>u</sub> Σ<sub>c</sub> C(n<sub>uc</sub>, 2) / Σ<sub>u</sub> C(m<sub>u</sub>, 2)). For each pair of raters, Cohen's κ with quadratic weights is computed on the outputs both rated (n), over the full rating scale (the rubric's scale, or every integer between the smallest and largest value observed, which gives the same κ), as scikit-learn's <code>cohen_kappa_score(weights="quadratic")</code>; κ is undefined when both raters used one and the same value only.</p>
+<p><b>Ratings by bin.</b> Each output belongs to a bin of its model's outputs sorted by the average of the sampling metrics (1 = lowest). A cell's mean is the arithmetic mean of every rating of that dimension given to that model's outputs in that bin, every rater counted; n is the number of ratings. For binary dimensions the mean is the share of 1s.</p>
+<p><b>Preference.</b> Shares are the fractions of all choices (every rater counted) that preferred the model's answer, the reference, or neither (tie), per model and bin and per model overall. Position bias: among decisive choices (ties excluded) whose screen position is known, the share that picked the answer shown as A, with an exact two-sided binomial test against ½ (p = total probability of outcomes no more likely than the one observed, as scipy's <code>binomtest</code>).</p>
+<p><b>Metric–human correlation.</b> For each metric, rating dimension and model (and all models pooled, "ALL"), the pairs are the outputs that have the metric and at least one rating: x = the metric value, y = the mean of the output's ratings on that dimension (output level). Spearman's ρ is Pearson's r of average ranks (ties share the mean rank), Kendall's τ is τ-b (corrected for ties in both variables), Pearson's r is computed on the raw values, each as scipy.stats computes them. A coefficient is undefined (—) when n < 3 or either variable is constant. ${interval}</p>`;
+}

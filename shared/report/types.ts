@@ -1,0 +1,21 @@
+import type { SampleParameters } from '../domain';
+import type { Rubric } from '../rubric';
+
+/** A sample as the report lists it: its stored parameters plus the models it covered. */
+export interface ReportSample extends SampleParameters {
+  id: number;
+  models: string[];
+  tasks: number;
+  createdAt: string;
+}
+
+/** What the report says about the study besides the analysis itself. */
+export interface ReportStudy {
+  name: string;
+  /** ISO time the report was generated (from an injected clock). */
+  generatedAt: string;
+  rubric: Rubric | null;
+  samples: ReportSample[];
+  /** Raters in the study and how many have locked their work. */
+  raters: { total: number; locked: number };
+}
