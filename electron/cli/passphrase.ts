@@ -41,3 +41,13 @@ function promptHidden(prompt: string): Promise<string> {
     stdin.on('data', onData);
   });
 }
+
+/** A passphrase being set (init, rekey): from `envName`, or typed twice at the prompt so a typo cannot lock the study. */
+export async function readNewPassphrase(prompt: string, envName: string): Promise<string> {
+  const fromEnv = process.env[envName];
+  if (fromEnv) return fromEnv;
+  const first = await readPassphrase(prompt, envName);
+  const second = await promptHidden('Type it again: ');
+  if (first !== second) throw new StudyError('The two passphrases differ; nothing was changed.');
+  return first;
+}

@@ -4,7 +4,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, fsyncSync, openSync, closeSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { once } from 'node:events';
 import { finished } from 'node:stream/promises';
 import type { Writable } from 'node:stream';
 
@@ -33,25 +32,21 @@ export function writeFileAtomically(path: string, data: string): void {
   }
 }
 
-/** Streams into `path` through `write`, which must not end the stream; respects back-pressure via `writeChunk`. */
-export async function writeStreamAtomically(path: string, write: (out: Writable) => Promise<void>): Promise<void> {
+/**
+ * Streams into `path` through `write`, which must end the stream it is given (for example with
+ * stream/promises `pipeline(source, …, file)`, which also handles back-pressure).
+ */
+export async function writeStreamAtomically(path: string, write: (file: Writable) => Promise<void>): Promise<void> {
   const temporary = temporarySibling(path);
-  const out = createWriteStream(temporary);
+  const file = createWriteStream(temporary);
   try {
-    await once(out, 'open');
-    await write(out);
-    out.end();
-    await finished(out);
+    await write(file);
+    await finished(file);
     flushToDisk(temporary);
     renameSync(temporary, path);
   } catch (error) {
-    out.destroy();
+    file.destroy();
     rmSync(temporary, { force: true });
     throw error;
   }
-}
-
-/** Writes one chunk and waits for the stream to drain when its buffer is full. */
-export async function writeChunk(out: Writable, chunk: string): Promise<void> {
-  if (!out.write(chunk)) await once(out, 'drain');
 }

@@ -2,7 +2,7 @@
 import { rmSync } from 'node:fs';
 import { basename } from 'node:path';
 import { appendAudit } from '../../db/audit';
-import { openStudyDatabase, StudyError, type StudyDb } from '../../db/connection';
+import { changePassphrase, openStudyDatabase, StudyError, type StudyDb } from '../../db/connection';
 import { readMeta, writeMeta } from '../../db/meta';
 import { insertActiveRubric, readActiveRubricRows } from '../../db/rubrics';
 import { isoNow, type Clock } from '../../shared/clock';
@@ -60,4 +60,11 @@ export function readStudyName(db: StudyDb): string {
   const name = readMeta(db, 'name');
   if (name === undefined) throw new StudyError('This study has no name; it was not created by BlindRate.');
   return name;
+}
+
+/** Re-encrypts the study under a new passphrase; the audit row records that it happened, never the secret. */
+export function rekeyStudy(db: StudyDb, newPassphrase: string, clock: Clock): void {
+  if (!newPassphrase) throw new StudyError('The new passphrase is empty.');
+  appendAudit(db, { at: isoNow(clock), actor: COORDINATOR_ACTOR, action: 'study.rekey', entity: 'study', entityId: readStudyName(db) });
+  changePassphrase(db, newPassphrase);
 }

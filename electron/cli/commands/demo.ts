@@ -1,0 +1,13 @@
+/** `blindrate demo --out DIR`: the synthetic demo data set as import files. */
+import { writeDemoFiles } from '../../services/demo';
+import type { RegisterCommand } from './index';
+
+export const registerDemo: RegisterCommand = (program) => {
+  program
+    .command('demo')
+    .description('Write the synthetic MeDiSumQA-style demo data set (JSONL + CSV) for `blindrate import`.')
+    .requiredOption('--out <dir>', 'folder to write into (created if missing)')
+    .action((opts: { out: string }) => {
+      for (const file of writeDemoFiles(opts.out)) process.stdout.write(`Wrote ${file}\n`);
+    });
+};

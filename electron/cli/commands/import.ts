@@ -1,0 +1,64 @@
+/** `blindrate import STUDY.db FILE… [--map field=column …] [--model NAME]` */
+import { StudyError } from '../../../db/connection';
+import { parseMapOption, RecordError } from '../../../shared/import/record';
+import { importFiles, type ImportProgress } from '../../services/importer';
+import { systemClock } from '../../services/study';
+import { withStudy } from '../study-options';
+import type { RegisterCommand } from './index';
+
+function collectMap(spec: string, previous: Record<string, string>): Record<string, string> {
+  let field: string;
+  let column: string;
+  try {
+    [field, column] = parseMapOption(spec);
+  } catch (error) {
+    if (error instanceof RecordError) throw new StudyError(error.message);
+    throw error;
+  }
+  if (field in previous) throw new StudyError(`--map ${field} is given twice.`);
+  return { ...previous, [field]: column };
+}
+
+/** Percent and record count on one rewritten stderr line, at most ten times a second; silent when not a terminal. */
+function terminalProgress(): { update: (p: ImportProgress) => void; done: () => void } {
+  if (!process.stderr.isTTY) return { update: () => {}, done: () => {} };
+  let lastAt = 0;
+  let shown = false;
+  return {
+    update(p) {
+      const now = performance.now();
+      if (now - lastAt < 100 && p.bytesRead < p.totalBytes) return;
+      lastAt = now;
+      shown = true;
+      const percent = p.totalBytes === 0 ? 100 : Math.floor((100 * p.bytesRead) / p.totalBytes);
+      process.stderr.write(`\r${p.file}: ${percent}% (${p.records.toLocaleString('en')} records)\x1b[K`);
+    },
+    done() {
+      if (shown) process.stderr.write('\n');
+    },
+  };
+}
+
+export const registerImport: RegisterCommand = (program) => {
+  program
+    .command('import')
+    .description('Import model outputs (JSONL, JSON array or CSV); all files in one transaction, all or nothing.')
+    .argument('<study>', 'study file (.db)')
+    .argument('<files...>', 'files to import')
+    .option('--map <field=column>', 'read a field from a differently named column (repeatable), e.g. output="Model Answer"', collectMap, {})
+    .option('--model <name>', 'model name for a file holding one model\'s outputs without a model column')
+    .action(async (study: string, files: string[], opts: { map: Record<string, string>; model?: string }) => {
+      const progress = terminalProgress();
+      const summary = await withStudy(study, (db) =>
+        importFiles(db, files, { map: opts.map, model: opts.model, clock: systemClock, onProgress: progress.update }).finally(progress.done),
+      );
+      for (const file of summary.files) {
+        if (file.status === 'already-imported') {
+          process.stdout.write(`${file.file}: already imported (import #${file.importId}, ${file.importedAt}); skipped, nothing duplicated.\n`);
+        } else {
+          process.stdout.write(`${file.file}: ${file.records} outputs imported (${file.format}), ${file.newItems} new items.\n`);
+        }
+      }
+      process.stdout.write(`Imported ${summary.outputs} outputs, ${summary.newItems} new items; models: ${summary.models.join(', ') || 'none'}.\n`);
+    });
+};

@@ -1,0 +1,58 @@
+/** `blindrate sample STUDY.db --task rating|preference --bins 5 --per-bin 10 [--metrics a,b] [--models a,b] [--seed N] [--allow-overlap]` */
+import { randomInt } from 'node:crypto';
+import { StudyError } from '../../../db/connection';
+import type { TaskKind } from '../../../shared/domain';
+import { drawSample, MAX_SEED } from '../../services/sampler';
+import { systemClock } from '../../services/study';
+import { parseList, wholeNumber, withStudy } from '../study-options';
+import type { RegisterCommand } from './index';
+
+interface SampleOptions {
+  task: string;
+  bins: number;
+  perBin: number;
+  metrics?: string;
+  models?: string;
+  seed?: number;
+  allowOverlap?: boolean;
+}
+
+export const registerSample: RegisterCommand = (program) => {
+  program
+    .command('sample')
+    .description('Draw a stratified sample (MeDiSumQA protocol): per model, bins by average metric score, N per bin.')
+    .argument('<study>', 'study file (.db)')
+    .requiredOption('--task <kind>', 'rating or preference (ground truth vs model)')
+    .option('--bins <k>', 'number of equal-sized bins per model', wholeNumber('--bins', 1), 5)
+    .requiredOption('--per-bin <n>', 'outputs drawn per bin and model', wholeNumber('--per-bin', 1))
+    .option('--metrics <a,b,c>', 'metrics averaged for binning (default: every metric present)')
+    .option('--models <a,b>', 'models to sample (default: all)')
+    .option('--seed <n>', `PRNG seed, 0–${MAX_SEED} (default: a random one, printed and stored)`, wholeNumber('--seed', 0))
+    .option('--allow-overlap', 'let a preference sample reuse outputs of the rating sample (and vice versa)')
+    .action(async (study: string, opts: SampleOptions) => {
+      if (opts.task !== 'rating' && opts.task !== 'preference') throw new StudyError(`--task must be rating or preference, got "${opts.task}".`);
+      const seed = opts.seed ?? randomInt(0, MAX_SEED + 1);
+      const summary = await withStudy(study, (db) =>
+        drawSample(
+          db,
+          {
+            task: opts.task as TaskKind,
+            bins: opts.bins,
+            perBin: opts.perBin,
+            metrics: parseList(opts.metrics ?? ''),
+            models: parseList(opts.models ?? ''),
+            seed,
+            disjoint: !opts.allowOverlap,
+          },
+          systemClock,
+        ),
+      );
+      process.stdout.write(
+        `Drew ${summary.task} sample #${summary.sampleId}: ${summary.tasks} outputs (seed ${summary.seed}; ${summary.bins} bins × ${summary.perBin} per model; metrics ${summary.metrics.join(', ')}${summary.disjoint ? '' : '; overlap allowed'}).\n`,
+      );
+      for (const m of summary.perModel) {
+        const ineligible = m.ineligible > 0 ? `, ${m.ineligible} without the metrics (not eligible)` : '';
+        process.stdout.write(`  ${m.model}: ${m.eligible} eligible${ineligible}; bin sizes ${m.binSizes.join('/')}; drew ${m.drawn}.\n`);
+      }
+    });
+};

@@ -1,0 +1,158 @@
+/**
+ * `blindrate export`: each exportable thing is one entry of EXPORTS (columns + rows), written as CSV
+ * (csv-stringify) or JSON Lines, streamed, to a temporary file renamed into place when complete.
+ */
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { stringify } from 'csv-stringify';
+import type { StudyDb } from '../../db/connection';
+import { StudyError } from '../../db/connection';
+import { metricsOf, tidyColumns } from '../../shared/analysis';
+import { OUTPUT_FIELDS, SCORE_PREFIX } from '../../shared/import/record';
+import { compareCodeUnits } from '../../shared/sampling';
+import { writeStreamAtomically } from './atomic-file';
+import { readTidyRatingRows } from './tidy-ratings';
+
+export type Cell = string | number | null;
+export type ExportRow = Record<string, Cell>;
+
+export interface ExportTable {
+  columns: string[];
+  rows: Iterable<ExportRow>;
+}
+
+export type ExportFormat = 'csv' | 'jsonl';
+export const EXPORT_FORMATS: readonly ExportFormat[] = ['csv', 'jsonl'];
+
+function scoreColumns(metrics: readonly string[]): string[] {
+  return metrics.map((m) => SCORE_PREFIX + m);
+}
+
+function studyMetrics(db: StudyDb): string[] {
+  return (db.prepare('SELECT DISTINCT metric FROM output_scores').pluck().all() as string[]).sort(compareCodeUnits);
+}
+
+/** Every output with its item and scores, in the import format, so an export can be imported again. */
+function outputsTable(db: StudyDb): ExportTable {
+  const metrics = studyMetrics(db);
+  const scores = new Map<number, Record<string, number>>();
+  for (const row of db.prepare('SELECT output_id, metric, value FROM output_scores').iterate() as Iterable<{
+    output_id: number;
+    metric: string;
+    value: number;
+  }>) {
+    const outputScores = scores.get(row.output_id) ?? {};
+    outputScores[row.metric] = row.value;
+    scores.set(row.output_id, outputScores);
+  }
+  const statement = db.prepare(
+    `SELECT o.id, o.item_id, o.model, o.text AS output, i.question, i.context, i.reference, i.category
+     FROM outputs o JOIN items i ON i.item_id = o.item_id ORDER BY o.model, o.item_id`,
+  );
+  return {
+    columns: [...OUTPUT_FIELDS, ...scoreColumns(metrics)],
+    rows: (function* () {
+      for (const row of statement.iterate() as Iterable<ExportRow & { id: number }>) {
+        const { id, ...fields } = row;
+        const outputScores = scores.get(id) ?? {};
+        const cells: ExportRow = { ...fields };
+        for (const metric of metrics) cells[SCORE_PREFIX + metric] = outputScores[metric] ?? null;
+        yield cells;
+      }
+    })(),
+  };
+}
+
+function sampleTable(db: StudyDb): ExportTable {
+  return {
+    columns: ['task', 'sample_id', 'item_id', 'model', 'avg_score', 'bin', 'seed'],
+    rows: db
+      .prepare(
+        `SELECT s.task, s.id AS sample_id, o.item_id, o.model, t.avg_score, t.bin, s.seed
+         FROM tasks t JOIN samples s ON s.id = t.sample_id JOIN outputs o ON o.id = t.output_id
+         ORDER BY s.id, o.model, t.bin, t.avg_score, o.item_id`,
+      )
+      .iterate() as Iterable<ExportRow>,
+  };
+}
+
+function auditTable(db: StudyDb): ExportTable {
+  return {
+    columns: ['id', 'at', 'actor', 'action', 'entity', 'entity_id', 'old_value', 'new_value'],
+    rows: db
+      .prepare('SELECT id, at, actor, action, entity, entity_id, old_value, new_value FROM audit_log ORDER BY id')
+      .iterate() as Iterable<ExportRow>,
+  };
+}
+
+/** The tidy ratings table of the analysis (one row per rater × output × dimension). */
+function ratingsTable(db: StudyDb): ExportTable {
+  const rows = readTidyRatingRows(db);
+  const metrics = metricsOf(rows);
+  return {
+    columns: tidyColumns(metrics),
+    rows: rows.map((row) => {
+      const cells: ExportRow = {
+        rater: row.rater,
+        item_id: row.itemId,
+        model: row.model,
+        task: row.task,
+        dimension: row.dimension,
+        value: row.value,
+        bin: row.bin,
+        presented_position: row.task === 'preference' ? row.presentedPosition : null,
+        duration_ms: row.durationMs,
+        rated_at: row.ratedAt,
+      };
+      for (const metric of metrics) cells[SCORE_PREFIX + metric] = row.scores[metric] ?? null;
+      return cells;
+    }),
+  };
+}
+
+export const EXPORTS = {
+  outputs: outputsTable,
+  sample: sampleTable,
+  ratings: ratingsTable,
+  audit: auditTable,
+} satisfies Record<string, (db: StudyDb) => ExportTable>;
+
+export type ExportWhat = keyof typeof EXPORTS;
+export const EXPORT_WHAT = Object.keys(EXPORTS) as ExportWhat[];
+
+export interface ExportRequest {
+  what: ExportWhat;
+  format: ExportFormat;
+  out: string;
+}
+
+/** Writes the table; returns the number of data rows. The file appears only once it is complete. */
+export async function exportTable(db: StudyDb, request: ExportRequest): Promise<number> {
+  if (!EXPORT_WHAT.includes(request.what)) throw new StudyError(`--what must be one of ${EXPORT_WHAT.join(', ')}, got "${request.what}".`);
+  if (!EXPORT_FORMATS.includes(request.format)) throw new StudyError(`--format must be csv or jsonl, got "${request.format}".`);
+  const table = EXPORTS[request.what](db);
+  let count = 0;
+  const counted = (function* () {
+    for (const row of table.rows) {
+      count += 1;
+      yield row;
+    }
+  })();
+  await writeStreamAtomically(request.out, async (file) => {
+    if (request.format === 'csv') {
+      // Nulls become empty cells; RFC 4180 quoting of commas, quotes and newlines is csv-stringify's.
+      await pipeline(Readable.from(counted), stringify({ header: true, columns: table.columns, eof: true }), file);
+    } else {
+      await pipeline(Readable.from(jsonLines(counted, table.columns)), file);
+    }
+  });
+  return count;
+}
+
+function* jsonLines(rows: Iterable<ExportRow>, columns: readonly string[]): Generator<string> {
+  for (const row of rows) {
+    const ordered: ExportRow = {};
+    for (const column of columns) ordered[column] = row[column] ?? null;
+    yield `${JSON.stringify(ordered)}\n`;
+  }
+}
