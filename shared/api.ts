@@ -14,6 +14,8 @@ export interface StudyRef {
   path: string;
   /** File name without folders, for display. */
   label: string;
+  /** A passphrase is sealed in the OS key store: unlockStudy with an empty passphrase uses it. */
+  passphraseRemembered?: boolean;
 }
 
 export interface RaterProfile {

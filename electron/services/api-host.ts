@@ -5,11 +5,11 @@
  */
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import type { AnalysisResult } from '../../shared/analysis/types';
 import type { ApiMethod, BlindRateApi, StudyRef, StudySummary } from '../../shared/api';
 import type { Clock } from '../../shared/clock';
 import { isApiMethod, type ApiResponse } from '../../shared/transport';
 import { StudyError, type StudyDb } from '../../db/connection';
+import { analyzeStudy } from './analysis';
 import { createRater, listRaters, readRater } from './raters';
 import { startRaterSession, type RaterSession } from './session';
 import { openStudy, readActiveRubric, readStudyName } from './study';
@@ -19,6 +19,7 @@ export type SessionRole = StudySummary['role'];
 /** Where a passphrase may be remembered; only Electron's safeStorage provides one. */
 export interface PassphraseMemory {
   canRemember(): boolean;
+  isRemembered(path: string): boolean;
   recall(path: string): string | null;
   remember(path: string, passphrase: string): void;
   forget(path: string): void;
@@ -30,9 +31,10 @@ export interface ApiHostOptions {
   /** Study files the UI may unlock: the recent list in Electron, the served file in browser mode. */
   studies(): StudyRef[];
   passphrases?: PassphraseMemory;
-  /** The analysis service; without it reports are refused with a message saying so. */
-  analyze?: (db: StudyDb) => AnalysisResult;
 }
+
+/** Fixed so that the report of the same data always shows the same bootstrap intervals. */
+export const REPORT_ANALYSIS = { bootstrap: 1000, seed: 1 } as const;
 
 export interface ApiHost extends BlindRateApi {
   /** One call from an untrusted transport: method name and argument checked, errors as values. */
@@ -152,8 +154,7 @@ export function createApiHost(options: ApiHostOptions): ApiHost {
       if (options.role !== 'coordinator' && !lockedRater) {
         throw new StudyError('Reports open after you lock your ratings (or in a coordinator session).');
       }
-      if (!options.analyze) throw new StudyError('Reports are not available: this build has no analysis service.');
-      return options.analyze(db);
+      return analyzeStudy(db, REPORT_ANALYSIS);
     },
     async closeStudy() {
       close();

@@ -1,0 +1,37 @@
+/** The application menu. No item opens a URL: the app never calls shell.openExternal. */
+import type { MenuItemConstructorOptions } from 'electron';
+
+export interface MenuActions {
+  openStudy(): void;
+  closeStudy(): void;
+  allowDevTools: boolean;
+}
+
+export function applicationMenuTemplate(actions: MenuActions, platform: NodeJS.Platform): MenuItemConstructorOptions[] {
+  const quit: MenuItemConstructorOptions = platform === 'darwin' ? { role: 'close' } : { role: 'quit' };
+  return [
+    ...(platform === 'darwin' ? [{ role: 'appMenu' } as MenuItemConstructorOptions] : []),
+    {
+      label: 'File',
+      submenu: [
+        { label: 'Open Study…', accelerator: 'CmdOrCtrl+O', click: actions.openStudy },
+        { label: 'Close Study', click: actions.closeStudy },
+        { type: 'separator' },
+        quit,
+      ],
+    },
+    { role: 'editMenu' },
+    {
+      label: 'View',
+      submenu: [
+        { role: 'resetZoom' },
+        { role: 'zoomIn' },
+        { role: 'zoomOut' },
+        { type: 'separator' },
+        { role: 'togglefullscreen' },
+        ...(actions.allowDevTools ? [{ role: 'toggleDevTools' } as MenuItemConstructorOptions] : []),
+      ],
+    },
+    { role: 'windowMenu' },
+  ];
+}

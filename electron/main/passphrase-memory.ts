@@ -1,0 +1,54 @@
+/**
+ * Remembered passphrases, sealed with Electron safeStorage (the OS key store). On Linux without a
+ * secret service safeStorage falls back to a hard-coded key ('basic_text'); that is no protection
+ * for a medical study, so we then refuse to remember at all.
+ */
+import type { SafeStorage } from 'electron';
+import type { PassphraseMemory } from '../services/api-host';
+import { readJsonFile, writeJsonFile } from './json-file';
+
+type SealedPassphrases = Record<string, string>;
+
+function isSealedMap(value: unknown): value is SealedPassphrases {
+  return typeof value === 'object' && value !== null && Object.values(value).every((v) => typeof v === 'string');
+}
+
+export function hasSecureStore(
+  safeStorage: Pick<SafeStorage, 'isEncryptionAvailable' | 'getSelectedStorageBackend'>,
+  platform: NodeJS.Platform,
+): boolean {
+  if (!safeStorage.isEncryptionAvailable()) return false;
+  if (platform !== 'linux') return true;
+  const backend = safeStorage.getSelectedStorageBackend();
+  return backend !== 'basic_text' && backend !== 'unknown';
+}
+
+export function createPassphraseMemory(
+  safeStorage: Pick<SafeStorage, 'isEncryptionAvailable' | 'getSelectedStorageBackend' | 'encryptString' | 'decryptString'>,
+  file: string,
+  platform: NodeJS.Platform,
+): PassphraseMemory {
+  const read = () => readJsonFile(file, isSealedMap, {});
+  const canRemember = () => hasSecureStore(safeStorage, platform);
+  return {
+    canRemember,
+    isRemembered: (path) => canRemember() && read()[path] !== undefined,
+    recall(path) {
+      const sealed = read()[path];
+      if (!sealed || !canRemember()) return null;
+      try {
+        return safeStorage.decryptString(Buffer.from(sealed, 'base64'));
+      } catch {
+        return null;
+      }
+    },
+    remember(path, passphrase) {
+      if (!canRemember()) return;
+      writeJsonFile(file, { ...read(), [path]: safeStorage.encryptString(passphrase).toString('base64') });
+    },
+    forget(path) {
+      const { [path]: _dropped, ...rest } = read();
+      writeJsonFile(file, rest);
+    },
+  };
+}

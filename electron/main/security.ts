@@ -1,0 +1,66 @@
+/**
+ * Electron hardening handlers as plain functions, so tests call them directly: nothing navigates,
+ * no window opens, no permission is granted, no request leaves the app's own protocol, and IPC is
+ * answered only for the app's main frame.
+ */
+import type { App, Event, IpcMainInvokeEvent, Session, WebContents } from 'electron';
+
+export const APP_SCHEME = 'app';
+export const APP_HOST = 'blindrate';
+export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
+export const APP_ENTRY_URL = `${APP_ORIGIN}/index.html`;
+
+export function isAppUrl(url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === `${APP_SCHEME}:` && parsed.host === APP_HOST;
+  } catch {
+    return false;
+  }
+}
+
+/** The renderer is a single page: every navigation (links, drag-and-drop, location changes) is refused. */
+export function denyNavigation(event: Pick<Event, 'preventDefault'>): void {
+  event.preventDefault();
+}
+
+export function denyWindowOpen(): { action: 'deny' } {
+  return { action: 'deny' };
+}
+
+export function denyPermissionRequest(_contents: WebContents, _permission: string, callback: (granted: boolean) => void): void {
+  callback(false);
+}
+
+export function denyPermissionCheck(): boolean {
+  return false;
+}
+
+/** Only the app's own files (and devtools when enabled) may load: no http(s), ws, file or remote font. */
+export function isAllowedRequestUrl(url: string): boolean {
+  return isAppUrl(url) || url.startsWith('devtools://') || url.startsWith('data:');
+}
+
+/** IPC is answered only for the main frame of a page loaded from the app origin; never iframes or other pages. */
+export function isTrustedSender(event: Pick<IpcMainInvokeEvent, 'senderFrame' | 'sender'>): boolean {
+  const frame = event.senderFrame;
+  if (!frame) return false;
+  return frame === event.sender.mainFrame && frame.parent === null && isAppUrl(frame.url);
+}
+
+export function hardenSession(session: Session): void {
+  session.setPermissionRequestHandler(denyPermissionRequest);
+  session.setPermissionCheckHandler(denyPermissionCheck);
+  session.setDevicePermissionHandler(() => false);
+  session.webRequest.onBeforeRequest((details, callback) => callback({ cancel: !isAllowedRequestUrl(details.url) }));
+}
+
+/** Applies to every web contents the app ever creates, including ones we did not expect. */
+export function hardenWebContents(app: App): void {
+  app.on('web-contents-created', (_event, contents) => {
+    contents.on('will-navigate', denyNavigation);
+    contents.on('will-redirect', denyNavigation);
+    contents.on('will-attach-webview', denyNavigation);
+    contents.setWindowOpenHandler(denyWindowOpen);
+  });
+}
