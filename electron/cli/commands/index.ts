@@ -5,6 +5,8 @@ import { registerImport } from './import';
 import { registerInit } from './init';
 import { registerRekey } from './rekey';
 import { registerSample } from './sample';
+import { registerServe } from './serve';
+import { registerStart } from './start';
 
 /** Each command module exports one function that adds its command to the program. */
 export type RegisterCommand = (program: Command) => void;
@@ -16,4 +18,6 @@ export const COMMANDS: RegisterCommand[] = [
   registerExport,
   registerDemo,
   registerRekey,
+  registerServe,
+  registerStart,
 ];
