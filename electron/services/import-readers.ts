@@ -109,7 +109,7 @@ async function* readCsv(input: ReadStream, checkHeader: (header: string[]) => vo
     if (code === undefined || !code.startsWith('CSV_')) throw error;
     const { lines, record } = error as { lines?: number; record?: unknown[] };
     const message =
-      code === 'CSV_RECORD_INCONSISTENT_COLUMNS' && header && record
+      code.startsWith('CSV_RECORD_INCONSISTENT') && header && record
         ? `has ${record.length} fields but the header has ${header.length} (check the quoting)`
         : code === 'CSV_QUOTE_NOT_CLOSED'
           ? 'a quoted field is never closed'

@@ -163,8 +163,8 @@ async function importOneFile(writer: RecordWriter, file: PlannedFile, options: F
   let newItems = 0;
   let bytesRead = 0;
   let reportedBytes = -1;
-  const report = () => {
-    if (bytesRead === reportedBytes) return;
+  const report = (force = false) => {
+    if (bytesRead === reportedBytes && !force) return;
     reportedBytes = bytesRead;
     options.onProgress?.({ file: file.name, bytesRead, totalBytes: file.totalBytes, records });
   };
@@ -196,7 +196,7 @@ async function importOneFile(writer: RecordWriter, file: PlannedFile, options: F
   }
   if (records === 0) throw new StudyError(`${file.name} contains no records.`);
   bytesRead = file.totalBytes;
-  report();
+  report(true);
   writer.finishImport(importId, records, { file: file.name, sha256: file.sha256, format: file.format, records, newItems }, options.at);
   return { ...describeFile(file), status: 'imported', records, newItems, importId, importedAt: options.at };
 }
