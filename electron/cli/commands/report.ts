@@ -1,0 +1,24 @@
+/** `blindrate report STUDY.db --out report.html [--json OUT.json] [--bootstrap B] [--seed N]` */
+import { writeStudyReport } from '../../services/analysis';
+import { systemClock } from '../../services/study';
+import { withStudy } from '../study-options';
+import { addBootstrapOptions, type BootstrapFlags } from './analyze';
+import type { RegisterCommand } from './index';
+
+export const registerReport: RegisterCommand = (program) => {
+  const command = program
+    .command('report')
+    .description('Analyse a study and write a self-contained HTML report (inline charts, no scripts, prints to PDF).')
+    .argument('<study>', 'study file (.db)')
+    .requiredOption('--out <file>', 'HTML file to write')
+    .option('--json <file>', 'also write the analysis JSON');
+  addBootstrapOptions(command).action(async (study: string, opts: BootstrapFlags & { out: string; json?: string }) => {
+    const result = await withStudy(study, (db) =>
+      writeStudyReport(db, { out: opts.out, json: opts.json, bootstrap: opts.bootstrap, seed: opts.seed, clock: systemClock }),
+    );
+    const written = opts.json ? `${opts.out} and ${opts.json}` : opts.out;
+    process.stdout.write(
+      `Report on ${result.counts.ratings} rating values and ${result.counts.preferences} preference choices from ${result.counts.raters} raters; wrote ${written}.\n`,
+    );
+  });
+};

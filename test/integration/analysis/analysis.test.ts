@@ -1,0 +1,101 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { stringify } from 'csv-stringify/sync';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StudyDb } from '../../../db/connection';
+import { serializeAnalysisResult, tidyColumns, tidyRowCells, metricsOf, type AnalysisResult } from '../../../shared/analysis';
+import { MEDISUMQA_RUBRIC } from '../../../shared/rubric';
+import { analyzeRatingsFile, analyzeStudy, writeStudyReport } from '../../../electron/services/analysis';
+import { buildDemoStudy } from '../../../electron/services/demo';
+import { openStudy } from '../../../electron/services/study';
+import { readTidyRatingRows } from '../../../electron/services/tidy-ratings';
+import { SIMULATED_RATERS, simulateRatings } from './simulate-ratings';
+
+const PASSPHRASE = 'analysis test passphrase';
+const clock = () => new Date('2026-03-05T12:00:00.000Z');
+const options = { bootstrap: 200, seed: 3 };
+
+let dir: string;
+let db: StudyDb;
+let written: { ratings: number; preferences: number };
+let result: AnalysisResult;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'blindrate-analysis-'));
+  await buildDemoStudy(join(dir, 'demo.db'), PASSPHRASE, clock);
+  db = openStudy(join(dir, 'demo.db'), PASSPHRASE);
+  written = simulateRatings(db);
+  result = analyzeStudy(db, options);
+});
+
+afterAll(() => {
+  db?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('tidy rows read from a study', () => {
+  it('has one row per rating value and per preference choice, each with its bin and the output scores', () => {
+    const rows = readTidyRatingRows(db);
+    expect(rows.filter((r) => r.task === 'rating')).toHaveLength(written.ratings);
+    expect(rows.filter((r) => r.task === 'preference')).toHaveLength(written.preferences);
+    expect(rows.every((r) => r.bin !== null && Object.keys(r.scores).length > 0)).toBe(true);
+  });
+
+  it('records where the MODEL answer was shown, from the stored position A', () => {
+    const stored = new Map(
+      (db.prepare(`SELECT r.name || '|' || o.item_id || '|' || o.model AS k, a.presented_a FROM assignments a
+        JOIN raters r ON r.id = a.rater_id JOIN tasks t ON t.id = a.task_id JOIN outputs o ON o.id = t.output_id
+        WHERE a.presented_a IS NOT NULL`).all() as Array<{ k: string; presented_a: string }>).map((x) => [x.k, x.presented_a]),
+    );
+    const preferences = readTidyRatingRows(db).filter((r) => r.task === 'preference');
+    expect(preferences.length).toBeGreaterThan(0);
+    for (const row of preferences) {
+      const presentedA = stored.get(`${row.rater}|${row.itemId}|${row.model}`);
+      expect(row.task === 'preference' && row.presentedPosition).toBe(presentedA === 'model' ? 'A' : 'B');
+    }
+  });
+});
+
+describe('analyzeStudy', () => {
+  it('takes dimension kinds and scales from the study rubric, in rubric order', () => {
+    expect(result.dimensions.map((d) => [d.key, d.kind, d.source])).toEqual([
+      ...MEDISUMQA_RUBRIC.dimensions.map((d) => [d.key, d.kind, 'rubric']),
+      ['preference', 'preference', 'inferred'],
+    ]);
+    expect(result.agreement.factuality!.level).toBe('ordinal');
+    expect(result.agreement.safety!.level).toBe('nominal');
+    expect(result.agreement.factuality!.weighted_kappa).toHaveLength(3);
+  });
+
+  it('covers every metric × rating dimension × (model and ALL)', () => {
+    const ratingDimensions = MEDISUMQA_RUBRIC.dimensions.length;
+    expect(result.correlations).toHaveLength(result.metrics.length * ratingDimensions * (result.models.length + 1));
+    expect(result.counts).toEqual({ raters: SIMULATED_RATERS.length, outputs: expect.any(Number), ratings: written.ratings, preferences: written.preferences });
+  });
+
+  it('gives the same numbers from the exported tidy CSV alone', () => {
+    const rows = readTidyRatingRows(db);
+    const metrics = metricsOf(rows);
+    const csvPath = join(dir, 'ratings.csv');
+    writeFileSync(csvPath, stringify(rows.map((r) => tidyRowCells(r, metrics)), { header: true, columns: tidyColumns(metrics) }));
+    const fromCsv = analyzeRatingsFile(csvPath, options);
+    // Only the dimensions' provenance differs (inferred vs rubric); every statistic is byte-identical.
+    expect(fromCsv.dimensions.map((d) => d.kind)).toEqual(result.dimensions.map((d) => d.kind));
+    expect(serializeAnalysisResult({ ...fromCsv, dimensions: [] })).toBe(serializeAnalysisResult({ ...result, dimensions: [] }));
+  });
+});
+
+describe('writeStudyReport', () => {
+  it('writes the HTML report and the same JSON as the analysis', () => {
+    const out = join(dir, 'report.html');
+    const json = join(dir, 'analysis.json');
+    writeStudyReport(db, { ...options, out, json, clock });
+    expect(readFileSync(json, 'utf8')).toBe(serializeAnalysisResult(result));
+    const html = readFileSync(out, 'utf8');
+    expect(html).toContain('BlindRate demo');
+    expect(html).toContain('generated 2026-03-05T12:00:00.000Z');
+    expect(html).not.toMatch(/<script|https?:|src=|href=|url\(/i);
+    for (const model of result.models) expect(html).toContain(model);
+  });
+});
