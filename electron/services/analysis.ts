@@ -42,7 +42,8 @@ export function analyzeRatingsFile(path: string, options: AnalyzeOptions): Analy
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    throw new StudyError(`Cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new StudyError(code === 'ENOENT' ? `No ratings file at ${path}.` : `Cannot read ${path}: ${code ?? (error as Error).message}`);
   }
   const { rows, metrics } = parseTidyRatingsCsv(text, basename(path));
   if (rows.length === 0) throw new StudyError(`${basename(path)} has a header but no ratings.`);

@@ -1,10 +1,13 @@
 import type { Command } from 'commander';
+import { registerAnalyze } from './analyze';
 import { registerDemo } from './demo';
 import { registerExport } from './export';
 import { registerImport } from './import';
 import { registerInit } from './init';
 import { registerRekey } from './rekey';
+import { registerReport } from './report';
 import { registerSample } from './sample';
+import { registerScore } from './score';
 import { registerServe } from './serve';
 import { registerStart } from './start';
 
@@ -16,6 +19,9 @@ export const COMMANDS: RegisterCommand[] = [
   registerImport,
   registerSample,
   registerExport,
+  registerScore,
+  registerAnalyze,
+  registerReport,
   registerDemo,
   registerRekey,
   registerServe,
