@@ -7,10 +7,11 @@ import { pipeline } from 'node:stream/promises';
 import { stringify } from 'csv-stringify';
 import type { StudyDb } from '../../db/connection';
 import { StudyError } from '../../db/connection';
-import { metricsOf, tidyColumns } from '../../shared/analysis';
+import { DATA_DICTIONARY, metricsOf, pivotTidyToWide, tidyColumns } from '../../shared/analysis';
 import { OUTPUT_FIELDS, SCORE_PREFIX } from '../../shared/import/record';
 import { compareCodeUnits } from '../../shared/sampling';
 import { writeStreamAtomically } from './atomic-file';
+import { readActiveRubric } from './study';
 import { readTidyRatingRows } from './tidy-ratings';
 
 export type Cell = string | number | null;
@@ -110,10 +111,24 @@ function ratingsTable(db: StudyDb): ExportTable {
   };
 }
 
+/** One row per rater × output × task, one column per rubric dimension (rubric order). */
+function ratingsWideTable(db: StudyDb): ExportTable {
+  const rows = readTidyRatingRows(db);
+  const wide = pivotTidyToWide(rows, metricsOf(rows), readActiveRubric(db).dimensions.map((d) => d.key));
+  return { columns: wide.columns, rows: wide.rows.map((cells) => Object.fromEntries(wide.columns.map((c, i) => [c, cells[i] ?? null]))) };
+}
+
+/** What every column of the ratings exports means (also in docs/data-dictionary.md). */
+function dictionaryTable(): ExportTable {
+  return { columns: ['column', 'table', 'type', 'description'], rows: DATA_DICTIONARY.map((entry) => ({ ...entry })) };
+}
+
 export const EXPORTS = {
   outputs: outputsTable,
   sample: sampleTable,
   ratings: ratingsTable,
+  'ratings-wide': ratingsWideTable,
+  dictionary: dictionaryTable,
   audit: auditTable,
 } satisfies Record<string, (db: StudyDb) => ExportTable>;
 

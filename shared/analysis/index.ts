@@ -7,5 +7,5 @@ export { analyzeTidyRatings, DEFAULT_BOOTSTRAP_RESAMPLES, DEFAULT_BOOTSTRAP_SEED
 export { ALL_MODELS } from './correlations';
 export type { KnownDimension } from './dimensions';
 export { serializeAnalysisResult } from './serialize';
-export { pivotTidyToWide, type WideTable } from './wide';
+export { pivotTidyToWide, type WideCell, type WideTable } from './wide';
 export { DATA_DICTIONARY, dataDictionaryMarkdown, type DictionaryEntry } from './dictionary';

@@ -67,27 +67,6 @@ export function metricsOf(rows: ReadonlyArray<TidyRatingRow>): string[] {
   return sortedStrings(new Set(rows.flatMap((row) => Object.keys(row.scores))));
 }
 
-/** One tidy row as CSV cells, in `tidyColumns(metrics)` order. */
-export function tidyRowCells(row: TidyRatingRow, metrics: ReadonlyArray<string>): string[] {
-  return [
-    row.rater,
-    row.itemId,
-    row.model,
-    row.task,
-    row.dimension,
-    String(row.value),
-    row.bin === null ? '' : String(row.bin),
-    row.task === 'preference' ? (row.presentedPosition ?? '') : '',
-    row.durationMs === null ? '' : String(row.durationMs),
-    row.ratedAt,
-    ...sortedStrings(metrics).map((m) => numberCell(row.scores[m])),
-  ];
-}
-
-export function numberCell(value: number | null | undefined): string {
-  return value === null || value === undefined ? '' : String(value);
-}
-
 /** Code-point order, so sorting does not depend on the machine's locale. */
 export function compareStrings(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;

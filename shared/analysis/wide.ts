@@ -1,4 +1,7 @@
-import { PREFERENCE_DIMENSION, SCORE_COLUMN_PREFIX, compareStrings, numberCell, sortedStrings, type TidyRatingRow } from './tidy';
+import { PREFERENCE_DIMENSION, SCORE_COLUMN_PREFIX, compareStrings, sortedStrings, type TidyRatingRow } from './tidy';
+
+/** A cell of the wide table: numbers stay numbers (JSON Lines), null is an empty CSV cell. */
+export type WideCell = string | number | null;
 
 /**
  * The wide ratings table: one row per rater × output × task (one rated output as the rater saw it), one
@@ -6,10 +9,10 @@ import { PREFERENCE_DIMENSION, SCORE_COLUMN_PREFIX, compareStrings, numberCell, 
  */
 export interface WideTable {
   columns: string[];
-  rows: string[][];
+  rows: WideCell[][];
 }
 
-/** `dimensions` fixes the order of the dimension columns (e.g. rubric order); missing ones are appended by name. */
+/** `dimensions` fixes the order of the dimension columns (e.g. rubric order); others follow by name. */
 export function pivotTidyToWide(rows: ReadonlyArray<TidyRatingRow>, metrics: ReadonlyArray<string>, dimensions: ReadonlyArray<string> = []): WideTable {
   const rated = sortedStrings(new Set(rows.filter((r) => r.task === 'rating').map((r) => r.dimension)));
   const dimensionColumns = [...dimensions.filter((d) => rated.includes(d)), ...rated.filter((d) => !dimensions.includes(d))];
@@ -27,19 +30,18 @@ export function pivotTidyToWide(rows: ReadonlyArray<TidyRatingRow>, metrics: Rea
     'rated_at',
     ...sortedMetrics.map((m) => SCORE_COLUMN_PREFIX + m),
   ];
+  const at = (column: string) => columns.indexOf(column);
 
-  const wide = new Map<string, string[]>();
+  const wide = new Map<string, WideCell[]>();
   for (const row of rows) {
     const key = JSON.stringify([row.rater, row.model, row.itemId, row.task]);
-    const cells = wide.get(key) ?? [row.rater, row.itemId, row.model, row.task, numberCell(row.bin), ...columns.slice(5).map(() => '')];
+    const cells = wide.get(key) ?? [row.rater, row.itemId, row.model, row.task, row.bin, ...columns.slice(5).map(() => null)];
     wide.set(key, cells);
-    cells[columns.indexOf(row.dimension)] = String(row.value);
-    if (row.task === 'preference') cells[columns.indexOf('presented_position')] = row.presentedPosition ?? '';
-    cells[columns.indexOf('duration_ms')] = numberCell(row.durationMs);
-    cells[columns.indexOf('rated_at')] = row.ratedAt;
-    sortedMetrics.forEach((metric, i) => {
-      if (row.scores[metric] !== undefined) cells[columns.length - sortedMetrics.length + i] = String(row.scores[metric]);
-    });
+    cells[at(row.dimension)] = row.value;
+    if (row.task === 'preference') cells[at('presented_position')] = row.presentedPosition;
+    cells[at('duration_ms')] = row.durationMs;
+    cells[at('rated_at')] = row.ratedAt === '' ? null : row.ratedAt;
+    for (const metric of sortedMetrics) cells[at(SCORE_COLUMN_PREFIX + metric)] = row.scores[metric] ?? null;
   }
   return { columns, rows: [...wide.entries()].sort(([a], [b]) => compareStrings(a, b)).map(([, cells]) => cells) };
 }

@@ -1,13 +1,14 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { stringify } from 'csv-stringify/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StudyDb } from '../../../db/connection';
-import { serializeAnalysisResult, tidyColumns, tidyRowCells, metricsOf, type AnalysisResult } from '../../../shared/analysis';
+import { parse } from 'csv-parse/sync';
+import { DATA_DICTIONARY, serializeAnalysisResult, type AnalysisResult } from '../../../shared/analysis';
 import { MEDISUMQA_RUBRIC } from '../../../shared/rubric';
 import { analyzeRatingsFile, analyzeStudy, writeStudyReport } from '../../../electron/services/analysis';
 import { buildDemoStudy } from '../../../electron/services/demo';
+import { exportTable } from '../../../electron/services/exporter';
 import { openStudy } from '../../../electron/services/study';
 import { readTidyRatingRows } from '../../../electron/services/tidy-ratings';
 import { SIMULATED_RATERS, simulateRatings } from './simulate-ratings';
@@ -74,15 +75,29 @@ describe('analyzeStudy', () => {
     expect(result.counts).toEqual({ raters: SIMULATED_RATERS.length, outputs: expect.any(Number), ratings: written.ratings, preferences: written.preferences });
   });
 
-  it('gives the same numbers from the exported tidy CSV alone', () => {
-    const rows = readTidyRatingRows(db);
-    const metrics = metricsOf(rows);
+  it('gives the same numbers from the exported tidy CSV alone', async () => {
     const csvPath = join(dir, 'ratings.csv');
-    writeFileSync(csvPath, stringify(rows.map((r) => tidyRowCells(r, metrics)), { header: true, columns: tidyColumns(metrics) }));
+    await exportTable(db, { what: 'ratings', format: 'csv', out: csvPath });
     const fromCsv = analyzeRatingsFile(csvPath, options);
     // Only the dimensions' provenance differs (inferred vs rubric); every statistic is byte-identical.
     expect(fromCsv.dimensions.map((d) => d.kind)).toEqual(result.dimensions.map((d) => d.kind));
     expect(serializeAnalysisResult({ ...fromCsv, dimensions: [] })).toBe(serializeAnalysisResult({ ...result, dimensions: [] }));
+  });
+});
+
+describe('ratings exports', () => {
+  it('writes the wide table: one row per rater × output × task, rubric dimensions as columns', async () => {
+    const out = join(dir, 'wide.csv');
+    await exportTable(db, { what: 'ratings-wide', format: 'csv', out });
+    const [header, ...rows] = parse(readFileSync(out, 'utf8')) as string[][];
+    expect(header!.slice(0, 11)).toEqual(['rater', 'item_id', 'model', 'task', 'bin', ...MEDISUMQA_RUBRIC.dimensions.map((d) => d.key), 'preference']);
+    expect(rows).toHaveLength(db.prepare('SELECT count(*) FROM responses').pluck().get() as number);
+  });
+
+  it('writes the data dictionary', async () => {
+    const out = join(dir, 'dictionary.csv');
+    expect(await exportTable(db, { what: 'dictionary', format: 'csv', out })).toBe(DATA_DICTIONARY.length);
+    expect(readFileSync(out, 'utf8')).toContain('presented_position');
   });
 });
 
