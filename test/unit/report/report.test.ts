@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { analyzeTidyRatings } from '../../../shared/analysis';
+import { renderReportHtml, type ReportStudy } from '../../../shared/report';
+import { formatNumber, formatP } from '../../../shared/report/format';
+import { MEDISUMQA_RUBRIC } from '../../../shared/rubric';
+import { readFixtureCsv } from '../analysis/fixtures';
+
+const study: ReportStudy = {
+  name: 'Fixture <study> & co',
+  generatedAt: '2026-03-05T12:00:00.000Z',
+  rubric: MEDISUMQA_RUBRIC,
+  raters: { total: 4, locked: 3 },
+  samples: [
+    { id: 1, task: 'rating', bins: 3, perBin: 2, metrics: ['rougeL'], seed: 4242, disjoint: true, models: ['模型-A'], tasks: 12, createdAt: '2026-03-01T09:00:00.000Z' },
+  ],
+};
+const { rows } = readFixtureCsv('ratings_small.csv');
+const result = analyzeTidyRatings(rows, { bootstrap: 100, seed: 1 });
+const html = renderReportHtml(result, study);
+
+describe('renderReportHtml', () => {
+  it('is self-contained: no script, no external URL or resource reference', () => {
+    expect(html).not.toMatch(/<script/i);
+    expect(html).not.toMatch(/https?:|\/\/|src=|href=|url\(|@import/i);
+    expect(html).toContain("default-src 'none'");
+  });
+
+  it('states the study parameters: sample seed, bins, per bin, metrics, rubric, counts, bootstrap', () => {
+    expect(html).toContain('<td>4242</td>');
+    expect(html).toContain('<td>rougeL</td>');
+    expect(html).toContain('Rubric: MeDiSumQA manual evaluation');
+    expect(html).toContain(`<b>${result.counts.ratings}</b><span>rating values</span>`);
+    expect(html).toContain('raters with ratings (of 4; 3 locked)');
+    expect(html).toContain('Bootstrap: 100 resamples, seed 1.');
+  });
+
+  it('has every table: bins, preference, correlations (heat map and full), agreement and kappa', () => {
+    for (const heading of ['Ratings by bin', 'Preference: model vs reference', 'Metric–human correlation', 'Inter-rater agreement', 'Methods']) {
+      expect(html).toContain(`<h2>${heading}</h2>`);
+    }
+    expect(html.match(/<table/g)!.length).toBe(8);
+    expect(html).toContain(`<td class="num">${formatNumber(result.agreement.factuality!.krippendorff_alpha, 3)}</td>`);
+    expect(html).toContain(`p = ${formatP(result.position_bias.binomial_p_two_sided)}`);
+    for (const c of result.correlations.filter((x) => x.spearman !== null)) expect(html).toContain(formatNumber(c.spearman));
+  });
+
+  it('draws one line chart per rating dimension and one bar chart per model, with tooltips', () => {
+    expect(html.match(/<svg class="chart"/g)).toHaveLength(3);
+    expect(html.match(/<svg class="bars"/g)).toHaveLength(2);
+    expect(html).toContain('<title>模型-A, bin 3: mean 4.40 (n = 5)</title>');
+  });
+
+  it('escapes names taken from the data', () => {
+    const hostile = rows.map((row) => ({ ...row, model: row.model === '模型-A' ? '<img onerror=x>"A"' : row.model }));
+    const escaped = renderReportHtml(analyzeTidyRatings(hostile, { bootstrap: 0, seed: 1 }), study);
+    expect(escaped).not.toContain('<img');
+    expect(escaped).toContain('&lt;img onerror=x&gt;&quot;A&quot;');
+    expect(escaped).toContain('<h1>Fixture &lt;study&gt; &amp; co</h1>');
+  });
+
+  it('renders an empty study with notes instead of charts', () => {
+    const empty = renderReportHtml(analyzeTidyRatings([], { bootstrap: 0, seed: 1 }), { ...study, samples: [] });
+    expect(empty).toContain('No rating has a bin yet.');
+    expect(empty).toContain('No preference choices yet.');
+    expect(empty).toContain('No sample has been drawn.');
+    expect(empty).not.toContain('<svg');
+  });
+});
+
+describe('number formatting', () => {
+  it('uses a true minus, no negative zero, and a dash for undefined values', () => {
+    expect(formatNumber(-0.123)).toBe('−0.12');
+    expect(formatNumber(-0.001)).toBe('0.00');
+    expect(formatNumber(null)).toBe('—');
+    expect(formatP(0.0004)).toBe('< 0.001');
+  });
+});
