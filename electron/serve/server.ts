@@ -9,7 +9,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { basename, join, resolve } from 'node:path';
 import type { Clock } from '../../shared/clock';
-import { API_PATH_PREFIX, TOKEN_FRAGMENT_KEY, TOKEN_HEADER, type ApiFailure } from '../../shared/transport';
+import { API_PATH_PREFIX, isApiMethod, TOKEN_FRAGMENT_KEY, TOKEN_HEADER, type ApiFailure } from '../../shared/transport';
 import { StudyError } from '../../db/connection';
 import { createApiHost, type ApiHost, type SessionRole } from '../services/api-host';
 import { contentTypeFor, resolveStaticPath, SECURITY_HEADERS } from './static-files';
@@ -101,6 +101,7 @@ async function handleApiCall(
   context: RequestContext,
   method: string,
 ): Promise<void> {
+  if (!isApiMethod(method)) return refuse(response, 404, `Unknown API method "${method}".`);
   if (request.method !== 'POST') return refuse(response, 405, 'API calls are POST requests.');
   if (!tokenMatches(request.headers[TOKEN_HEADER.toLowerCase()], context.token)) {
     return refuse(response, 401, `Missing or wrong ${TOKEN_HEADER} header: open the address printed by \`blindrate serve\`.`);

@@ -38,7 +38,7 @@ export const REPORT_ANALYSIS = { bootstrap: 1000, seed: 1 } as const;
 
 export interface ApiHost extends BlindRateApi {
   /** One call from an untrusted transport: method name and argument checked, errors as values. */
-  dispatch(method: string, arg: unknown): Promise<ApiResponse>;
+  dispatch(method: string, arg?: unknown): Promise<ApiResponse>;
 }
 
 const assignmentId = z.string().min(1).max(64);
