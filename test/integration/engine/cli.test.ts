@@ -1,0 +1,86 @@
+/** The `blindrate` executable end to end, as a coordinator runs it (a few spawns: each costs ~1 s). */
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { writeDemoFiles } from '../../../electron/services/demo';
+import { openStudy } from '../../../electron/services/study';
+import { count, fixture, freshFolder, freshStudy, PASSPHRASE } from './helpers';
+
+const CLI = fileURLToPath(new URL('../../../electron/cli/blindrate.mjs', import.meta.url));
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function blindrate(args: string[], env: Record<string, string | undefined> = {}): Promise<Run> {
+  return new Promise((resolve) => {
+    const child = execFile(
+      process.execPath,
+      [CLI, ...args],
+      { env: { ...process.env, BLINDRATE_PASSPHRASE: PASSPHRASE, BLINDRATE_NEW_PASSPHRASE: undefined, ...env } },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
+    );
+    child.stdin?.end();
+  });
+}
+
+const sha256 = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
+
+describe('blindrate CLI', () => {
+  it('runs init → import → sample → export on the demo files', async () => {
+    const folder = freshFolder();
+    const study = join(folder, 'study.db');
+    writeDemoFiles(join(folder, 'data'));
+    expect(await blindrate(['init', study, '--rubric', 'chq-summ'])).toMatchObject({ code: 0, stdout: `Created ${study} with the rubric "CHQ-Summ human evaluation".\n` });
+    const imported = await blindrate(['import', study, join(folder, 'data', 'demo-outputs.jsonl'), join(folder, 'data', 'demo-outputs.csv')]);
+    expect(imported.code).toBe(0);
+    expect(imported.stdout).toContain('Imported 120 outputs, 30 new items; models: atlas-7b, borealis-13b, cygnus-70b, delphi-8b.');
+    const sampled = await blindrate(['sample', study, '--task', 'rating', '--bins', '5', '--per-bin', '3', '--models', 'atlas-7b,cygnus-70b', '--metrics', 'rouge1,rougeL', '--seed', '11']);
+    expect(sampled.stdout).toContain('Drew rating sample #1: 30 outputs (seed 11; 5 bins × 3 per model; metrics rouge1, rougeL).');
+    const out = join(folder, 'sample.csv');
+    expect((await blindrate(['export', study, '--what', 'sample', '--format', 'csv', '--out', out])).code).toBe(0);
+    expect(readFileSync(out, 'utf8').split('\n')[0]).toBe('task,sample_id,item_id,model,avg_score,bin,seed');
+  });
+
+  it('refuses a wrong passphrase with exit code 2, one line, and the file untouched', async () => {
+    const { db, path: study } = freshStudy();
+    db.close();
+    const before = sha256(study);
+    const run = await blindrate(['import', study, fixture('outputs.jsonl')], { BLINDRATE_PASSPHRASE: 'wrong' });
+    expect(run).toEqual({ code: 2, stdout: '', stderr: `blindrate: Wrong passphrase for ${study} (or it is not a BlindRate study).\n` });
+    expect(sha256(study)).toBe(before);
+    expect(existsSync(`${study}-wal`) || existsSync(`${study}-shm`)).toBe(false);
+  });
+
+  it('prints one line for a bad import, imports nothing, and rekeys with the new passphrase from the environment', async () => {
+    const { db, path: study } = freshStudy();
+    db.close();
+    const bad = await blindrate(['import', study, fixture('bad-last-record.jsonl')]);
+    expect(bad).toEqual({ code: 1, stdout: '', stderr: 'blindrate: Line 3 of bad-last-record.jsonl: "model" is missing\n' });
+    const mapped = await blindrate([
+      'import', study, fixture('medisumqa-style.csv'), '--model', 'Mistral-7B-Instruct-v0.1',
+      '--map', 'item_id=ID', '--map', 'question=Question', '--map', 'context=Discharge Summary', '--map', 'output=Model Answer',
+      '--map', 'reference=Ground Truth Answer', '--map', 'category=Category', '--map', 'score_rouge1=ROUGE_1', '--map', 'score_rougeL=ROUGE_L',
+    ]);
+    expect(mapped.stdout).toContain('medisumqa-style.csv: 2 outputs imported (csv), 2 new items.');
+    expect((await blindrate(['rekey', study], { BLINDRATE_NEW_PASSPHRASE: 'second secret' })).code).toBe(0);
+    const rekeyed = openStudy(study, 'second secret');
+    expect(count(rekeyed, 'outputs')).toBe(2);
+    rekeyed.close();
+  });
+
+  it('asks for the passphrase instead of taking it from argv, and fails without a terminal or env', async () => {
+    const folder = freshFolder();
+    const run = await blindrate(['init', join(folder, 's.db'), '--passphrase', 'x']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain("unknown option '--passphrase'");
+    const noEnv = await blindrate(['init', join(folder, 's.db')], { BLINDRATE_PASSPHRASE: undefined });
+    expect(noEnv).toMatchObject({ code: 1, stderr: 'blindrate: No passphrase: set BLINDRATE_PASSPHRASE or run in a terminal to be asked for it.\n' });
+    expect(existsSync(join(folder, 's.db'))).toBe(false);
+  });
+});
