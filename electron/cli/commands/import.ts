@@ -2,6 +2,7 @@
 import { StudyError } from '../../../db/connection';
 import { parseMapOption, RecordError } from '../../../shared/import/record';
 import { importFiles, type ImportProgress } from '../../services/importer';
+import { scoreMissingRouge } from '../../services/scoring';
 import { systemClock } from '../../services/study';
 import { withStudy } from '../study-options';
 import type { RegisterCommand } from './index';
@@ -47,11 +48,14 @@ export const registerImport: RegisterCommand = (program) => {
     .argument('<files...>', 'files to import')
     .option('--map <field=column>', 'read a field from a differently named column (repeatable), e.g. output="Model Answer"', collectMap, {})
     .option('--model <name>', 'model name for a file holding one model\'s outputs without a model column')
-    .action(async (study: string, files: string[], opts: { map: Record<string, string>; model?: string }) => {
+    .option('--rouge', 'then compute ROUGE-1/2/L/Lsum F1 for outputs that lack them (as `score --rouge`)')
+    .option('--stem', 'with --rouge: Porter-stem tokens longer than 3 characters', false)
+    .action(async (study: string, files: string[], opts: { map: Record<string, string>; model?: string; rouge?: boolean; stem: boolean }) => {
       const progress = terminalProgress();
-      const summary = await withStudy(study, (db) =>
-        importFiles(db, files, { map: opts.map, model: opts.model, clock: systemClock, onProgress: progress.update }).finally(progress.done),
-      );
+      const { summary, rouge } = await withStudy(study, async (db) => {
+        const imported = await importFiles(db, files, { map: opts.map, model: opts.model, clock: systemClock, onProgress: progress.update }).finally(progress.done);
+        return { summary: imported, rouge: opts.rouge ? scoreMissingRouge(db, { stem: opts.stem, clock: systemClock }) : null };
+      });
       for (const file of summary.files) {
         if (file.status === 'already-imported') {
           process.stdout.write(`${file.file}: already imported (import #${file.importId}, ${file.importedAt}); skipped, nothing duplicated.\n`);
@@ -60,5 +64,6 @@ export const registerImport: RegisterCommand = (program) => {
         }
       }
       process.stdout.write(`Imported ${summary.outputs} outputs, ${summary.newItems} new items; models: ${summary.models.join(', ') || 'none'}.\n`);
+      if (rouge) process.stdout.write(`Computed ROUGE for ${rouge.outputsScored} outputs (${rouge.valuesWritten} values); ${rouge.withoutReference} without reference.\n`);
     });
 };

@@ -1,0 +1,81 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serializeAnalysisResult } from '../../../shared/analysis';
+import { analyzeRatingsFile } from '../../../electron/services/analysis';
+import { buildDemoStudy } from '../../../electron/services/demo';
+import { openStudy } from '../../../electron/services/study';
+import { simulateRatings } from './simulate-ratings';
+
+const CLI = new URL('../../../electron/cli/blindrate.mjs', import.meta.url).pathname;
+const FIXTURE = new URL('../../fixtures/analysis/ratings_small.csv', import.meta.url).pathname;
+const PASSPHRASE = 'cli analysis passphrase';
+let dir: string;
+
+function blindrate(...args: string[]) {
+  const run = spawnSync(process.execPath, [CLI, ...args], { cwd: dir, encoding: 'utf8', env: { ...process.env, BLINDRATE_PASSPHRASE: PASSPHRASE } });
+  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'blindrate-cli-analysis-'));
+  await buildDemoStudy(join(dir, 'demo.db'), PASSPHRASE, () => new Date('2026-03-05T12:00:00.000Z'));
+  const db = openStudy(join(dir, 'demo.db'), PASSPHRASE);
+  simulateRatings(db);
+  db.close();
+});
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('blindrate analyze', () => {
+  it('writes the same JSON as the analysis service, reproducibly', () => {
+    const run = blindrate('analyze', FIXTURE, '--json', 'out.json', '--bootstrap', '50', '--seed', '2');
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe('Analysed 77 rating values and 13 preference choices from 3 raters on 12 outputs; wrote out.json.\n');
+    expect(readFileSync(join(dir, 'out.json'), 'utf8')).toBe(serializeAnalysisResult(analyzeRatingsFile(FIXTURE, { bootstrap: 50, seed: 2 })));
+  });
+
+  it('refuses a broken file with one line naming the line and column', () => {
+    writeFileSync(join(dir, 'bad.csv'), 'rater,item_id,model,dimension,value\na,q1,m,factuality,good\n');
+    const run = blindrate('analyze', 'bad.csv');
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe('blindrate: Line 2 of bad.csv: "value" of dimension "factuality" must be a whole number, got "good"\n');
+  });
+});
+
+describe('blindrate report, export and score', () => {
+  it('writes report.html and the JSON from a study', () => {
+    const run = blindrate('report', 'demo.db', '--out', 'report.html', '--json', 'report.json', '--bootstrap', '100');
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(readFileSync(join(dir, 'report.html'), 'utf8')).toMatch(/^<!doctype html>/);
+    expect(JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')).parameters).toEqual({ bootstrap: 100, seed: 1 });
+  });
+
+  it('analyses the exported tidy ratings to the same JSON as the report', () => {
+    expect(blindrate('export', 'demo.db', '--what', 'ratings', '--out', 'ratings.csv').code).toBe(0);
+    expect(blindrate('analyze', 'ratings.csv', '--json', 'from-csv.json', '--bootstrap', '100').code).toBe(0);
+    const fromCsv = JSON.parse(readFileSync(join(dir, 'from-csv.json'), 'utf8'));
+    const fromStudy = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8'));
+    expect({ ...fromCsv, dimensions: null }).toEqual({ ...fromStudy, dimensions: null });
+  });
+
+  it('computes missing ROUGE scores with score --rouge', () => {
+    expect(blindrate('score', 'demo.db').stderr).toBe('blindrate: Say what to compute: --rouge (the only metric BlindRate computes itself).\n');
+    const scored = blindrate('score', 'demo.db', '--rouge', '--stem');
+    expect(scored.code).toBe(0);
+    expect(scored.stdout).toMatch(/^Computed ROUGE \(stemmed\) for \d+ outputs \(\d+ values\)\.\n$/);
+  });
+
+  it('computes missing ROUGE scores right after an import with import --rouge', () => {
+
+    expect(blindrate('demo', '--out', 'data').code).toBe(0);
+    expect(blindrate('init', 'fresh.db').code).toBe(0);
+    const imported = blindrate('import', 'fresh.db', join('data', 'demo-outputs.jsonl'), '--rouge');
+    expect(imported.code).toBe(0);
+    expect(imported.stdout).toMatch(/\nComputed ROUGE for \d+ outputs \(\d+ values\); 0 without reference\.\n$/);
+  });
+});
