@@ -18,6 +18,8 @@ import { DEFAULT_RENDERER_DIR, parsePort, REPO_ROOT, serveUntilStopped } from '.
 export const DEMO_STUDY_PATH = join(REPO_ROOT, '.demo', 'demo-study.db');
 export const DEMO_PASSPHRASE = 'demo';
 const ELECTRON_MAIN = join(REPO_ROOT, 'dist', 'electron', 'main.cjs');
+export const ELECTRON_ABSENT_MESSAGE =
+  'The Electron runtime is absent (node_modules/electron has no binary): starting browser mode instead.';
 
 /** The Electron executable when the npm package downloaded it, else null (require('electron') throws or names a missing file). */
 export function findElectronBinary(): string | null {
@@ -53,14 +55,17 @@ export const registerStart: RegisterCommand = (program: Command) => {
     .argument('[study]', 'study file (.db); default: the demo study in .demo/')
     .option('--coordinator', 'coordinator session: reports are visible before raters lock')
     .option('--port <n>', 'browser mode only: port to listen on; 0 picks a free one', parsePort, 0)
-    .action(async (study: string | undefined, opts: { coordinator?: boolean; port: number }) => {
+    .option('--renderer <dir>', 'browser mode only: built renderer folder', DEFAULT_RENDERER_DIR)
+    .action(async (study: string | undefined, opts: { coordinator?: boolean; port: number; renderer: string }) => {
       const studyPath = study ? resolve(study) : await ensureDemoStudy();
       if (!existsSync(studyPath)) throw new StudyError(`No study file at ${study}.`);
-      if (!existsSync(join(DEFAULT_RENDERER_DIR, 'index.html'))) runBuildScript('build:renderer', 'the renderer (first start)');
+      if (opts.renderer === DEFAULT_RENDERER_DIR && !existsSync(join(DEFAULT_RENDERER_DIR, 'index.html'))) {
+        runBuildScript('build:renderer', 'the renderer (first start)');
+      }
       const electron = findElectronBinary();
       if (!electron) {
-        process.stdout.write('The Electron runtime is absent (node_modules/electron has no binary): starting browser mode instead.\n');
-        await serveUntilStopped(studyPath, { port: opts.port, role: opts.coordinator ? 'coordinator' : 'rater', rendererDir: DEFAULT_RENDERER_DIR });
+        process.stdout.write(`${ELECTRON_ABSENT_MESSAGE}\n`);
+        await serveUntilStopped(studyPath, { port: opts.port, role: opts.coordinator ? 'coordinator' : 'rater', rendererDir: opts.renderer });
         return;
       }
       // esbuild takes under a second, so the shell is always rebuilt and never stale.

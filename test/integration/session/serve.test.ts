@@ -1,17 +1,20 @@
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { connect } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ELECTRON_ABSENT_MESSAGE, findElectronBinary } from '../../../electron/cli/commands/start';
 import { startBrowserServer, type BrowserServer } from '../../../electron/serve/server';
 import type { RatingTaskPayload } from '../../../shared/api';
 import { API_PATH_PREFIX, createApiClient, TOKEN_HEADER, type ApiResponse } from '../../../shared/transport';
+import { spawnCli } from './cli-process';
 import { createSeededStudy, fixedClock, PASSPHRASE, type SeededStudy } from './fixture';
 
 const INDEX_HTML = '<!doctype html><title>BlindRate test page</title>';
 const SECRET = 'outside-the-renderer-folder';
+/** The line the e2e launcher parses. */
+const SERVING_LINE = /^BlindRate serving (.+) at http:\/\/127\.0\.0\.1:(\d+)\/#token=([0-9a-f]{64})$/;
 
 let study: SeededStudy;
 let rendererDir: string;
@@ -62,24 +65,26 @@ function apiHeaders(extra: Record<string, string> = {}): Record<string, string> 
 
 describe('blindrate serve', () => {
   it('prints exactly one line with the study and a tokened 127.0.0.1 URL, and serves it', async () => {
-    const child = spawn(process.execPath, ['electron/cli/blindrate.mjs', 'serve', study.path, '--port', '0', '--renderer', rendererDir], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const cli = spawnCli(['serve', study.path, '--port', '0', '--renderer', rendererDir]);
     try {
-      const line = await new Promise<string>((resolve, reject) => {
-        let out = '';
-        child.stdout.on('data', (chunk: Buffer) => {
-          out += chunk.toString();
-          if (out.includes('\n')) resolve(out);
-        });
-        child.on('exit', (code) => reject(new Error(`serve exited with ${code}`)));
-      });
-      const match = /^BlindRate serving (.+) at http:\/\/127\.0\.0\.1:(\d+)\/#token=([0-9a-f]{64})\n$/.exec(line);
+      const [line] = await cli.firstLines(1);
+      const match = SERVING_LINE.exec(line!);
       expect(match?.[1]).toBe(study.path);
       const page = await fetch(`http://127.0.0.1:${match![2]}/`);
       expect(await page.text()).toBe(INDEX_HTML);
     } finally {
-      child.kill('SIGTERM');
+      cli.stop();
+    }
+  });
+
+  it.skipIf(findElectronBinary() !== null)('start says in one line that Electron is absent, then serves like serve', async () => {
+    const cli = spawnCli(['start', study.path, '--port', '0', '--renderer', rendererDir]);
+    try {
+      const [absent, serving] = await cli.firstLines(2);
+      expect(absent).toBe(ELECTRON_ABSENT_MESSAGE);
+      expect(SERVING_LINE.exec(serving!)?.[1]).toBe(study.path);
+    } finally {
+      cli.stop();
     }
   });
 
