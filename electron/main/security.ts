@@ -41,11 +41,13 @@ export function isAllowedRequestUrl(url: string): boolean {
   return isAppUrl(url) || url.startsWith('devtools://') || url.startsWith('data:');
 }
 
-/** IPC is answered only for the main frame of a page loaded from the app origin; never iframes or other pages. */
-export function isTrustedSender(event: Pick<IpcMainInvokeEvent, 'senderFrame' | 'sender'>): boolean {
+/**
+ * IPC is answered only for a top-level frame (no parent) showing the app origin; never an iframe,
+ * another page, or a frame already gone (senderFrame null).
+ */
+export function isTrustedSender(event: Pick<IpcMainInvokeEvent, 'senderFrame'>): boolean {
   const frame = event.senderFrame;
-  if (!frame) return false;
-  return frame === event.sender.mainFrame && frame.parent === null && isAppUrl(frame.url);
+  return frame !== null && frame.parent === null && isAppUrl(frame.url);
 }
 
 export function hardenSession(session: Session): void {

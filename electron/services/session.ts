@@ -157,9 +157,9 @@ export function startRaterSession(db: StudyDb, raterId: number, rubric: Rubric, 
   }
 
   function saveRating(request: SaveRatingRequest): void {
-    const values = validatedRatingValues(rubric, request.values);
     db.transaction(() => {
       const { row, actor } = writableAssignment(request.assignmentId, 'rating');
+      const values = validatedRatingValues(rubric, request.values);
       const before = readResponse(row.id);
       const oldState = before ? { values: readValues(row.id), comment: before.comment } : undefined;
       const newState = { values, comment: request.comment };

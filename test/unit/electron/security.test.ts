@@ -87,15 +87,14 @@ describe('hardening wiring', () => {
 
 describe('IPC sender checks', () => {
   const mainFrame = { url: 'app://blindrate/index.html', parent: null };
-  const event = (frame: unknown, main: unknown = frame) =>
-    ({ senderFrame: frame, sender: { mainFrame: main } }) as unknown as IpcMainInvokeEvent;
+  const event = (frame: unknown) => ({ senderFrame: frame }) as unknown as IpcMainInvokeEvent;
 
   it('trust only the main frame of the app origin', () => {
     expect(isTrustedSender(event(mainFrame))).toBe(true);
     expect(isTrustedSender(event({ url: 'https://evil.test/', parent: null }))).toBe(false);
     expect(isTrustedSender(event({ url: 'app://blindrate.evil/index.html', parent: null }))).toBe(false);
     const iframe = { url: 'app://blindrate/frame.html', parent: mainFrame };
-    expect(isTrustedSender(event(iframe, mainFrame))).toBe(false);
+    expect(isTrustedSender(event(iframe))).toBe(false);
     expect(isTrustedSender(event(null))).toBe(false);
   });
 
