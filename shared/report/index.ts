@@ -47,11 +47,25 @@ function dimensionLabeller(study: ReportStudy): Labeller {
   return (key) => labels.get(key) ?? (key === 'preference' ? 'Preference' : key);
 }
 
-function table(head: string[], rows: string[][], numericFrom = 99, className = ''): string {
+interface TableOptions {
+  /** Columns from this index on are right-aligned numbers. */
+  numericFrom?: number;
+  /** Show the first column only where it changes, with a rule above each new group. */
+  groupFirstColumn?: boolean;
+  className?: string;
+}
+
+function table(head: string[], rows: string[][], options: TableOptions = {}): string {
+  const { numericFrom = Infinity, groupFirstColumn = false, className } = options;
   const cell = (tag: 'th' | 'td', text: string, i: number) => `<${tag}${i >= numericFrom ? ' class="num"' : ''}>${text}</${tag}>`;
+  const body = rows.map((row, r) => {
+    const startsGroup = groupFirstColumn && r > 0 && row[0] !== rows[r - 1]![0];
+    const cells = groupFirstColumn && r > 0 && !startsGroup ? ['', ...row.slice(1)] : row;
+    return `<tr${startsGroup ? ' class="group"' : ''}>${cells.map((c, i) => cell('td', c, i)).join('')}</tr>`;
+  });
   return (
     `<table${className ? ` class="${className}"` : ''}><thead><tr>${head.map((h, i) => cell('th', h, i)).join('')}</tr></thead>` +
-    `<tbody>${rows.map((r) => `<tr>${r.map((c, i) => cell('td', c, i)).join('')}</tr>`).join('')}</tbody></table>`
+    `<tbody>${body.join('')}</tbody></table>`
   );
 }
 
@@ -82,7 +96,7 @@ function studySection(result: AnalysisResult, study: ReportStudy): string {
           s.disjoint ? 'yes' : 'no',
           escapeHtml(s.models.join(', ')),
           String(s.tasks),
-          escapeHtml(s.createdAt),
+          escapeHtml(s.createdAt.replace('T', ' ').replace(/:\d\d(\.\d+)?Z$/, ' UTC')),
         ]),
       )
     : '<p class="note">No sample has been drawn.</p>';
@@ -135,7 +149,7 @@ function binsSection(result: AnalysisResult, label: Labeller): string {
   return `<section><h2>Ratings by bin</h2>
 <p>Mean rating per bin of the model's outputs (bin 1 = lowest average metric score), one panel per dimension, as in Figure 4 of the MeDiSumQA paper. Hover a point for its n.</p>
 ${legend(result.models)}<div class="multiples">${charts}</div>
-<h3>Mean (number of ratings) by bin</h3>${table(['Dimension', 'Model', ...bins.map((b) => `Bin ${b}`)], rows, 2)}</section>`;
+<h3>Mean (number of ratings) by bin</h3>${table(['Dimension', 'Model', ...bins.map((b) => `Bin ${b}`)], rows, { numericFrom: 2, groupFirstColumn: true })}</section>`;
 }
 
 function preferenceSection(result: AnalysisResult): string {
@@ -157,7 +171,7 @@ function preferenceSection(result: AnalysisResult): string {
   return `<section><h2>Preference: model vs reference</h2>
 <p>Share of choices preferring the model's answer, a tie, or the reference answer, per bin and overall (Figure 5 of the MeDiSumQA paper).</p>
 <div class="legend">${swatches}</div><div class="pref-grid">${charts}</div>
-${table(['Model', 'Bin', 'Choices', 'Model preferred', 'Tie', 'Reference preferred'], rows, 2)}
+${table(['Model', 'Bin', 'Choices', 'Model preferred', 'Tie', 'Reference preferred'], rows, { numericFrom: 2, groupFirstColumn: true })}
 <h3>Position bias</h3>
 <p>The answer shown as A was picked in ${bias.a_choices} of ${bias.decisive_choices} decisive choices (${formatPercent(bias.a_share)}); two-sided exact binomial test against ½: p = ${formatP(bias.binomial_p_two_sided)}.</p></section>`;
 }
@@ -175,6 +189,20 @@ function correlationTitle(c: Correlation): string {
   return `${c.metric} × ${c.dimension} (${c.model}): Spearman ${formatNumber(c.spearman)}, 95% CI ${formatInterval(c.spearman_ci95)}, Kendall τ-b ${formatNumber(c.kendall_tau_b)}, Pearson ${formatNumber(c.pearson)}, n = ${c.n}`;
 }
 
+/** At most this many metric columns per correlation table, so wide tables still fit a printed page. */
+const METRICS_PER_TABLE = 4;
+
+/** Splits items into the fewest chunks of at most `size`, as even as possible (5 → 3 + 2, not 4 + 1). */
+function chunks<T>(items: ReadonlyArray<T>, size: number): T[][] {
+  const count = Math.ceil(items.length / size);
+  const even = Math.ceil(items.length / Math.max(count, 1));
+  return Array.from({ length: count }, (_, i) => items.slice(i * even, i * even + even));
+}
+
+function correlationCell(c: Correlation): string {
+  return `ρ ${formatNumber(c.spearman)} <span class="ci">${formatInterval(c.spearman_ci95)}</span><small>τ-b ${formatNumber(c.kendall_tau_b)} · r ${formatNumber(c.pearson)} · n ${c.n}</small>`;
+}
+
 function correlationSection(result: AnalysisResult, label: Labeller): string {
   if (result.correlations.length === 0) {
     return '<section><h2>Metric–human correlation</h2><p class="note">No automatic metric scores on the rated outputs.</p></section>';
@@ -190,20 +218,25 @@ function correlationSection(result: AnalysisResult, label: Labeller): string {
   const heatTable =
     `<table class="heat"><thead><tr><th>Metric</th>${dimensions.map((d) => `<th>${escapeHtml(label(d.key))}</th>`).join('')}</tr></thead>` +
     `<tbody>${heat.map(([first, ...cells]) => `<tr><td>${first}</td>${cells.join('')}</tr>`).join('')}</tbody></table>`;
-  const rows = result.correlations.map((c) => [
-    `<code>${escapeHtml(c.metric)}</code>`,
-    escapeHtml(label(c.dimension)),
-    c.model === 'ALL' ? '<b>ALL</b>' : escapeHtml(c.model),
-    String(c.n),
-    formatNumber(c.spearman),
-    formatInterval(c.spearman_ci95),
-    formatNumber(c.kendall_tau_b),
-    formatNumber(c.pearson),
-  ]);
+  const pivots = chunks(result.metrics, METRICS_PER_TABLE).map((metrics) =>
+    table(
+      ['Dimension', 'Model', ...metrics.map((m) => `<code>${escapeHtml(m)}</code>`)],
+      dimensions.flatMap((d) =>
+        [...result.models, 'ALL'].map((model) => [
+          escapeHtml(label(d.key)),
+          model === 'ALL' ? '<b>ALL</b>' : escapeHtml(model),
+          ...metrics.map((metric) => correlationCell(result.correlations.find((c) => c.metric === metric && c.dimension === d.key && c.model === model)!)),
+        ]),
+      ),
+      { groupFirstColumn: true, className: 'corr' },
+    ),
+  );
   return `<section><h2>Metric–human correlation</h2>
 <p>Spearman's ρ between each metric and the mean human rating of an output, all models pooled, with its 95% bootstrap interval (hover for τ-b, r and n). Blue = positive, red = negative.</p>
 ${heatTable}
-<h3>Every metric × dimension × model</h3>${table(['Metric', 'Dimension', 'Model', 'n', 'Spearman ρ', '95% CI', 'Kendall τ-b', 'Pearson r'], rows, 3)}</section>`;
+<h3>Every metric × dimension × model</h3>
+<p class="note">Each cell: Spearman's ρ with its 95% bootstrap interval; below, Kendall's τ-b, Pearson's r and the number of outputs n.</p>
+${pivots.join('')}</section>`;
 }
 
 function agreementSection(result: AnalysisResult, label: Labeller): string {
@@ -220,7 +253,7 @@ function agreementSection(result: AnalysisResult, label: Labeller): string {
     (a.weighted_kappa ?? []).map((k) => [escapeHtml(label(d.key)), escapeHtml(k.raters.join(' × ')), String(k.n), formatNumber(k.kappa, 3)]),
   );
   return `<section><h2>Inter-rater agreement</h2>
-${table(['Dimension', 'Level', "Krippendorff's α", 'Units (≥ 2 ratings)', 'Percent agreement'], rows, 2)}
+${table(['Dimension', 'Level', "Krippendorff's α", 'Units (≥ 2 ratings)', 'Percent agreement'], rows, { numericFrom: 2 })}
 <h3>Quadratic-weighted κ per rater pair (Likert dimensions)</h3>
-${kappaRows.length ? table(['Dimension', 'Raters', 'Outputs both rated', 'κ'], kappaRows, 2) : '<p class="note">Fewer than two raters per dimension.</p>'}</section>`;
+${kappaRows.length ? table(['Dimension', 'Raters', 'Outputs both rated', 'κ'], kappaRows, { numericFrom: 2, groupFirstColumn: true }) : '<p class="note">Fewer than two raters per dimension.</p>'}</section>`;
 }

@@ -38,13 +38,23 @@ svg .bar-value { font-size: 10px; font-weight: 600; }
 .swatch { display: inline-block; width: 12px; height: 12px; border-radius: 2px; }
 .pref-grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(460px, 1fr)); gap: 8px 28px; }
 .heat td.cell { text-align: center; min-width: 112px; }
+table.corr td { white-space: nowrap; font-size: 12px; }
+table.corr td small { display: block; color: var(--muted); font-size: 11px; }
+table.corr .ci { color: var(--muted); }
+.pref-grid figure { margin: 0 0 6px; }
+.pref-grid h3 { margin-top: 4px; }
 .heat td.cell small { display: block; font-size: 11px; opacity: 0.85; }
 .methods p { max-width: 95ch; }
-code { font-size: 12px; background: var(--band); padding: 0 3px; border-radius: 3px; }
+code { font-size: 0.92em; background: var(--band); padding: 0 3px; border-radius: 3px; }
 @page { size: A4; margin: 14mm; }
 @media print {
   body { font-size: 11px; }
   main { max-width: none; padding: 0; }
+  table, table.corr td { font-size: 9.5px; }
+  th, td { padding: 2px 5px; }
+  h1 { font-size: 20px; }
+  h2 { font-size: 15px; margin-top: 20px; }
+  h3 { font-size: 12px; }
   h2 { break-after: avoid; }
   figure, table, .facts { break-inside: avoid; }
   tr { break-inside: avoid; }
