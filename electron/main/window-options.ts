@@ -23,6 +23,8 @@ export function mainWindowOptions(preloadPath: string, allowDevTools: boolean): 
       experimentalFeatures: false,
       navigateOnDragDrop: false,
       safeDialogs: true,
+      // Middle-click would otherwise try to open links in a new window.
+      disableBlinkFeatures: 'Auxclick',
       // Chromium's spellchecker downloads dictionaries from Google: an offline medical app makes no such request.
       spellcheck: false,
       devTools: allowDevTools,

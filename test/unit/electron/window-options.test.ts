@@ -17,6 +17,7 @@ describe('main window options', () => {
       experimentalFeatures: false,
       navigateOnDragDrop: false,
       spellcheck: false,
+      disableBlinkFeatures: 'Auxclick',
       devTools: false,
     });
   });
