@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { stringify } from 'csv-stringify';
 import type { StudyDb } from '../../db/connection';
 import { StudyError } from '../../db/connection';
+import { groupScoresByOutput, type ScoreTuple } from '../../db/scores';
 import { DATA_DICTIONARY, metricsOf, pivotTidyToWide, tidyColumns } from '../../shared/analysis';
 import { OUTPUT_FIELDS, SCORE_PREFIX } from '../../shared/import/record';
 import { compareCodeUnits } from '../../shared/sampling';
@@ -36,16 +37,7 @@ function studyMetrics(db: StudyDb): string[] {
 /** Every output with its item and scores, in the import format, so an export can be imported again. */
 function outputsTable(db: StudyDb): ExportTable {
   const metrics = studyMetrics(db);
-  const scores = new Map<number, Record<string, number>>();
-  for (const row of db.prepare('SELECT output_id, metric, value FROM output_scores').iterate() as Iterable<{
-    output_id: number;
-    metric: string;
-    value: number;
-  }>) {
-    const outputScores = scores.get(row.output_id) ?? {};
-    outputScores[row.metric] = row.value;
-    scores.set(row.output_id, outputScores);
-  }
+  const scores = groupScoresByOutput(db.prepare('SELECT output_id, metric, value FROM output_scores').raw().iterate() as Iterable<ScoreTuple>);
   const statement = db.prepare(
     `SELECT o.id, o.item_id, o.model, o.text AS output, i.question, i.context, i.reference, i.category
      FROM outputs o JOIN items i ON i.item_id = o.item_id ORDER BY o.model, o.item_id`,

@@ -4,6 +4,7 @@
  */
 import { appendAudit } from '../../db/audit';
 import { StudyError, type StudyDb } from '../../db/connection';
+import { groupScoresByOutput, type ScoresByOutput, type ScoreTuple } from '../../db/scores';
 import { isoNow, type Clock } from '../../shared/clock';
 import type { SampleParameters } from '../../shared/domain';
 import { createPrng, deriveSeed } from '../../shared/prng';
@@ -144,24 +145,19 @@ function resolveModels(db: StudyDb, requested: readonly string[]): string[] {
   return [...new Set(requested)].sort(compareCodeUnits);
 }
 
-function readScores(db: StudyDb, models: readonly string[]): Map<number, Record<string, number>> {
+function readScores(db: StudyDb, models: readonly string[]): ScoresByOutput {
   const rows = db
     .prepare(
       `SELECT s.output_id, s.metric, s.value FROM output_scores s JOIN outputs o ON o.id = s.output_id
        WHERE o.model IN (SELECT value FROM json_each(?))`,
     )
-    .all(JSON.stringify(models)) as Array<{ output_id: number; metric: string; value: number }>;
-  const byOutput = new Map<number, Record<string, number>>();
-  for (const row of rows) {
-    const scores = byOutput.get(row.output_id) ?? {};
-    scores[row.metric] = row.value;
-    byOutput.set(row.output_id, scores);
-  }
-  return byOutput;
+    .raw()
+    .all(JSON.stringify(models)) as ScoreTuple[];
+  return groupScoresByOutput(rows);
 }
 
 /** The chosen metrics, or every metric present for the sampled models; unknown names are an error. */
-function resolveMetrics(scores: Map<number, Record<string, number>>, requested: readonly string[]): string[] {
+function resolveMetrics(scores: ScoresByOutput, requested: readonly string[]): string[] {
   const present = new Set<string>();
   for (const outputScores of scores.values()) for (const metric of Object.keys(outputScores)) present.add(metric);
   const available = [...present].sort(compareCodeUnits);
