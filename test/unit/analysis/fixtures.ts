@@ -1,8 +1,11 @@
 import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { AnalysisResult } from '../../../shared/analysis';
 import { parseTidyRatingsCsv } from '../../../electron/services/tidy-ratings';
 
-const folder = new URL('../../fixtures/analysis/', import.meta.url);
+// A path, not a URL object: under jsdom the global URL is not Node's, and fs refuses it.
+const folder = join(dirname(fileURLToPath(import.meta.url)), '../../fixtures/analysis');
 
 /** Expected analyses computed by test/fixtures/analysis/make_analysis_fixtures.py (scipy, scikit-learn, numpy). */
 export interface ExpectedAnalysis extends Omit<AnalysisResult, 'dimensions' | 'parameters' | 'correlations'> {
@@ -10,12 +13,12 @@ export interface ExpectedAnalysis extends Omit<AnalysisResult, 'dimensions' | 'p
   correlations: Array<Omit<AnalysisResult['correlations'][number], 'spearman_ci95'>>;
 }
 
-export const reference = JSON.parse(readFileSync(new URL('analysis_reference.json', folder), 'utf8')) as {
+export const reference = JSON.parse(readFileSync(join(folder, 'analysis_reference.json'), 'utf8')) as {
   files: Record<string, ExpectedAnalysis>;
 };
 
 export function readFixtureCsv(name: string) {
-  return parseTidyRatingsCsv(readFileSync(new URL(name, folder), 'utf8'), name);
+  return parseTidyRatingsCsv(readFileSync(join(folder, name), 'utf8'), name);
 }
 
 /** Deep equality where numbers may differ by `tolerance` (summation order differs from numpy's). */

@@ -1,0 +1,92 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { BlindRateApi } from '../../../shared/api';
+import { analyzeTidyRatings } from '../../../shared/analysis';
+import { installApi } from '../../../renderer/src/api/current';
+import { Providers } from '../../../renderer/src/Providers';
+import { ReportsScreen } from '../../../renderer/src/screens/Reports';
+import { binChartRows, correlationCells, countKey, preferenceChartRows } from '../../../renderer/src/components/reports/chartData';
+import { readFixtureCsv } from '../analysis/fixtures';
+
+const result = analyzeTidyRatings(readFixtureCsv('ratings_small.csv').rows, { bootstrap: 100, seed: 1 });
+
+function renderWith(getReport: BlindRateApi['getReport']) {
+  installApi({ getReport } as BlindRateApi);
+  return render(
+    <Providers env="test">
+      <ReportsScreen />
+    </Providers>,
+  );
+}
+
+beforeAll(() => {
+  window.matchMedia ??= (query: string) =>
+    ({ matches: false, media: query, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false, onchange: null }) as MediaQueryList;
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+});
+afterEach(cleanup);
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+describe('Reports screen', () => {
+  it('shows counts, the per-bin table, preference and position bias, and the agreement tables', async () => {
+    renderWith(async () => result);
+    expect(await screen.findByText('rating values')).toBeTruthy();
+    expect(screen.getByText(String(result.counts.ratings))).toBeTruthy();
+    const bins = screen.getByRole('table', { name: 'Mean (number of ratings) by bin' });
+    expect(within(bins).getAllByText('4.40 (5)').length).toBeGreaterThan(0);
+    expect(screen.getByText(/picked in 6 of 10 decisive choices \(60%\).*p = 0\.754/)).toBeTruthy();
+    const agreement = screen.getByRole('table', { name: 'Agreement per dimension' });
+    const factuality = within(agreement).getByRole('row', { name: /factuality/ });
+    expect(within(factuality).getByText('0.783')).toBeTruthy();
+    expect(screen.getByRole('table', { name: 'Quadratic-weighted κ per rater pair' })).toBeTruthy();
+  });
+
+  it('switches the heat map between all models and one model', async () => {
+    renderWith(async () => result);
+    const user = userEvent.setup();
+    await screen.findByText('rating values');
+    const cell = (model: string) => {
+      const c = result.correlations.find((x) => x.metric === 'rougeL' && x.dimension === 'factuality' && x.model === model)!;
+      return `rougeL × factuality: Spearman ${c.spearman!.toFixed(2)}, 95% CI [${c.spearman_ci95![0].toFixed(2)}, ${c.spearman_ci95![1].toFixed(2)}]`;
+    };
+    expect(screen.getByRole('img', { name: new RegExp(`^${escapeRegExp(cell('ALL'))}`) })).toBeTruthy();
+    await user.click(screen.getByRole('radio', { name: '模型-A' }));
+    expect(screen.getByRole('img', { name: new RegExp(`^${escapeRegExp(cell('模型-A'))}`) })).toBeTruthy();
+  });
+
+  it('says why when the analysis is refused', async () => {
+    renderWith(async () => {
+      throw new Error('Reports are available to raters only after they lock their work.');
+    });
+    expect((await screen.findByRole('alert')).textContent).toContain('only after they lock their work');
+  });
+});
+
+describe('chart data', () => {
+  it('puts each model mean and its n on the bin row', () => {
+    const rows = binChartRows(result, 'factuality');
+    expect(rows.map((r) => r.bin)).toEqual(['Bin 1', 'Bin 2', 'Bin 3']);
+    expect(rows[2]!['模型-A']).toBe(4.4);
+    expect(rows[2]![countKey('模型-A')]).toBe(5);
+  });
+
+  it('gives preference percentages per bin, the overall row last', () => {
+    expect(preferenceChartRows(result, '模型-A').map((r) => r.label)).toEqual(['Bin 1 (n=4)', 'Bin 2 (n=2)', 'All bins (n=7)']);
+    expect(preferenceChartRows(result, '模型-A').at(-1)).toEqual({ label: 'All bins (n=7)', model: 42.9, tie: 14.3, reference: 42.9 });
+  });
+
+  it('has one heat-map cell per metric × rating dimension, null where undefined', () => {
+    const cells = correlationCells(result, 'ALL');
+    expect(cells).toHaveLength(result.metrics.length * 3);
+    expect(cells.find((c) => c.y === 'len')!.value).toBeNull();
+  });
+});
