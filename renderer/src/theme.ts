@@ -14,9 +14,16 @@ export const theme = createTheme({
   focusRing: 'auto',
 });
 
-/** Mantine's default "dimmed" grey is too faint for AA contrast on white; one step darker is. */
+/**
+ * Mantine's default "dimmed" grey, error red and the text of light variants (alerts, badges) are too
+ * faint for AA contrast on their backgrounds; the darkest shades pass.
+ */
 export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
   variables: {},
-  light: { '--mantine-color-dimmed': t.colors.gray[7]! },
+  light: {
+    '--mantine-color-dimmed': t.colors.gray[7]!,
+    '--mantine-color-error': t.colors.red[9]!,
+    ...Object.fromEntries(Object.entries(t.colors).map(([name, shades]) => [`--mantine-color-${name}-light-color`, shades[9]!])),
+  },
   dark: {},
 });

@@ -4,6 +4,7 @@ import { findMatches, type MatchRange } from '../text/find';
 import { splitSections } from '../text/sections';
 import { useUi } from '../stores/ui';
 import { HighlightedText } from './HighlightedText';
+import { scrollIntoPane } from './scrollIntoPane';
 
 interface Props {
   text: string;
@@ -40,7 +41,7 @@ export function ContextPanel({ text, findInputRef, onLeaveFind }: Props) {
   const currentMatch = currentIndex >= 0 ? matches[currentIndex] : undefined;
 
   useEffect(() => {
-    bodyRef.current?.querySelector('mark[data-current]')?.scrollIntoView?.({ block: 'center' });
+    scrollIntoPane(bodyRef.current?.querySelector('mark[data-current]'), 'center');
   }, [currentIndex, query]);
 
   const step = (delta: number) => {

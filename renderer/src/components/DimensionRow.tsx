@@ -1,6 +1,7 @@
 import { Kbd, Text } from '@mantine/core';
 import { useEffect, useId, useRef } from 'react';
 import type { RubricDimension } from '../../../shared/rubric';
+import { scrollIntoPane } from './scrollIntoPane';
 
 interface Props {
   dimension: RubricDimension;
@@ -16,7 +17,7 @@ export function DimensionRow({ dimension, value, active, disabled, onRate, onAct
   const descriptionId = useId();
   const ref = useRef<HTMLFieldSetElement>(null);
   useEffect(() => {
-    if (active) ref.current?.scrollIntoView?.({ block: 'nearest' });
+    if (active) scrollIntoPane(ref.current, 'nearest');
   }, [active]);
 
   return (

@@ -1,9 +1,10 @@
-import { Alert, Button, Container, Group, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, Modal, Paper, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { userMessage } from '../api/errors';
 import { canSeeReports, useSession } from '../stores/session';
 import { useUi } from '../stores/ui';
 import { KIND_TITLES } from './kindLabels';
+import { ScreenTitle } from '../components/ScreenTitle';
 
 export function FinishScreen({ reportsAvailable }: { reportsAvailable: boolean }) {
   const { study, rater, overview, lock } = useSession();
@@ -25,9 +26,9 @@ export function FinishScreen({ reportsAvailable }: { reportsAvailable: boolean }
   return (
     <Container size="md" py="xl">
       <Stack gap="lg">
-        <Title order={1} size="h2">
+        <ScreenTitle>
           Finish
-        </Title>
+        </ScreenTitle>
         <Paper withBorder p="lg">
           <Table captionSide="top">
             <Table.Caption>What you have done</Table.Caption>
@@ -52,9 +53,12 @@ export function FinishScreen({ reportsAvailable }: { reportsAvailable: boolean }
           </Table>
         </Paper>
         {rater.lockedAt ? (
-          <Alert color="teal" title="Locked">
-            Your ratings were locked on {new Date(rater.lockedAt).toLocaleString()}. They can be read but no longer changed.
-          </Alert>
+          <Paper withBorder p="md" role="status">
+            <Text fw={600}>Locked</Text>
+            <Text>
+              Your ratings were locked on {new Date(rater.lockedAt).toLocaleString()}. They can be read but no longer changed.
+            </Text>
+          </Paper>
         ) : (
           <Text>
             Locking ends your rating for this study: you can still read your answers, but not change them.
@@ -78,7 +82,13 @@ export function FinishScreen({ reportsAvailable }: { reportsAvailable: boolean }
           )}
         </Group>
       </Stack>
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title="Lock your ratings?" centered>
+      <Modal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title="Lock your ratings?"
+        centered
+        closeButtonProps={{ 'aria-label': 'Cancel and close' }}
+      >
         <Stack>
           <Text>
             After locking, your ratings and choices cannot be changed.
@@ -88,7 +98,7 @@ export function FinishScreen({ reportsAvailable }: { reportsAvailable: boolean }
             <Button variant="default" onClick={() => setConfirming(false)} data-autofocus>
               Cancel
             </Button>
-            <Button color="red.9" onClick={() => void confirmLock()}>
+            <Button onClick={() => void confirmLock()}>
               Lock my ratings
             </Button>
           </Group>

@@ -7,6 +7,7 @@ import { openTask } from '../stores/navigation';
 import { useSession } from '../stores/session';
 import { useUi } from '../stores/ui';
 import { KIND_NOUNS, KIND_TITLES } from './kindLabels';
+import { ScreenTitle } from '../components/ScreenTitle';
 
 function ProgressCard({ progress, resumeId }: { progress: TaskProgress; resumeId: string | undefined }) {
   const percent = progress.total ? Math.round((100 * progress.done) / progress.total) : 0;
@@ -61,9 +62,9 @@ export function HomeScreen() {
   return (
     <Container size="lg" py="xl">
       <Stack gap="lg">
-        <Title order={1} size="h2">
+        <ScreenTitle>
           Welcome, {overview.rater.name}
-        </Title>
+        </ScreenTitle>
         {error && <Text c="red.8">{error}</Text>}
         {progress.length === 0 && <Text>No tasks are assigned yet. Ask the study coordinator to draw a sample.</Text>}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>

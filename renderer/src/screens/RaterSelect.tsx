@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { userMessage } from '../api/errors';
 import { enterSession } from '../stores/navigation';
 import { useSession } from '../stores/session';
+import { ScreenTitle } from '../components/ScreenTitle';
 
 export function RaterSelectScreen() {
   const { study, createRater, startSession } = useSession();
@@ -40,9 +41,9 @@ export function RaterSelectScreen() {
   return (
     <Container size={560} py="xl">
       <Stack>
-        <Title order={1} size="h2">
+        <ScreenTitle>
           Who is rating?
-        </Title>
+        </ScreenTitle>
         <Text>
           {study.name}: choose your rater profile. Your ratings are kept apart from everyone else&apos;s.
         </Text>

@@ -1,9 +1,10 @@
-import { Button, Checkbox, Container, Paper, PasswordInput, Radio, Stack, Text, Title } from '@mantine/core';
+import { Button, Checkbox, Container, Paper, PasswordInput, Radio, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { userMessage } from '../api/errors';
 import { useSession } from '../stores/session';
 import { useTask } from '../stores/task';
 import { useUi } from '../stores/ui';
+import { ScreenTitle } from '../components/ScreenTitle';
 
 export function UnlockScreen() {
   const { studies, canRemember, loadStudies, unlock } = useSession();
@@ -15,6 +16,7 @@ export function UnlockScreen() {
   const [busy, setBusy] = useState(false);
   const passphraseRef = useRef<HTMLInputElement>(null);
   const path = chosenPath ?? studies[0]?.path ?? null;
+  const remembered = studies.find((s) => s.path === path)?.passphraseRemembered ?? false;
 
   useEffect(() => {
     loadStudies().catch((e: unknown) => setError(userMessage(e)));
@@ -23,7 +25,7 @@ export function UnlockScreen() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!path) return;
-    if (!passphrase) {
+    if (!passphrase && !remembered) {
       setError('Enter the study passphrase.');
       passphraseRef.current?.focus();
       return;
@@ -46,9 +48,9 @@ export function UnlockScreen() {
     <Container size={560} py="xl">
       <Paper withBorder p="xl" component="form" onSubmit={(e) => void submit(e)} aria-labelledby="unlock-title" noValidate>
         <Stack>
-          <Title order={1} size="h2" id="unlock-title">
+          <ScreenTitle id="unlock-title">
             Open a study
-          </Title>
+          </ScreenTitle>
           {studies.length === 0 ? (
             <Text>No study is known yet. Create one with the blindrate command line, then open it here.</Text>
           ) : (
@@ -65,6 +67,7 @@ export function UnlockScreen() {
             label="Passphrase"
             autoFocus
             autoComplete="current-password"
+            description={remembered ? 'A passphrase is remembered for this study: leave empty to use it.' : undefined}
             value={passphrase}
             onChange={(e) => {
               setPassphrase(e.currentTarget.value);

@@ -1,0 +1,17 @@
+/**
+ * Scrolls only the workspace pane that holds `element` (never the page itself, which would push the
+ * task toolbar out of view), centring it or just bringing it into view.
+ */
+export function scrollIntoPane(element: Element | null | undefined, mode: 'center' | 'nearest'): void {
+  const pane = element?.closest<HTMLElement>('.workspace-left, .workspace-right');
+  if (!element || !pane) return;
+  const box = element.getBoundingClientRect();
+  const view = pane.getBoundingClientRect();
+  if (mode === 'center') {
+    pane.scrollTop += box.top - view.top - (view.height - box.height) / 2;
+  } else if (box.top < view.top) {
+    pane.scrollTop -= view.top - box.top + 8;
+  } else if (box.bottom > view.bottom) {
+    pane.scrollTop += box.bottom - view.bottom + 8;
+  }
+}

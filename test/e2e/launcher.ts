@@ -1,0 +1,155 @@
+/**
+ * The two ways the E2E specs reach the app, behind one interface: the Electron shell through
+ * Playwright's `_electron.launch` where the Electron binary exists, otherwise browser mode
+ * (`blindrate serve`) in Debian's Chromium. Each call gets its own fresh encrypted demo study.
+ */
+import { _electron, chromium, type Browser, type ElectronApplication, type Page } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { mainArgumentList } from '../../electron/main/arguments';
+import { buildDemoStudy } from '../../electron/services/demo';
+
+export const REPO_ROOT = resolve(import.meta.dirname, '../..');
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+/** Root in a container, no network, no GPU: the flags Debian's Chromium needs here. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+export const STUDY_PASSPHRASE = 'e2e correct horse battery';
+const VIEWPORT = { width: 1440, height: 900 };
+
+export type LauncherKind = 'electron' | 'browser';
+
+/** The Electron executable if `npm install` downloaded it (require('electron') names an existing file). */
+export function electronBinary(): string | null {
+  try {
+    const path = createRequire(import.meta.url)('electron') as unknown;
+    return typeof path === 'string' && existsSync(path) ? path : null;
+  } catch {
+    return null;
+  }
+}
+
+export function launcherKind(): LauncherKind {
+  return electronBinary() ? 'electron' : 'browser';
+}
+
+export function describeLauncher(): string {
+  return launcherKind() === 'electron'
+    ? 'E2E launcher: Electron (_electron.launch)'
+    : `E2E launcher: browser mode, blindrate serve + ${CHROMIUM_PATH} (Electron binary absent)`;
+}
+
+export interface TestStudy {
+  path: string;
+  passphrase: string;
+  dispose(): void;
+}
+
+/** A fresh demo study (MeDiSumQA rubric, rating and preference samples) in its own temp folder. */
+export async function createTestStudy(): Promise<TestStudy> {
+  const dir = mkdtempSync(join(tmpdir(), 'blindrate-e2e-'));
+  const path = join(dir, 'e2e-study.db');
+  await buildDemoStudy(path, STUDY_PASSPHRASE, () => new Date('2026-01-15T09:00:00Z'));
+  return { path, passphrase: STUDY_PASSPHRASE, dispose: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export interface LaunchedApp {
+  kind: LauncherKind;
+  page: Page;
+  close(): Promise<void>;
+}
+
+export interface LaunchOptions {
+  coordinator?: boolean;
+}
+
+export async function launchApp(study: TestStudy, options: LaunchOptions = {}): Promise<LaunchedApp> {
+  return launcherKind() === 'electron' ? launchElectron(study, options) : launchBrowserMode(study, options);
+}
+
+async function launchElectron(study: TestStudy, options: LaunchOptions): Promise<LaunchedApp> {
+  const userData = mkdtempSync(join(tmpdir(), 'blindrate-e2e-userdata-'));
+  const app: ElectronApplication = await _electron.launch({
+    executablePath: electronBinary()!,
+    args: [
+      join(REPO_ROOT, 'dist/electron/main.cjs'),
+      ...mainArgumentList({ study: study.path, userData, coordinator: options.coordinator ?? false }),
+    ],
+  });
+  const page = await app.firstWindow();
+  await page.setViewportSize(VIEWPORT);
+  return {
+    kind: 'electron',
+    page,
+    close: async () => {
+      await app.close();
+      rmSync(userData, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Starts `blindrate serve` on a free port and resolves with the address line it prints. */
+async function startServer(study: TestStudy, options: LaunchOptions): Promise<{ server: ChildProcess; url: string }> {
+  const args = ['electron/cli/blindrate.mjs', 'serve', study.path, '--port', '0', ...(options.coordinator ? ['--coordinator'] : [])];
+  const server = spawn(process.execPath, args, { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  server.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const lines = createInterface({ input: server.stdout! });
+  const url = await new Promise<string>((found, failed) => {
+    const timer = setTimeout(() => failed(new Error(`blindrate serve printed no address within 20 s. ${stderr}`)), 20_000);
+    lines.on('line', (line) => {
+      const match = /^BlindRate serving .+ at (http:\/\/127\.0\.0\.1:\d+\/#token=[0-9a-f]+)$/.exec(line);
+      if (match) {
+        clearTimeout(timer);
+        found(match[1]!);
+      }
+    });
+    server.on('exit', (code) => {
+      clearTimeout(timer);
+      failed(new Error(`blindrate serve exited with code ${code}: ${stderr.trim()}`));
+    });
+  });
+  return { server, url };
+}
+
+async function launchBrowserMode(study: TestStudy, options: LaunchOptions): Promise<LaunchedApp> {
+  const { server, url } = await startServer(study, options);
+  let browser: Browser | undefined;
+  try {
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    // A context of our own (not browser.newPage) so axe can open its helper frames.
+    const context = await browser.newContext({ viewport: VIEWPORT });
+    const page = await context.newPage();
+    await page.goto(url);
+    const opened = browser;
+    return {
+      kind: 'browser',
+      page,
+      close: async () => {
+        await opened.close();
+        await stopServer(server);
+      },
+    };
+  } catch (error) {
+    await browser?.close();
+    await stopServer(server);
+    throw error;
+  }
+}
+
+async function stopServer(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null) return;
+  const exited = new Promise((done) => server.once('exit', done));
+  server.kill('SIGTERM');
+  await exited;
+}

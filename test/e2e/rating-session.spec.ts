@@ -1,0 +1,58 @@
+import { expect, test } from '@playwright/test';
+import { appPerFile } from './fixtures';
+import { auditTrail, savedRatings } from './study-db';
+import { createRaterByKeyboard, rateByKeyboard, ratingKeysFor, tabTo, taskHeading, unlockByKeyboard } from './ui';
+
+const shared = appPerFile();
+const RATER = 'Dr Keyboard';
+const RATED = 10;
+
+test('a full rating session with the keyboard alone: ten answers saved with the values typed', async () => {
+  const { page } = shared.app;
+  await unlockByKeyboard(page, shared.study.passphrase);
+  await createRaterByKeyboard(page, RATER);
+  await tabTo(page, /Start rating/);
+  await page.keyboard.press('Enter');
+
+  for (let n = 1; n <= RATED; n++) await rateByKeyboard(page, n, ratingKeysFor(n).keys);
+
+  await expect(page.getByRole('status').filter({ hasText: `Saved task ${RATED}.` })).toBeVisible();
+  expect(savedRatings(shared.study, RATER)).toEqual(Array.from({ length: RATED }, (_, i) => ratingKeysFor(i + 1).values));
+});
+
+test('after a reload and unlocking again, the rater lands on the next unrated task; earlier values are kept', async () => {
+  const { page } = shared.app;
+  await page.reload();
+  await unlockByKeyboard(page, shared.study.passphrase);
+  await expect(page.getByRole('button', { name: `Continue as ${RATER}` })).toBeFocused();
+  await page.keyboard.press('Enter');
+
+  await expect(taskHeading(page, 'Rating', RATED + 1)).toBeVisible();
+  await page.keyboard.press('ArrowLeft');
+  await expect(taskHeading(page, 'Rating', RATED)).toBeVisible();
+  const expected = ratingKeysFor(RATED).values;
+  for (const [dimension, value] of Object.entries(expected)) {
+    await expect(page.locator(`input[name="dimension-${dimension}"][value="${value}"]`)).toBeChecked();
+  }
+});
+
+test('editing an earlier rating saves the new value and the audit log keeps old and new', async () => {
+  const { page } = shared.app;
+  await page.keyboard.press('[');
+  await page.keyboard.press('[');
+  await expect(taskHeading(page, 'Rating', RATED - 2)).toBeVisible();
+  const before = ratingKeysFor(RATED - 2).values;
+  const newFactuality = (before.factuality % 5) + 1;
+
+  // The active dimension of a fully rated task is the first one: a digit overwrites factuality.
+  await page.keyboard.press(String(newFactuality));
+  await page.keyboard.press('Enter');
+  await expect(taskHeading(page, 'Rating', RATED - 1)).toBeVisible();
+
+  const after = { ...before, factuality: newFactuality };
+  expect(savedRatings(shared.study, RATER)[RATED - 3]).toEqual(after);
+  const updates = auditTrail(shared.study, RATER).filter((row) => row.action === 'rating.update');
+  expect(updates).toEqual([
+    { action: 'rating.update', oldValue: { values: before, comment: '' }, newValue: { values: after, comment: '' } },
+  ]);
+});

@@ -1,0 +1,75 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { appPerFile } from './fixtures';
+import { REPO_ROOT } from './launcher';
+import { createRaterByKeyboard, rateByKeyboard, ratingKeysFor, tabTo, taskHeading, unlockByKeyboard } from './ui';
+
+const shared = appPerFile();
+const SCREENSHOTS = join(REPO_ROOT, 'docs/screenshots');
+
+/** Axe with the WCAG 2.1 A/AA rules: no serious or critical violation may remain; then a README screenshot. */
+async function checkScreen(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => document.fonts.ready);
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(serious, `axe on ${name}`).toEqual([]);
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+}
+
+test('every screen passes axe (no serious or critical violations) and is photographed for the README', async () => {
+  const { page } = shared.app;
+  await expect(page.getByRole('heading', { name: 'Open a study' })).toBeVisible();
+  await checkScreen(page, '01-unlock');
+  await unlockByKeyboard(page, 'wrong');
+  await expect(page.getByRole('alert')).toBeVisible();
+  await checkScreen(page, '02-unlock-wrong-passphrase');
+
+  await unlockByKeyboard(page, shared.study.passphrase);
+  await expect(page.getByRole('heading', { name: 'Who is rating?' })).toBeVisible();
+  await checkScreen(page, '03-rater');
+  await createRaterByKeyboard(page, 'Dr Screens');
+
+  await tabTo(page, /Start rating/);
+  await page.keyboard.press('Enter');
+  for (let n = 1; n <= 2; n++) await rateByKeyboard(page, n, ratingKeysFor(n).keys);
+  await page.keyboard.type('42');
+  await page.keyboard.press('/');
+  await page.keyboard.type('discharge');
+  await page.keyboard.press('Enter');
+  await checkScreen(page, '05-rating-workspace');
+
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('f');
+  await expect(page.getByText('Flagged', { exact: true })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Home' }).click();
+  await expect(page.getByRole('button', { name: /Rating 3 \(not done\)/ })).toBeVisible();
+  await checkScreen(page, '04-home');
+
+  await tabTo(page, /Start preference/);
+  await page.keyboard.press('Enter');
+  await expect(taskHeading(page, 'Preference', 1)).toBeVisible();
+  await page.keyboard.press('a');
+  await checkScreen(page, '06-preference-workspace');
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Finish' }).click();
+  await expect(page.getByRole('heading', { name: 'Finish' })).toBeVisible();
+  await checkScreen(page, '07-finish');
+  await page.getByRole('button', { name: 'Lock my ratings…' }).click();
+  await expect(page.getByRole('dialog', { name: 'Lock your ratings?' })).toBeVisible();
+  await checkScreen(page, '08-lock-dialog');
+  await page.getByRole('dialog').getByRole('button', { name: 'Lock my ratings' }).click();
+  await expect(page.getByText(/Your ratings were locked/)).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await checkScreen(page, '09-finish-locked');
+
+  // Locked raters may see reports.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Reports' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
+  await expect(page.getByRole('progressbar').or(page.getByLabel(/Loading/))).toHaveCount(0);
+  await checkScreen(page, '10-reports');
+});

@@ -1,0 +1,73 @@
+/** Keyboard-only steps shared by the specs: what a rater does, key by key. */
+import { expect, type Page } from '@playwright/test';
+
+function focusedLabel(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    return el && el !== document.body ? `${el.getAttribute('aria-label') ?? ''} ${el.innerText ?? ''} ${(el as HTMLInputElement).labels?.[0]?.innerText ?? ''}` : '';
+  });
+}
+
+/** Presses Tab until the focused element's accessible text matches, as a keyboard user would. */
+export async function tabTo(page: Page, name: RegExp, maxPresses = 40): Promise<void> {
+  for (let i = 0; i < maxPresses; i++) {
+    if (name.test(await focusedLabel(page))) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`No focusable element matching ${name} within ${maxPresses} Tab presses.`);
+}
+
+export function passphraseField(page: Page) {
+  return page.getByLabel('Passphrase', { exact: true });
+}
+
+/** The passphrase field has the focus when the page opens; type and press Enter. */
+export async function unlockByKeyboard(page: Page, passphrase: string): Promise<void> {
+  await expect(passphraseField(page)).toBeFocused();
+  await page.keyboard.type(passphrase);
+  await page.keyboard.press('Enter');
+}
+
+export async function createRaterByKeyboard(page: Page, name: string): Promise<void> {
+  await expect(page.getByRole('heading', { name: 'Who is rating?' })).toBeVisible();
+  await tabTo(page, /Your name/);
+  await page.keyboard.type(name);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: `Welcome, ${name}` })).toBeVisible();
+}
+
+export function taskHeading(page: Page, kind: 'Rating' | 'Preference', position: number) {
+  return page.getByRole('heading', { level: 1, name: new RegExp(`^${kind} ${position} of \\d+$`) });
+}
+
+/** Digits for the four 1–5 dimensions, then u or s for safety, then Enter; waits for the next task. */
+export async function rateByKeyboard(page: Page, position: number, keys: string): Promise<void> {
+  await expect(taskHeading(page, 'Rating', position)).toBeVisible();
+  await page.keyboard.type(keys);
+  await page.keyboard.press('Enter');
+  await expect(taskHeading(page, 'Rating', position + 1)).toBeVisible();
+}
+
+/** The rating keys used for task n: varied so that a mix-up between tasks would show. */
+export interface RatingValues extends Record<string, number> {
+  factuality: number;
+  brevity: number;
+  patient_friendliness: number;
+  relevance: number;
+  safety: number;
+}
+
+export function ratingKeysFor(n: number): { keys: string; values: RatingValues } {
+  const digits = [((n + 0) % 5) + 1, ((n + 1) % 5) + 1, ((n + 3) % 5) + 1, ((n + 4) % 5) + 1];
+  const safe = n % 3 !== 0;
+  return {
+    keys: `${digits.join('')}${safe ? 's' : 'u'}`,
+    values: {
+      factuality: digits[0]!,
+      brevity: digits[1]!,
+      patient_friendliness: digits[2]!,
+      relevance: digits[3]!,
+      safety: safe ? 1 : 0,
+    },
+  };
+}
