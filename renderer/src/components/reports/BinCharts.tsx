@@ -44,15 +44,15 @@ export function BinCharts({ result, label }: { result: AnalysisResult; label: (k
               {d.kind === 'binary' ? ' (share of 1)' : ''}
             </Title>
             <LineChart
-              h={220}
+              h={260}
               data={binChartRows(result, d.key)}
               dataKey="bin"
               series={series}
               withLegend
               legendProps={{ verticalAlign: 'bottom' }}
               connectNulls
-              yAxisProps={{ domain: yDomain(d) }}
-              valueFormatter={(v) => (d.kind === 'binary' ? formatPercent(v) : formatNumber(v))}
+              curveType="linear"
+              yAxisProps={yAxis(d)}
               tooltipProps={{ content: (props) => <MeanTooltip label={props.label} payload={props.payload as unknown as TooltipEntry[]} binary={d.kind === 'binary'} /> }}
               aria-label={`${label(d.key)}: mean by bin per model`}
             />
@@ -97,8 +97,10 @@ export function BinCharts({ result, label }: { result: AnalysisResult; label: (k
   );
 }
 
-function yDomain(dimension: AnalysisDimension): [number, number] {
-  if (dimension.kind === 'binary') return [0, 1];
-  const scale = dimension.categories ?? [1, 5];
-  return [Math.min(...scale), Math.max(...scale)];
+/** The scale's own points as ticks (1–5), or 0–100 % for binary dimensions. */
+function yAxis(dimension: AnalysisDimension) {
+  // interval 0: recharts otherwise drops ticks it thinks are crowded, e.g. the 4 of a 1–5 scale.
+  if (dimension.kind === 'binary') return { domain: [0, 1], ticks: [0, 0.25, 0.5, 0.75, 1], interval: 0, tickFormatter: (v: number) => formatPercent(v) };
+  const scale = dimension.categories ?? [1, 2, 3, 4, 5];
+  return { domain: [scale[0]!, scale.at(-1)!], ticks: scale, interval: 0, tickFormatter: (v: number) => String(v) };
 }
