@@ -28,27 +28,23 @@ interface RatingRow {
 
 // Ratings are ordered by rubric position so exports read like the rating screen.
 const TIDY_ROWS_SQL = `
-  SELECT * FROM (
-    SELECT rater.name AS rater, o.item_id, o.model, o.id AS output_id, 'rating' AS task, r.dimension, r.value,
-           t.bin, NULL AS presented_a, resp.duration_ms, resp.submitted_at,
-           coalesce(d.position, 1e9) AS dimension_order
-    FROM ratings r
-    JOIN responses resp ON resp.assignment_id = r.assignment_id
-    JOIN assignments a ON a.id = r.assignment_id
+  WITH answered AS (
+    SELECT resp.assignment_id, rater.name AS rater, o.item_id, o.model, o.id AS output_id, t.bin,
+           a.presented_a, resp.duration_ms, resp.submitted_at
+    FROM responses resp
+    JOIN assignments a ON a.id = resp.assignment_id
     JOIN raters rater ON rater.id = a.rater_id
     JOIN tasks t ON t.id = a.task_id
     JOIN outputs o ON o.id = t.output_id
+  )
+  SELECT * FROM (
+    SELECT x.*, 'rating' AS task, r.dimension, r.value, coalesce(d.position, 1e9) AS dimension_order
+    FROM ratings r JOIN answered x ON x.assignment_id = r.assignment_id
     LEFT JOIN rubric_dimensions d
       ON d.key = r.dimension AND d.rubric_id = (SELECT id FROM rubrics WHERE is_active = 1)
     UNION ALL
-    SELECT rater.name, o.item_id, o.model, o.id, 'preference', '${PREFERENCE_DIMENSION}', p.outcome,
-           t.bin, a.presented_a, resp.duration_ms, resp.submitted_at, 2e9
-    FROM preferences p
-    JOIN responses resp ON resp.assignment_id = p.assignment_id
-    JOIN assignments a ON a.id = p.assignment_id
-    JOIN raters rater ON rater.id = a.rater_id
-    JOIN tasks t ON t.id = a.task_id
-    JOIN outputs o ON o.id = t.output_id
+    SELECT x.*, 'preference', '${PREFERENCE_DIMENSION}', p.outcome, 2e9
+    FROM preferences p JOIN answered x ON x.assignment_id = p.assignment_id
   )
   ORDER BY rater, model, item_id, task DESC, dimension_order, dimension`;
 
