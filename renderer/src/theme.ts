@@ -12,6 +12,7 @@ export const theme = createTheme({
   defaultRadius: 'md',
   lineHeights: { md: '1.6' },
   focusRing: 'auto',
+  respectReducedMotion: true,
 });
 
 /**

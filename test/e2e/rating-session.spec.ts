@@ -39,6 +39,7 @@ test('after a reload and unlocking again, the rater lands on the next unrated ta
 test('editing an earlier rating saves the new value and the audit log keeps old and new', async () => {
   const { page } = shared.app;
   await page.keyboard.press('[');
+  await expect(taskHeading(page, 'Rating', RATED - 1)).toBeVisible();
   await page.keyboard.press('[');
   await expect(taskHeading(page, 'Rating', RATED - 2)).toBeVisible();
   const before = ratingKeysFor(RATED - 2).values;

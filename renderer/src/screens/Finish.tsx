@@ -1,5 +1,5 @@
 import { Alert, Button, Container, Group, Modal, Paper, Stack, Table, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { userMessage } from '../api/errors';
 import { canSeeReports, useSession } from '../stores/session';
 import { useUi } from '../stores/ui';
@@ -7,10 +7,13 @@ import { KIND_TITLES } from './kindLabels';
 import { ScreenTitle } from '../components/ScreenTitle';
 
 export function FinishScreen({ reportsAvailable }: { reportsAvailable: boolean }) {
-  const { study, rater, overview, lock } = useSession();
+  const { study, rater, overview, lock, refreshOverview } = useSession();
   const navigate = useUi((s) => s.navigate);
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    refreshOverview().catch((e: unknown) => setError(userMessage(e)));
+  }, [refreshOverview]);
   if (!overview || !rater) return null;
   const remaining = overview.progress.reduce((n, p) => n + p.total - p.done, 0);
 
