@@ -1,7 +1,7 @@
 import { expect, test, type Response } from '@playwright/test';
 import { appPerFile } from './fixtures';
 import { blindingSecrets, type BlindingSecrets } from './study-db';
-import { createRaterByKeyboard, rateByKeyboard, ratingKeysFor, tabTo, taskHeading, unlockByKeyboard } from './ui';
+import { rateByKeyboard, ratingKeysFor, startAsNewRater, tabTo, taskHeading, unlockByKeyboard } from './ui';
 
 const shared = appPerFile();
 
@@ -44,10 +44,7 @@ test('no payload of a full rating session carries a model name, item id, score o
 
   await unlockByKeyboard(page, 'wrong passphrase first');
   await expect(page.getByRole('alert')).toBeVisible();
-  await unlockByKeyboard(page, shared.study.passphrase);
-  await createRaterByKeyboard(page, 'Dr Blind');
-  await tabTo(page, /Start rating/);
-  await page.keyboard.press('Enter');
+  await startAsNewRater(page, shared.study.passphrase, 'Dr Blind', 'rating');
   for (let n = 1; n <= 5; n++) {
     if (n === 3) await page.keyboard.press('f');
     await rateByKeyboard(page, n, ratingKeysFor(n).keys);

@@ -5,11 +5,11 @@
  */
 import { _electron, chromium, type Browser, type ElectronApplication, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
+import { findElectronBinary } from '../../electron/cli/commands/start';
 import { mainArgumentList } from '../../electron/main/arguments';
 import { buildDemoStudy } from '../../electron/services/demo';
 
@@ -29,18 +29,8 @@ const VIEWPORT = { width: 1440, height: 900 };
 
 export type LauncherKind = 'electron' | 'browser';
 
-/** The Electron executable if `npm install` downloaded it (require('electron') names an existing file). */
-export function electronBinary(): string | null {
-  try {
-    const path = createRequire(import.meta.url)('electron') as unknown;
-    return typeof path === 'string' && existsSync(path) ? path : null;
-  } catch {
-    return null;
-  }
-}
-
 export function launcherKind(): LauncherKind {
-  return electronBinary() ? 'electron' : 'browser';
+  return findElectronBinary() ? 'electron' : 'browser';
 }
 
 export function describeLauncher(): string {
@@ -80,7 +70,7 @@ export async function launchApp(study: TestStudy, options: LaunchOptions = {}): 
 async function launchElectron(study: TestStudy, options: LaunchOptions): Promise<LaunchedApp> {
   const userData = mkdtempSync(join(tmpdir(), 'blindrate-e2e-userdata-'));
   const app: ElectronApplication = await _electron.launch({
-    executablePath: electronBinary()!,
+    executablePath: findElectronBinary()!,
     args: [
       join(REPO_ROOT, 'dist/electron/main.cjs'),
       ...mainArgumentList({ study: study.path, userData, coordinator: options.coordinator ?? false }),

@@ -1,17 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { appPerFile } from './fixtures';
 import { savedPreferences } from './study-db';
-import { createRaterByKeyboard, tabTo, taskHeading, unlockByKeyboard } from './ui';
+import { startAsNewRater, taskHeading } from './ui';
 
 const shared = appPerFile();
 const RATER = 'Dr Preference';
 
 test('three preferences by keyboard: A, B and T are stored with what was shown in each position', async () => {
   const { page } = shared.app;
-  await unlockByKeyboard(page, shared.study.passphrase);
-  await createRaterByKeyboard(page, RATER);
-  await tabTo(page, /Start preference/);
-  await page.keyboard.press('Enter');
+  await startAsNewRater(page, shared.study.passphrase, RATER, 'preference');
 
   const shown: { a: string; b: string }[] = [];
   for (const [index, key] of ['a', 'b', 't'].entries()) {

@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
+import { canonicalOrder, exportedRatingsOf } from './cli-export';
 import { appPerFile } from './fixtures';
 import { auditTrail, savedRatings } from './study-db';
-import { createRaterByKeyboard, rateByKeyboard, ratingKeysFor, tabTo, taskHeading, unlockByKeyboard } from './ui';
+import { rateByKeyboard, ratingKeysFor, startAsNewRater, taskHeading, unlockByKeyboard } from './ui';
 
 const shared = appPerFile();
 const RATER = 'Dr Keyboard';
@@ -9,15 +10,15 @@ const RATED = 10;
 
 test('a full rating session with the keyboard alone: ten answers saved with the values typed', async () => {
   const { page } = shared.app;
-  await unlockByKeyboard(page, shared.study.passphrase);
-  await createRaterByKeyboard(page, RATER);
-  await tabTo(page, /Start rating/);
-  await page.keyboard.press('Enter');
+  await startAsNewRater(page, shared.study.passphrase, RATER, 'rating');
 
   for (let n = 1; n <= RATED; n++) await rateByKeyboard(page, n, ratingKeysFor(n).keys);
 
   await expect(page.getByRole('status').filter({ hasText: `Saved task ${RATED}.` })).toBeVisible();
-  expect(savedRatings(shared.study, RATER)).toEqual(Array.from({ length: RATED }, (_, i) => ratingKeysFor(i + 1).values));
+  const typed = Array.from({ length: RATED }, (_, i) => ratingKeysFor(i + 1).values);
+  expect(savedRatings(shared.study, RATER)).toEqual(typed);
+  // What a coordinator exports carries the same values.
+  expect(exportedRatingsOf(shared.study, RATER, Object.keys(typed[0]!))).toEqual(canonicalOrder(typed));
 });
 
 test('after a reload and unlocking again, the rater lands on the next unrated task; earlier values are kept', async () => {

@@ -36,6 +36,14 @@ export async function createRaterByKeyboard(page: Page, name: string): Promise<v
   await expect(page.getByRole('heading', { name: `Welcome, ${name}` })).toBeVisible();
 }
 
+/** From the unlock screen to the first task of a kind, for a new rater, by keyboard. */
+export async function startAsNewRater(page: Page, passphrase: string, rater: string, kind: 'rating' | 'preference'): Promise<void> {
+  await unlockByKeyboard(page, passphrase);
+  await createRaterByKeyboard(page, rater);
+  await tabTo(page, new RegExp(`Start ${kind}`));
+  await page.keyboard.press('Enter');
+}
+
 export function taskHeading(page: Page, kind: 'Rating' | 'Preference', position: number) {
   return page.getByRole('heading', { level: 1, name: new RegExp(`^${kind} ${position} of \\d+$`) });
 }
