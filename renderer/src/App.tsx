@@ -52,7 +52,7 @@ function TopBar() {
           <Button variant="subtle" color="dark" onClick={() => void leaveTaskFor('finish')} aria-current={screen.name === 'finish' ? 'page' : undefined}>
             Finish
           </Button>
-          {ReportsScreen && canSeeReports(study, rater) && (
+          {canSeeReports(study, rater) && (
             <Button variant="subtle" color="dark" onClick={() => void leaveTaskFor('reports')} aria-current={screen.name === 'reports' ? 'page' : undefined}>
               Reports
             </Button>
@@ -77,13 +77,19 @@ function CurrentScreen({ screen }: { screen: Screen }) {
     case 'task':
       return <TaskScreen />;
     case 'finish':
-      return <FinishScreen reportsAvailable={ReportsScreen !== null} />;
+      return <FinishScreen />;
     case 'reports':
-      return ReportsScreen ? (
-        <Suspense fallback={<Center py="xl"><Loader aria-label="Loading reports" /></Center>}>
+      return (
+        <Suspense
+          fallback={
+            <Center py="xl">
+              <Loader aria-label="Loading reports" />
+            </Center>
+          }
+        >
           <ReportsScreen />
         </Suspense>
-      ) : null;
+      );
   }
 }
 

@@ -15,6 +15,8 @@ interface Props {
   incompleteHint: string;
   /** Keys of this kind of task; they win over the shared shortcuts. */
   shortcuts: Record<string, ShortcutHandler>;
+  /** Enter on an incomplete answer: show the rater what is missing. */
+  onIncomplete?(): void;
   /** Keys that apply only when no other shortcut claims them (e.g. another dimension's letter keys). */
   fallbackShortcuts?: Record<string, ShortcutHandler>;
   legend: Shortcut[];
@@ -24,7 +26,8 @@ interface Props {
 }
 
 /** What every workspace shares: title, navigation, flag, question, context, comment, save state, legend. */
-export function TaskLayout({ task, title, complete, incompleteHint, shortcuts, fallbackShortcuts, legend, children, className }: Props) {
+export function TaskLayout(props: Props) {
+  const { task, title, complete, incompleteHint, shortcuts, fallbackShortcuts, onIncomplete, legend, children, className } = props;
   const { draft, status, error, lastSavedPosition, setComment, toggleFlag } = useTask();
   const titleRef = useRef<HTMLHeadingElement>(null);
   const commentRef = useRef<HTMLTextAreaElement>(null);
@@ -41,6 +44,7 @@ export function TaskLayout({ task, title, complete, incompleteHint, shortcuts, f
       ...fallbackShortcuts,
       Enter: () => {
         if (complete || task.readOnly) void saveAndAdvance();
+        else onIncomplete?.();
       },
       ArrowLeft: () => void moveTo(task.previousId),
       '[': () => void moveTo(task.previousId),

@@ -6,7 +6,7 @@ import { useUi } from '../stores/ui';
 import { KIND_TITLES } from './kindLabels';
 import { ScreenTitle } from '../components/ScreenTitle';
 
-export function FinishScreen({ reportsAvailable }: { reportsAvailable: boolean }) {
+export function FinishScreen() {
   const { study, rater, overview, lock, refreshOverview } = useSession();
   const navigate = useUi((s) => s.navigate);
   const [confirming, setConfirming] = useState(false);
@@ -78,7 +78,7 @@ export function FinishScreen({ reportsAvailable }: { reportsAvailable: boolean }
             Back to Home
           </Button>
           {!rater.lockedAt && <Button onClick={() => setConfirming(true)}>Lock my ratings…</Button>}
-          {reportsAvailable && canSeeReports(study, rater) && (
+          {canSeeReports(study, rater) && (
             <Button variant="default" onClick={() => navigate({ name: 'reports' })}>
               Open reports
             </Button>

@@ -50,6 +50,7 @@ export function RatingWorkspace({ task, rubric }: { task: RatingTaskPayload; rub
       title={`Rating ${task.position} of ${task.total}`}
       complete={complete}
       incompleteHint={`Still to rate: ${missing.join(', ')}.`}
+      onIncomplete={() => setActive(Math.max(0, dimensions.findIndex((d) => draft.values[d.key] === undefined)))}
       fallbackShortcuts={letterKeyShortcuts(rubric, rateKey)}
       shortcuts={{
         ...activeKeys,

@@ -53,11 +53,12 @@ describe('Rating workspace, keyboard only', () => {
     expect(screen.getByText('Saved task 1.')).toBeTruthy();
   });
 
-  it('Enter does nothing until every dimension is rated', async () => {
+  it('Enter does not save until every dimension is rated; it makes the first missing one active', async () => {
     const { api, user } = renderApp();
     await openWorkspace(user, /Start rating/);
     await screen.findByText('Rating question number 1?');
-    await user.keyboard('4{Enter}');
+    await user.keyboard('4{ArrowDown}{ArrowDown}{Enter}');
+    expect(activeDimension()).toBe('dimension-brevity');
     expect(screen.getByText(/Still to rate: Brevity, Patient-friendliness, Relevance, Safety/)).toBeTruthy();
     expect(api.ratingSaves).toHaveLength(0);
     expect(screen.getByText('Rating question number 1?')).toBeTruthy();
