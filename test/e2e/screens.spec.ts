@@ -7,7 +7,8 @@ import { REPO_ROOT } from './launcher';
 import { createRaterByKeyboard, rateByKeyboard, ratingKeysFor, tabTo, taskHeading, unlockByKeyboard } from './ui';
 
 const shared = appPerFile();
-const SCREENSHOTS = join(REPO_ROOT, 'docs/screenshots');
+// Test runs write into test-results/ so they leave the checkout clean; `npm run screenshots` refreshes the README's.
+const SCREENSHOTS = join(REPO_ROOT, process.env.BLINDRATE_SCREENSHOTS_DIR ?? 'test-results/screenshots');
 
 /** Axe with the WCAG 2.1 A/AA rules: no serious or critical violation may remain; then a README screenshot. */
 async function checkScreen(page: Page, name: string): Promise<void> {
