@@ -8,7 +8,7 @@ import { stringify } from 'csv-stringify';
 import type { StudyDb } from '../../db/connection';
 import { StudyError } from '../../db/connection';
 import { groupScoresByOutput, type ScoreTuple } from '../../db/scores';
-import { DATA_DICTIONARY, metricsOf, pivotTidyToWide, tidyColumns } from '../../shared/analysis';
+import { DATA_DICTIONARY, metricsOf, pivotTidyToWide, tidyColumns, tidyRecord } from '../../shared/analysis';
 import { OUTPUT_FIELDS, SCORE_PREFIX } from '../../shared/import/record';
 import { compareCodeUnits } from '../../shared/sampling';
 import { writeStreamAtomically } from './atomic-file';
@@ -82,25 +82,7 @@ function auditTable(db: StudyDb): ExportTable {
 function ratingsTable(db: StudyDb): ExportTable {
   const rows = readTidyRatingRows(db);
   const metrics = metricsOf(rows);
-  return {
-    columns: tidyColumns(metrics),
-    rows: rows.map((row) => {
-      const cells: ExportRow = {
-        rater: row.rater,
-        item_id: row.itemId,
-        model: row.model,
-        task: row.task,
-        dimension: row.dimension,
-        value: row.value,
-        bin: row.bin,
-        presented_position: row.task === 'preference' ? row.presentedPosition : null,
-        duration_ms: row.durationMs,
-        rated_at: row.ratedAt,
-      };
-      for (const metric of metrics) cells[SCORE_PREFIX + metric] = row.scores[metric] ?? null;
-      return cells;
-    }),
-  };
+  return { columns: tidyColumns(metrics), rows: rows.map((row) => tidyRecord(row, metrics)) };
 }
 
 /** One row per rater × output × task, one column per rubric dimension (rubric order). */

@@ -4,6 +4,7 @@
  */
 import { parse } from 'csv-parse/sync';
 import { StudyError, type StudyDb } from '../../db/connection';
+import { groupScoresByOutput, type ScoresByOutput, type ScoreTuple } from '../../db/scores';
 import {
   PREFERENCE_DIMENSION,
   parseTidyRatings,
@@ -74,21 +75,16 @@ export function readTidyRatingRows(db: StudyDb): TidyRatingRow[] {
   });
 }
 
-function readScoresOfRatedOutputs(db: StudyDb): Map<number, Record<string, number>> {
+function readScoresOfRatedOutputs(db: StudyDb): ScoresByOutput {
   const rows = db
     .prepare(
       `SELECT s.output_id, s.metric, s.value FROM output_scores s
        WHERE s.output_id IN (SELECT t.output_id FROM tasks t JOIN assignments a ON a.task_id = t.id
                              JOIN responses r ON r.assignment_id = a.id)`,
     )
-    .all() as Array<{ output_id: number; metric: string; value: number }>;
-  const byOutput = new Map<number, Record<string, number>>();
-  for (const row of rows) {
-    const scores = byOutput.get(row.output_id) ?? {};
-    scores[row.metric] = row.value;
-    byOutput.set(row.output_id, scores);
-  }
-  return byOutput;
+    .raw()
+    .iterate() as Iterable<ScoreTuple>;
+  return groupScoresByOutput(rows);
 }
 
 /** Parses a tidy ratings CSV text; any problem throws one StudyError naming the file, line and column. */

@@ -62,6 +62,29 @@ export function tidyColumns(metrics: ReadonlyArray<string>): string[] {
   return [...TIDY_FIXED_COLUMNS, ...sortedStrings(metrics).map((m) => SCORE_COLUMN_PREFIX + m)];
 }
 
+/** A cell of an exported tidy row: numbers stay numbers (JSON Lines), null is an empty CSV cell. */
+export type TidyCell = string | number | null;
+
+/** One row as the record `blindrate export --what ratings` writes, keyed by tidyColumns(metrics). */
+export function tidyRecord(row: TidyRatingRow, metrics: ReadonlyArray<string>): Record<string, TidyCell> {
+  // Typed by TIDY_FIXED_COLUMNS, so a column added there without a value here does not compile.
+  const fixed: Record<(typeof TIDY_FIXED_COLUMNS)[number], TidyCell> = {
+    rater: row.rater,
+    item_id: row.itemId,
+    model: row.model,
+    task: row.task,
+    dimension: row.dimension,
+    value: row.value,
+    bin: row.bin,
+    presented_position: row.task === 'preference' ? row.presentedPosition : null,
+    duration_ms: row.durationMs,
+    rated_at: row.ratedAt,
+  };
+  const record: Record<string, TidyCell> = { ...fixed };
+  for (const metric of metrics) record[SCORE_COLUMN_PREFIX + metric] = row.scores[metric] ?? null;
+  return record;
+}
+
 /** Every metric named by a row, sorted. */
 export function metricsOf(rows: ReadonlyArray<TidyRatingRow>): string[] {
   return sortedStrings(new Set(rows.flatMap((row) => Object.keys(row.scores))));

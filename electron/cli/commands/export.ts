@@ -1,4 +1,4 @@
-/** `blindrate export STUDY.db --what outputs|sample|ratings|audit [--format csv|jsonl] --out FILE` */
+/** `blindrate export STUDY.db --what outputs|sample|ratings|ratings-wide|dictionary|audit [--format csv|jsonl] --out FILE` */
 import { extname } from 'node:path';
 import { StudyError } from '../../../db/connection';
 import { EXPORT_FORMATS, EXPORT_WHAT, exportTable, type ExportFormat, type ExportWhat } from '../../services/exporter';
