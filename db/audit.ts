@@ -13,17 +13,39 @@ export interface AuditEntry {
   newValue?: unknown;
 }
 
+/** An audit row as stored: values are JSON text (or null). Merging copies rows verbatim in this form. */
+export interface StoredAuditRow {
+  at: string;
+  actor: string;
+  action: string;
+  entity: string;
+  entity_id: string;
+  old_value: string | null;
+  new_value: string | null;
+}
+
 export function appendAudit(db: StudyDb, entry: AuditEntry): void {
+  appendStoredAuditRow(db, {
+    at: entry.at,
+    actor: entry.actor,
+    action: entry.action,
+    entity: entry.entity,
+    entity_id: entry.entityId,
+    old_value: entry.oldValue === undefined ? null : JSON.stringify(entry.oldValue),
+    new_value: entry.newValue === undefined ? null : JSON.stringify(entry.newValue),
+  });
+}
+
+export function appendStoredAuditRow(db: StudyDb, row: StoredAuditRow): void {
   db.prepare(
     `INSERT INTO audit_log (at, actor, action, entity, entity_id, old_value, new_value)
-     VALUES (?, ?, ?, ?, ?, ?, ?)`,
-  ).run(
-    entry.at,
-    entry.actor,
-    entry.action,
-    entry.entity,
-    entry.entityId,
-    entry.oldValue === undefined ? null : JSON.stringify(entry.oldValue),
-    entry.newValue === undefined ? null : JSON.stringify(entry.newValue),
-  );
+     VALUES (@at, @actor, @action, @entity, @entity_id, @old_value, @new_value)`,
+  ).run(row);
+}
+
+/** One actor's rows in log order. */
+export function readAuditRowsOf(db: StudyDb, actor: string): StoredAuditRow[] {
+  return db
+    .prepare('SELECT at, actor, action, entity, entity_id, old_value, new_value FROM audit_log WHERE actor = ? ORDER BY id')
+    .all(actor) as StoredAuditRow[];
 }

@@ -1,4 +1,5 @@
 /** Creating and opening study files. The rubric and the study name live inside the encrypted file. */
+import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { basename } from 'node:path';
 import { appendAudit } from '../../db/audit';
@@ -29,6 +30,8 @@ export function createStudy(path: string, passphrase: string, options: CreateStu
     db.transaction(() => {
       writeMeta(db, 'name', name);
       writeMeta(db, 'created_at', at);
+      // Copies of the file (raters' laptops) keep this id, so a merge can tell them from another study.
+      writeMeta(db, 'study_id', randomUUID());
       insertActiveRubric(db, options.rubric);
       appendAudit(db, {
         at,

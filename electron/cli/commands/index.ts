@@ -4,12 +4,14 @@ import { registerDemo } from './demo';
 import { registerExport } from './export';
 import { registerImport } from './import';
 import { registerInit } from './init';
+import { registerMerge } from './merge';
 import { registerRekey } from './rekey';
 import { registerReport } from './report';
 import { registerSample } from './sample';
 import { registerScore } from './score';
 import { registerServe } from './serve';
 import { registerStart } from './start';
+import { registerStatus } from './status';
 
 /** Each command module exports one function that adds its command to the program. */
 export type RegisterCommand = (program: Command) => void;
@@ -26,4 +28,6 @@ export const COMMANDS: RegisterCommand[] = [
   registerRekey,
   registerServe,
   registerStart,
+  registerMerge,
+  registerStatus,
 ];

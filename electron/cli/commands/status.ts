@@ -1,0 +1,36 @@
+/** `blindrate status STUDY.db`: rating progress per rater and totals per sample (counts only, no results). */
+import type { RaterStatus, SampleStatus } from '../../services/study-status';
+import { readStudyStatus } from '../../services/study-status';
+import { systemClock } from '../../services/study';
+import { withStudy } from '../study-options';
+import type { RegisterCommand } from './index';
+
+function raterLine({ rater, progress }: RaterStatus, nameWidth: number): string {
+  const done = progress.map((p) => `${p.kind} ${p.done}/${p.total}`).join('  ');
+  const flagged = progress.reduce((sum, p) => sum + p.flagged, 0);
+  return `  ${rater.name.padEnd(nameWidth)}  ${done}  flagged ${flagged}  ${rater.lockedAt ? `locked ${rater.lockedAt}` : 'not locked'}`;
+}
+
+function sampleLine(s: SampleStatus): string {
+  const models = s.models.length > 0 ? s.models.join(', ') : 'all';
+  return `  #${s.id} ${s.task}: ${s.bins} bins × ${s.perBin} per bin; models ${models}; ${s.tasks} tasks, ${s.answers} answers`;
+}
+
+export const registerStatus: RegisterCommand = (program) => {
+  program
+    .command('status')
+    .description('Show each rater\'s progress (done/total per task kind, flags, lock) and each sample\'s totals.')
+    .argument('<study>', 'study file (.db)')
+    .action(async (study: string) => {
+      const status = await withStudy(study, (db) => readStudyStatus(db, systemClock));
+      const nameWidth = Math.max(0, ...status.raters.map((r) => r.rater.name.length));
+      const lines = [
+        `Study "${status.name}" (id ${status.studyId ?? 'none'})`,
+        status.raters.length > 0 ? 'Raters:' : 'Raters: none yet',
+        ...status.raters.map((r) => raterLine(r, nameWidth)),
+        status.samples.length > 0 ? 'Samples:' : 'Samples: none yet',
+        ...status.samples.map(sampleLine),
+      ];
+      process.stdout.write(`${lines.join('\n')}\n`);
+    });
+};

@@ -1,0 +1,65 @@
+/**
+ * The coordinator's progress view of a study: per rater, how much is done, flagged and locked; per sample,
+ * its parameters and how many answers it has. Counts only: nothing here says how a model fared.
+ */
+import type { RaterProfile, TaskProgress } from '../../shared/api';
+import type { Clock } from '../../shared/clock';
+import type { TaskKind } from '../../shared/domain';
+import type { StudyDb } from '../../db/connection';
+import { readMeta } from '../../db/meta';
+import { readReportStudy } from './analysis';
+import { readOverview } from './assignments';
+import { listRaters } from './raters';
+import { readStudyName } from './study';
+
+export interface RaterStatus {
+  rater: RaterProfile;
+  progress: TaskProgress[];
+}
+
+export interface SampleStatus {
+  id: number;
+  task: TaskKind;
+  bins: number;
+  perBin: number;
+  /** Empty when the sample was drawn for every model. */
+  models: string[];
+  tasks: number;
+  /** Responses saved for this sample's tasks, over all raters. */
+  answers: number;
+}
+
+export interface StudyStatus {
+  name: string;
+  /** Missing in studies created before BlindRate recorded one. */
+  studyId: string | null;
+  raters: RaterStatus[];
+  samples: SampleStatus[];
+}
+
+export function readStudyStatus(db: StudyDb, clock: Clock): StudyStatus {
+  const answers = new Map(
+    (
+      db
+        .prepare(
+          `SELECT t.sample_id, count(*) AS n FROM responses r
+           JOIN assignments a ON a.id = r.assignment_id JOIN tasks t ON t.id = a.task_id GROUP BY t.sample_id`,
+        )
+        .all() as { sample_id: number; n: number }[]
+    ).map((row) => [row.sample_id, row.n]),
+  );
+  return {
+    name: readStudyName(db),
+    studyId: readMeta(db, 'study_id') ?? null,
+    raters: listRaters(db).map((rater) => ({ rater, progress: readOverview(db, rater).progress })),
+    samples: readReportStudy(db, clock).samples.map((s) => ({
+      id: s.id,
+      task: s.task,
+      bins: s.bins,
+      perBin: s.perBin,
+      models: s.models,
+      tasks: s.tasks,
+      answers: answers.get(s.id) ?? 0,
+    })),
+  };
+}
