@@ -19,10 +19,11 @@
  * - A flag set in either file stays set. locked_at becomes the later of the two non-null times.
  * - Audit: the log stays append-only. The merged raters' audit rows that the master lacks (same time, actor,
  *   action, entity and values) are appended verbatim, so their entity ids are the copy's; the study.merge row
- *   (actor coordinator, one per copy that changed something) maps the copy's rater and assignment ids to the
- *   master's and carries the counts.
+ *   (actor coordinator, one per copy that changed something or had a conflict resolved) maps the copy's rater
+ *   and assignment ids to the master's and carries the counts.
  * - Everything runs in one transaction on the master: any error leaves it unchanged. Copies are only read.
- *   Merging a copy again adds nothing, because every rule above compares before it writes.
+ *   Merging a copy again adds nothing, because every rule above compares before it writes (only a conflict that
+ *   preferLatest again resolves in the master's favour is recorded again).
  */
 import { appendAudit, appendStoredAuditRow, readAuditRowsOf, type StoredAuditRow } from '../../db/audit';
 import { openStudyDatabase, StudyError, type StudyDb } from '../../db/connection';
