@@ -4,7 +4,6 @@
  */
 import { appendAudit } from '../../db/audit';
 import { StudyError, type StudyDb } from '../../db/connection';
-import { groupScoresByOutput, type ScoresByOutput, type ScoreTuple } from '../../db/scores';
 import { isoNow, type Clock } from '../../shared/clock';
 import type { SampleParameters } from '../../shared/domain';
 import { createPrng, deriveSeed } from '../../shared/prng';
@@ -41,35 +40,21 @@ export interface SampleSummary extends SampleParameters {
 /** Seeds are 31-bit so every platform and the stored value agree (createPrng truncates to 32-bit ints). */
 export const MAX_SEED = 2 ** 31 - 1;
 
-interface OutputRow {
-  id: number;
-  item_id: string;
-  model: string;
-}
-
 export function drawSample(db: StudyDb, request: SampleRequest, clock: Clock): SampleSummary {
   checkParameters(request);
   const existing = db.prepare('SELECT id FROM samples WHERE task = ?').get(request.task) as { id: number } | undefined;
   if (existing) throw new StudyError(`This study already has a ${request.task} sample (#${existing.id}).`);
 
   const models = resolveModels(db, request.models ?? []);
-  const outputs = db
-    .prepare(`SELECT id, item_id, model FROM outputs WHERE model IN (SELECT value FROM json_each(?))`)
-    .all(JSON.stringify(models)) as OutputRow[];
-  const scores = readScores(db, models);
-  const metrics = resolveMetrics(scores, request.metrics);
+  const metrics = resolveMetrics(metricsOfModels(db, models), request.metrics);
   const excluded = request.disjoint ? outputsOfOtherTask(db, request.task) : new Set<number>();
+
+  const outputsByModel = averageScoresByModel(db, models, metrics);
 
   const perModel: ModelSampleSummary[] = [];
   const drawn: Array<{ outputId: number; bin: number; avgScore: number }> = [];
   for (const model of models) {
-    const eligible = [];
-    let ineligible = 0;
-    for (const output of outputs.filter((o) => o.model === model)) {
-      const avgScore = averageScore(scores.get(output.id) ?? {}, metrics);
-      if (avgScore === null) ineligible += 1;
-      else eligible.push({ outputId: output.id, itemId: output.item_id, avgScore });
-    }
+    const { eligible, ineligible } = outputsByModel.get(model)!;
     const binned = assignQuintileBins(eligible, request.bins);
     let chosen;
     try {
@@ -145,29 +130,69 @@ function resolveModels(db: StudyDb, requested: readonly string[]): string[] {
   return [...new Set(requested)].sort(compareCodeUnits);
 }
 
-function readScores(db: StudyDb, models: readonly string[]): ScoresByOutput {
-  const rows = db
+/** Every metric that some output of the given models has, in code-unit order. */
+function metricsOfModels(db: StudyDb, models: readonly string[]): string[] {
+  const metrics = db
     .prepare(
-      `SELECT s.output_id, s.metric, s.value FROM output_scores s JOIN outputs o ON o.id = s.output_id
+      `SELECT DISTINCT s.metric FROM output_scores s JOIN outputs o ON o.id = s.output_id
        WHERE o.model IN (SELECT value FROM json_each(?))`,
     )
-    .raw()
-    .all(JSON.stringify(models)) as ScoreTuple[];
-  return groupScoresByOutput(rows);
+    .pluck()
+    .all(JSON.stringify(models)) as string[];
+  return metrics.sort(compareCodeUnits);
 }
 
 /** The chosen metrics, or every metric present for the sampled models; unknown names are an error. */
-function resolveMetrics(scores: ScoresByOutput, requested: readonly string[]): string[] {
-  const present = new Set<string>();
-  for (const outputScores of scores.values()) for (const metric of Object.keys(outputScores)) present.add(metric);
-  const available = [...present].sort(compareCodeUnits);
+function resolveMetrics(available: readonly string[], requested: readonly string[]): string[] {
   if (available.length === 0) throw new StudyError('The outputs to sample have no automatic scores, so they cannot be binned.');
-  if (requested.length === 0) return available;
-  const unknown = requested.filter((m) => !present.has(m));
+  if (requested.length === 0) return [...available];
+  const unknown = requested.filter((m) => !available.includes(m));
   if (unknown.length > 0) {
     throw new StudyError(`Unknown metric ${unknown.map((m) => `"${m}"`).join(', ')}; the outputs have ${available.join(', ')}.`);
   }
   return [...new Set(requested)];
+}
+
+interface EligibleOutput {
+  outputId: number;
+  itemId: string;
+  avgScore: number;
+}
+
+interface ModelOutputs {
+  eligible: EligibleOutput[];
+  /** Outputs without any of the chosen metrics. */
+  ineligible: number;
+}
+
+/** [model, output id, item_id, then the value of each chosen metric in order, null when absent]. */
+type OutputScoresRow = [model: string, outputId: number, itemId: string, ...values: Array<number | null>];
+
+/**
+ * The chosen models' outputs with averageScore of the chosen metrics, streamed one row per output that
+ * holds only the model, id, item_id and those metrics' values, never texts. The average is taken in
+ * JavaScript because SQL's sum()/avg() use compensated summation, which can differ in the last bit.
+ */
+function averageScoresByModel(db: StudyDb, models: readonly string[], metrics: readonly string[]): Map<string, ModelOutputs> {
+  const valueColumns = metrics.map(() => '(SELECT value FROM output_scores WHERE output_id = o.id AND metric = ?)').join(', ');
+  // One scan in id order (the unary + keeps SQLite off the model index): outputs and scores of all models
+  // share pages, so a pass per model would read and decrypt every page once per model.
+  const rows = db
+    .prepare(`SELECT o.model, o.id, o.item_id, ${valueColumns} FROM outputs o WHERE +o.model IN (SELECT value FROM json_each(?))`)
+    .raw()
+    .iterate(...metrics, JSON.stringify(models)) as Iterable<OutputScoresRow>;
+  const byModel = new Map<string, ModelOutputs>(models.map((model) => [model, { eligible: [], ineligible: 0 }]));
+  for (const [model, outputId, itemId, ...values] of rows) {
+    const scores: Record<string, number> = {};
+    values.forEach((value, i) => {
+      if (value !== null) scores[metrics[i]!] = value;
+    });
+    const avgScore = averageScore(scores, metrics);
+    const outputs = byModel.get(model)!;
+    if (avgScore === null) outputs.ineligible += 1;
+    else outputs.eligible.push({ outputId, itemId, avgScore });
+  }
+  return byModel;
 }
 
 function outputsOfOtherTask(db: StudyDb, task: SampleParameters['task']): Set<number> {

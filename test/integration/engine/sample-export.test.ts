@@ -120,6 +120,18 @@ describe('drawSample', () => {
     drawSample(db, rating, fixedClock);
     expect(() => drawSample(db, rating, fixedClock)).toThrow('This study already has a rating sample (#1).');
   });
+
+  it('sums the chosen metrics in the order given, as averageScore does, not in the order they are stored', async () => {
+    const study = freshStudy();
+    const path = join(study.folder, 'three-metrics.jsonl');
+    const scores = { rouge1: 0.1, rouge2: 0.2, rougeL: 0.3 };
+    writeFileSync(path, `${JSON.stringify({ item_id: 'q1', model: 'm', question: 'Q?', output: 'a', scores })}\n`);
+    await importFiles(study.db, [path], { clock: fixedClock });
+    drawSample(study.db, { ...rating, bins: 1, metrics: ['rougeL', 'rouge2', 'rouge1'] }, fixedClock);
+    // Floating-point addition is not associative: (0.3 + 0.2) + 0.1 and (0.1 + 0.2) + 0.3 differ in the last bit.
+    expect((0.3 + 0.2 + 0.1) / 3).not.toBe((0.1 + 0.2 + 0.3) / 3);
+    expect(sampled(study.db, 'rating')[0]!.avg_score).toBe((0.3 + 0.2 + 0.1) / 3);
+  });
 });
 
 describe('exportTable', () => {
