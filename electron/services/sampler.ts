@@ -19,6 +19,8 @@ import { COORDINATOR_ACTOR } from './study';
 export type SampleRequest = SampleParameters & {
   /** Models to sample; all models in the study when absent or empty. */
   models?: string[];
+  /** Draw again over an existing sample of this task, allowed only while no rater has been dealt its tasks. */
+  replace?: boolean;
 };
 
 export interface ModelSampleSummary {
@@ -32,6 +34,8 @@ export interface ModelSampleSummary {
 
 export interface SampleSummary extends SampleParameters {
   sampleId: number;
+  /** An earlier sample of this task was dropped for this one (--replace). */
+  replaced: boolean;
   models: string[];
   tasks: number;
   perModel: ModelSampleSummary[];
@@ -42,8 +46,7 @@ export const MAX_SEED = 2 ** 31 - 1;
 
 export function drawSample(db: StudyDb, request: SampleRequest, clock: Clock): SampleSummary {
   checkParameters(request);
-  const existing = db.prepare('SELECT id FROM samples WHERE task = ?').get(request.task) as { id: number } | undefined;
-  if (existing) throw new StudyError(`This study already has a ${request.task} sample (#${existing.id}).`);
+  const replaced = sampleToReplace(db, request);
 
   const models = resolveModels(db, request.models ?? []);
   const metrics = resolveMetrics(metricsOfModels(db, models), request.metrics);
@@ -82,6 +85,10 @@ export function drawSample(db: StudyDb, request: SampleRequest, clock: Clock): S
   };
   const at = isoNow(clock);
   const sampleId = db.transaction(() => {
+    if (replaced) {
+      db.prepare('DELETE FROM tasks WHERE sample_id = ?').run(replaced.id);
+      db.prepare('DELETE FROM samples WHERE id = ?').run(replaced.id);
+    }
     const id = Number(
       db
         .prepare(
@@ -96,14 +103,47 @@ export function drawSample(db: StudyDb, request: SampleRequest, clock: Clock): S
     appendAudit(db, {
       at,
       actor: COORDINATOR_ACTOR,
-      action: 'sample.create',
+      action: replaced ? 'sample.replace' : 'sample.create',
       entity: 'sample',
       entityId: String(id),
+      oldValue: replaced,
       newValue: { ...parameters, models, tasks: drawn.length },
     });
     return id;
   })();
-  return { sampleId, ...parameters, models, tasks: drawn.length, perModel };
+  return { sampleId, replaced: replaced !== undefined, ...parameters, models, tasks: drawn.length, perModel };
+}
+
+interface StoredSample {
+  id: number;
+  bins: number;
+  per_bin: number;
+  metrics_json: string;
+  seed: number;
+  disjoint: number;
+  models_json: string;
+  created_at: string;
+}
+
+/**
+ * A study holds one sample per task. Redrawing one (wrong seed, wrong models) is allowed until a rater
+ * has been dealt its tasks: after that, replacing it would orphan their work.
+ */
+function sampleToReplace(db: StudyDb, request: SampleRequest): StoredSample | undefined {
+  const existing = db
+    .prepare('SELECT id, bins, per_bin, metrics_json, seed, disjoint, models_json, created_at FROM samples WHERE task = ?')
+    .get(request.task) as StoredSample | undefined;
+  if (!existing) return undefined;
+  if (!request.replace) {
+    throw new StudyError(`This study already has a ${request.task} sample (#${existing.id}); add --replace to draw it again.`);
+  }
+  const dealt = db
+    .prepare('SELECT count(DISTINCT a.rater_id) AS raters FROM assignments a JOIN tasks t ON t.id = a.task_id WHERE t.sample_id = ?')
+    .get(existing.id) as { raters: number };
+  if (dealt.raters > 0) {
+    throw new StudyError(`The ${request.task} sample #${existing.id} cannot be replaced: ${dealt.raters} rater(s) already have its tasks.`);
+  }
+  return existing;
 }
 
 function checkParameters(request: SampleRequest): void {

@@ -1,4 +1,4 @@
-/** `blindrate sample STUDY.db --task rating|preference --bins 5 --per-bin 10 [--metrics a,b] [--models a,b] [--seed N] [--allow-overlap]` */
+/** `blindrate sample STUDY.db --task rating|preference --bins 5 --per-bin 10 [--metrics a,b] [--models a,b] [--seed N] [--allow-overlap] [--replace]` */
 import { randomInt } from 'node:crypto';
 import { StudyError } from '../../../db/connection';
 import type { TaskKind } from '../../../shared/domain';
@@ -15,6 +15,7 @@ interface SampleOptions {
   models?: string;
   seed?: number;
   allowOverlap?: boolean;
+  replace?: boolean;
 }
 
 export const registerSample: RegisterCommand = (program) => {
@@ -29,6 +30,7 @@ export const registerSample: RegisterCommand = (program) => {
     .option('--models <a,b>', 'models to sample (default: all)')
     .option('--seed <n>', `PRNG seed, 0–${MAX_SEED} (default: a random one, printed and stored)`, wholeNumber('--seed', 0))
     .option('--allow-overlap', 'let a preference sample reuse outputs of the rating sample (and vice versa)')
+    .option('--replace', 'draw again over this task\'s sample; refused once a rater has been dealt its tasks')
     .action(async (study: string, opts: SampleOptions) => {
       if (opts.task !== 'rating' && opts.task !== 'preference') throw new StudyError(`--task must be rating or preference, got "${opts.task}".`);
       const seed = opts.seed ?? randomInt(0, MAX_SEED + 1);
@@ -43,12 +45,13 @@ export const registerSample: RegisterCommand = (program) => {
             models: parseList(opts.models ?? ''),
             seed,
             disjoint: !opts.allowOverlap,
+            replace: opts.replace ?? false,
           },
           systemClock,
         ),
       );
       process.stdout.write(
-        `Drew ${summary.task} sample #${summary.sampleId}: ${summary.tasks} outputs (seed ${summary.seed}; ${summary.bins} bins × ${summary.perBin} per model; metrics ${summary.metrics.join(', ')}${summary.disjoint ? '' : '; overlap allowed'}).\n`,
+        `${summary.replaced ? 'Replaced' : 'Drew'} ${summary.task} sample #${summary.sampleId}: ${summary.tasks} outputs (seed ${summary.seed}; ${summary.bins} bins × ${summary.perBin} per model; metrics ${summary.metrics.join(', ')}${summary.disjoint ? '' : '; overlap allowed'}).\n`,
       );
       for (const m of summary.perModel) {
         const ineligible = m.ineligible > 0 ? `, ${m.ineligible} without the metrics (not eligible)` : '';

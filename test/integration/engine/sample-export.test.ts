@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import type { StudyDb } from '../../../db/connection';
 import { exportTable } from '../../../electron/services/exporter';
 import { importFiles } from '../../../electron/services/importer';
+import { assignOpenTasks } from '../../../electron/services/assignments';
+import { createRater } from '../../../electron/services/raters';
 import { drawSample, type SampleRequest } from '../../../electron/services/sampler';
 import { fixedClock, fixture, freshStudy } from './helpers';
 
@@ -118,7 +120,31 @@ describe('drawSample', () => {
     expect(() => drawSample(db, { ...rating, seed: -1 }, fixedClock)).toThrow('--seed must be a whole number');
     expect(db.prepare('SELECT count(*) FROM samples').pluck().get()).toBe(0);
     drawSample(db, rating, fixedClock);
-    expect(() => drawSample(db, rating, fixedClock)).toThrow('This study already has a rating sample (#1).');
+    expect(() => drawSample(db, rating, fixedClock)).toThrow(
+      'This study already has a rating sample (#1); add --replace to draw it again.',
+    );
+  });
+
+  it('replaces a sample drawn by mistake, until a rater has been dealt its tasks', async () => {
+    const { db } = await twoModelStudy();
+    drawSample(db, rating, fixedClock);
+    const summary = drawSample(db, { ...rating, seed: 8, metrics: ['rouge1', 'rougeL'], replace: true }, fixedClock);
+    expect(summary.replaced).toBe(true);
+    const samples = db.prepare('SELECT id, seed FROM samples').all();
+    expect(samples).toEqual([{ id: summary.sampleId, seed: 8 }]);
+    expect(db.prepare('SELECT DISTINCT sample_id FROM tasks').pluck().all()).toEqual([summary.sampleId]);
+    const audit = db.prepare("SELECT old_value, new_value FROM audit_log WHERE action = 'sample.replace'").get() as {
+      old_value: string;
+      new_value: string;
+    };
+    expect(JSON.parse(audit.old_value)).toMatchObject({ id: 1, seed: 7 });
+    expect(JSON.parse(audit.new_value)).toMatchObject({ seed: 8, tasks: 10 });
+
+    assignOpenTasks(db, createRater(db, 'Dr Early', fixedClock));
+    expect(() => drawSample(db, { ...rating, replace: true }, fixedClock)).toThrow(
+      `The rating sample #${summary.sampleId} cannot be replaced: 1 rater(s) already have its tasks.`,
+    );
+    expect(db.prepare('SELECT seed FROM samples').pluck().all()).toEqual([8]);
   });
 
   it('sums the chosen metrics in the order given, as averageScore does, not in the order they are stored', async () => {
