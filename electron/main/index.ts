@@ -9,6 +9,7 @@ import { systemClock } from '../services/study';
 import { appProtocolHandler } from './app-protocol';
 import { parseMainArguments } from './arguments';
 import { registerApiHandlers } from './ipc';
+import { closeStudyOnQuit } from './lifecycle';
 import { applicationMenuTemplate } from './menu';
 import { createPassphraseMemory } from './passphrase-memory';
 import { createRecentStudies } from './recent-studies';
@@ -73,7 +74,5 @@ function startApp(): void {
     if (window.isMinimized()) window.restore();
     window.focus();
   });
-  app.on('window-all-closed', () => {
-    void host.closeStudy().then(() => app.quit());
-  });
+  closeStudyOnQuit(app, host);
 }
