@@ -13,6 +13,9 @@ const scalePointSchema = z.object({
   key: z.string().length(1),
 });
 
+/** Keys the rating screen keeps for itself (flag, comment, find, previous, next; renderer/src/components/TaskLayout.tsx). */
+export const WORKSPACE_KEYS: readonly string[] = ['f', 'c', '/', '[', ']'];
+
 const dimensionSchema = z.object({
   key: z.string().regex(/^[a-z][a-z0-9_]*$/, 'dimension keys are lower-case identifiers'),
   label: z.string().min(1),
@@ -34,10 +37,20 @@ export const rubricSchema = z
     const keys = rubric.dimensions.map((d) => d.key);
     const duplicate = keys.find((k, i) => keys.indexOf(k) !== i);
     if (duplicate) ctx.addIssue({ code: 'custom', message: `dimension "${duplicate}" appears twice` });
+    const letterKeyOwner = new Map<string, string>();
     for (const dim of rubric.dimensions) {
       const shortcutKeys = dim.scale.map((p) => p.key.toLowerCase());
       if (new Set(shortcutKeys).size !== shortcutKeys.length) {
         ctx.addIssue({ code: 'custom', message: `dimension "${dim.key}" uses a key twice` });
+      }
+      // Non-digit keys work whichever dimension is active, so one may not shadow a workspace key or another dimension's.
+      for (const key of shortcutKeys.filter((k) => !/^\d$/.test(k))) {
+        if (WORKSPACE_KEYS.includes(key)) {
+          ctx.addIssue({ code: 'custom', message: `dimension "${dim.key}" uses the key "${key}", which the rating screen needs (${WORKSPACE_KEYS.join(' ')})` });
+        } else if (letterKeyOwner.has(key)) {
+          ctx.addIssue({ code: 'custom', message: `dimensions "${letterKeyOwner.get(key)}" and "${dim.key}" both use the key "${key}"` });
+        }
+        letterKeyOwner.set(key, dim.key);
       }
     }
   });
