@@ -7,7 +7,7 @@ import { HomeScreen } from './screens/Home';
 import { RaterSelectScreen } from './screens/RaterSelect';
 import { TaskScreen } from './screens/TaskScreen';
 import { UnlockScreen } from './screens/Unlock';
-import { leaveTaskFor } from './stores/navigation';
+import { leaveTaskFor, saveBeforeLeavingTask } from './stores/navigation';
 import { canSeeReports, useSession } from './stores/session';
 import { useTask } from './stores/task';
 import { useUi, type Screen } from './stores/ui';
@@ -21,6 +21,7 @@ function TopBar() {
   const total = overview?.progress.reduce((n, p) => n + p.total, 0) ?? 0;
 
   const closeStudy = async () => {
+    if (!(await saveBeforeLeavingTask())) return;
     try {
       await close();
     } catch (e) {

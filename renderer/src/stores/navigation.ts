@@ -56,7 +56,12 @@ export async function saveAndAdvance(): Promise<void> {
   else useUi.getState().navigate({ name: 'finish' });
 }
 
+/** False when a complete answer on screen could not be saved: the rater stays to see the error. */
+export async function saveBeforeLeavingTask(): Promise<boolean> {
+  return useUi.getState().screen.name !== 'task' || saveCompleteChanges();
+}
+
 export async function leaveTaskFor(screen: 'home' | 'finish' | 'reports'): Promise<void> {
-  if (useUi.getState().screen.name === 'task' && !(await saveCompleteChanges())) return;
+  if (!(await saveBeforeLeavingTask())) return;
   useUi.getState().navigate({ name: screen });
 }

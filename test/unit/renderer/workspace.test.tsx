@@ -80,6 +80,18 @@ describe('Rating workspace, keyboard only', () => {
     expect(api.ratingSaves.map((s) => s.values.factuality)).toEqual([1, 5]);
   });
 
+  it('Close study first saves a complete answer that was not saved yet, as Home and Finish do', async () => {
+    const { api, user } = renderApp();
+    await openWorkspace(user, /Start rating/);
+    await screen.findByText('Rating question number 1?');
+    await user.keyboard('3333s');
+
+    await user.click(screen.getByRole('button', { name: 'Close study' }));
+    expect(await screen.findByLabelText('Passphrase')).toBeTruthy();
+    expect(api.ratingSaves).toHaveLength(1);
+    expect(api.ratingSaves[0]).toMatchObject({ assignmentId: 'rating-1', values: { factuality: 3, safety: 1 } });
+  });
+
   it('c focuses the comment, Esc leaves it, f flags the task', async () => {
     const { api, user } = renderApp();
     await openWorkspace(user, /Start rating/);
