@@ -2,10 +2,11 @@
  * Analysis as a service: from a study database or a tidy ratings CSV to the AnalysisResult, its JSON
  * file and the self-contained HTML report.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { StudyError, type StudyDb } from '../../db/connection';
 import { readMeta } from '../../db/meta';
+import { readSamples } from '../../db/samples';
 import { isoNow, type Clock } from '../../shared/clock';
 import {
   AnalysisInputError,
@@ -15,7 +16,8 @@ import {
   type KnownDimension,
 } from '../../shared/analysis';
 import { renderReportHtml } from '../../shared/report';
-import type { ReportSample, ReportStudy } from '../../shared/report/types';
+import type { ReportStudy } from '../../shared/report/types';
+import { writeFileAtomically } from './atomic-file';
 import { readActiveRubric } from './study';
 import { parseTidyRatingsCsv, readTidyRatingRows } from './tidy-ratings';
 
@@ -51,7 +53,7 @@ export function analyzeRatingsFile(path: string, options: AnalyzeOptions): Analy
 }
 
 export function writeAnalysisJson(path: string, result: AnalysisResult): void {
-  writeFileSync(path, serializeAnalysisResult(result), 'utf8');
+  writeFileAtomically(path, serializeAnalysisResult(result));
 }
 
 export interface ReportOptions extends AnalyzeOptions {
@@ -63,47 +65,18 @@ export interface ReportOptions extends AnalyzeOptions {
 /** Analyses the study and writes report.html (and the JSON when asked); returns the result. */
 export function writeStudyReport(db: StudyDb, options: ReportOptions): AnalysisResult {
   const result = analyzeStudy(db, options);
-  writeFileSync(options.out, renderReportHtml(result, readReportStudy(db, options.clock)), 'utf8');
+  writeFileAtomically(options.out, renderReportHtml(result, readReportStudy(db, options.clock)));
   if (options.json) writeAnalysisJson(options.json, result);
   return result;
 }
 
 export function readReportStudy(db: StudyDb, clock: Clock): ReportStudy {
-  const samples = db
-    .prepare(
-      `SELECT s.id, s.task, s.bins, s.per_bin, s.metrics_json, s.seed, s.disjoint, s.models_json, s.created_at,
-              (SELECT count(*) FROM tasks t WHERE t.sample_id = s.id) AS tasks
-       FROM samples s ORDER BY s.id`,
-    )
-    .all() as Array<{
-    id: number;
-    task: ReportSample['task'];
-    bins: number;
-    per_bin: number;
-    metrics_json: string;
-    seed: number;
-    disjoint: number;
-    models_json: string;
-    created_at: string;
-    tasks: number;
-  }>;
   const raters = db.prepare('SELECT count(*) AS total, count(locked_at) AS locked FROM raters').get() as ReportStudy['raters'];
   return {
     name: readMeta(db, 'name') ?? 'BlindRate study',
     generatedAt: isoNow(clock),
     rubric: readActiveRubric(db),
-    samples: samples.map((s) => ({
-      id: s.id,
-      task: s.task,
-      bins: s.bins,
-      perBin: s.per_bin,
-      metrics: JSON.parse(s.metrics_json) as string[],
-      seed: s.seed,
-      disjoint: s.disjoint === 1,
-      models: JSON.parse(s.models_json) as string[],
-      tasks: s.tasks,
-      createdAt: s.created_at,
-    })),
+    samples: readSamples(db),
     raters,
   };
 }

@@ -4,6 +4,7 @@
  */
 import { appendAudit } from '../../db/audit';
 import { StudyError, type StudyDb } from '../../db/connection';
+import { readSamples, type StoredSample } from '../../db/samples';
 import { isoNow, type Clock } from '../../shared/clock';
 import type { SampleParameters } from '../../shared/domain';
 import { createPrng, deriveSeed } from '../../shared/prng';
@@ -28,6 +29,8 @@ export interface ModelSampleSummary {
   eligible: number;
   /** Outputs without any of the chosen metrics: not binned, never drawn. */
   ineligible: number;
+  /** Preference samples only: outputs whose item has no reference answer to compare with (not binned). */
+  withoutReference: number;
   binSizes: number[];
   drawn: number;
 }
@@ -52,12 +55,13 @@ export function drawSample(db: StudyDb, request: SampleRequest, clock: Clock): S
   const metrics = resolveMetrics(metricsOfModels(db, models), request.metrics);
   const excluded = request.disjoint ? outputsOfOtherTask(db, request.task) : new Set<number>();
 
-  const outputsByModel = averageScoresByModel(db, models, metrics);
+  // A preference pair with an empty reference would be meaningless and show which side is the model's.
+  const outputsByModel = averageScoresByModel(db, models, metrics, { requireReference: request.task === 'preference' });
 
   const perModel: ModelSampleSummary[] = [];
   const drawn: Array<{ outputId: number; bin: number; avgScore: number }> = [];
   for (const model of models) {
-    const { eligible, ineligible } = outputsByModel.get(model)!;
+    const { eligible, ineligible, withoutReference } = outputsByModel.get(model)!;
     const binned = assignQuintileBins(eligible, request.bins);
     let chosen;
     try {
@@ -72,7 +76,7 @@ export function drawSample(db: StudyDb, request: SampleRequest, clock: Clock): S
     }
     drawn.push(...chosen);
     const binSizes = Array.from({ length: request.bins }, (_, b) => binned.filter((o) => o.bin === b + 1).length);
-    perModel.push({ model, eligible: eligible.length, ineligible, binSizes, drawn: chosen.length });
+    perModel.push({ model, eligible: eligible.length, ineligible, withoutReference, binSizes, drawn: chosen.length });
   }
 
   const parameters: SampleParameters = {
@@ -114,25 +118,12 @@ export function drawSample(db: StudyDb, request: SampleRequest, clock: Clock): S
   return { sampleId, replaced: replaced !== undefined, ...parameters, models, tasks: drawn.length, perModel };
 }
 
-interface StoredSample {
-  id: number;
-  bins: number;
-  per_bin: number;
-  metrics_json: string;
-  seed: number;
-  disjoint: number;
-  models_json: string;
-  created_at: string;
-}
-
 /**
  * A study holds one sample per task. Redrawing one (wrong seed, wrong models) is allowed until a rater
  * has been dealt its tasks: after that, replacing it would orphan their work.
  */
 function sampleToReplace(db: StudyDb, request: SampleRequest): StoredSample | undefined {
-  const existing = db
-    .prepare('SELECT id, bins, per_bin, metrics_json, seed, disjoint, models_json, created_at FROM samples WHERE task = ?')
-    .get(request.task) as StoredSample | undefined;
+  const existing = readSamples(db).find((sample) => sample.task === request.task);
   if (!existing) return undefined;
   if (!request.replace) {
     throw new StudyError(`This study already has a ${request.task} sample (#${existing.id}); add --replace to draw it again.`);
@@ -190,7 +181,9 @@ function resolveMetrics(available: readonly string[], requested: readonly string
   if (unknown.length > 0) {
     throw new StudyError(`Unknown metric ${unknown.map((m) => `"${m}"`).join(', ')}; the outputs have ${available.join(', ')}.`);
   }
-  return [...new Set(requested)];
+  // Code-unit order, like the default: floating-point sums depend on order, so `--metrics a,b,c` and `c,b,a`
+  // must give the same averages, bins and stored parameters.
+  return [...new Set(requested)].sort(compareCodeUnits);
 }
 
 interface EligibleOutput {
@@ -203,32 +196,45 @@ interface ModelOutputs {
   eligible: EligibleOutput[];
   /** Outputs without any of the chosen metrics. */
   ineligible: number;
+  withoutReference: number;
 }
 
-/** [model, output id, item_id, then the value of each chosen metric in order, null when absent]. */
-type OutputScoresRow = [model: string, outputId: number, itemId: string, ...values: Array<number | null>];
+/** [model, output id, item_id, 1 if the item has a reference, then each chosen metric's value in order, null when absent]. */
+type OutputScoresRow = [model: string, outputId: number, itemId: string, hasReference: number, ...values: Array<number | null>];
 
 /**
  * The chosen models' outputs with averageScore of the chosen metrics, streamed one row per output that
  * holds only the model, id, item_id and those metrics' values, never texts. The average is taken in
  * JavaScript because SQL's sum()/avg() use compensated summation, which can differ in the last bit.
  */
-function averageScoresByModel(db: StudyDb, models: readonly string[], metrics: readonly string[]): Map<string, ModelOutputs> {
+function averageScoresByModel(
+  db: StudyDb,
+  models: readonly string[],
+  metrics: readonly string[],
+  options: { requireReference: boolean },
+): Map<string, ModelOutputs> {
   const valueColumns = metrics.map(() => '(SELECT value FROM output_scores WHERE output_id = o.id AND metric = ?)').join(', ');
   // One scan in id order (the unary + keeps SQLite off the model index): outputs and scores of all models
   // share pages, so a pass per model would read and decrypt every page once per model.
   const rows = db
-    .prepare(`SELECT o.model, o.id, o.item_id, ${valueColumns} FROM outputs o WHERE +o.model IN (SELECT value FROM json_each(?))`)
+    .prepare(
+      `SELECT o.model, o.id, o.item_id, (SELECT reference <> '' FROM items WHERE item_id = o.item_id), ${valueColumns}
+       FROM outputs o WHERE +o.model IN (SELECT value FROM json_each(?))`,
+    )
     .raw()
     .iterate(...metrics, JSON.stringify(models)) as Iterable<OutputScoresRow>;
-  const byModel = new Map<string, ModelOutputs>(models.map((model) => [model, { eligible: [], ineligible: 0 }]));
-  for (const [model, outputId, itemId, ...values] of rows) {
+  const byModel = new Map<string, ModelOutputs>(models.map((model) => [model, { eligible: [], ineligible: 0, withoutReference: 0 }]));
+  for (const [model, outputId, itemId, hasReference, ...values] of rows) {
+    const outputs = byModel.get(model)!;
+    if (options.requireReference && !hasReference) {
+      outputs.withoutReference += 1;
+      continue;
+    }
     const scores: Record<string, number> = {};
     values.forEach((value, i) => {
       if (value !== null) scores[metrics[i]!] = value;
     });
     const avgScore = averageScore(scores, metrics);
-    const outputs = byModel.get(model)!;
     if (avgScore === null) outputs.ineligible += 1;
     else outputs.eligible.push({ outputId, itemId, avgScore });
   }

@@ -55,7 +55,10 @@ export const registerSample: RegisterCommand = (program) => {
       );
       for (const m of summary.perModel) {
         const ineligible = m.ineligible > 0 ? `, ${m.ineligible} without the metrics (not eligible)` : '';
-        process.stdout.write(`  ${m.model}: ${m.eligible} eligible${ineligible}; bin sizes ${m.binSizes.join('/')}; drew ${m.drawn}.\n`);
+        const noReference = m.withoutReference > 0 ? `, ${m.withoutReference} without a reference (not eligible)` : '';
+        process.stdout.write(
+          `  ${m.model}: ${m.eligible} eligible${ineligible}${noReference}; bin sizes ${m.binSizes.join('/')}; drew ${m.drawn}.\n`,
+        );
       }
     });
 };

@@ -17,7 +17,7 @@ import { fixedClock, fixture, freshStudy } from './helpers';
 function writeTwoModelFile(folder: string): string {
   const lines: string[] = [];
   for (let i = 0; i < 10; i++) {
-    const item = { item_id: `it${String(i).padStart(2, '0')}`, question: `Question ${i}?` };
+    const item = { item_id: `it${String(i).padStart(2, '0')}`, question: `Question ${i}?`, reference: `Reference ${i}.` };
     lines.push(JSON.stringify({ ...item, model: 'm1', output: `a${i}`, scores: { rouge1: i / 10, rougeL: 1 - i / 10 } }));
     lines.push(JSON.stringify({ ...item, model: 'm2', output: `b${i}`, scores: i === 9 ? {} : { rouge1: (9 - i) / 10 } }));
   }
@@ -49,8 +49,8 @@ describe('drawSample', () => {
     const summary = drawSample(db, rating, fixedClock);
     // m2 has 9 eligible outputs: bin boundaries floor(b·9/5) = 1, 3, 5, 7, 9 → sizes 1, 2, 2, 2, 2.
     expect(summary.perModel).toEqual([
-      { model: 'm1', eligible: 10, ineligible: 0, binSizes: [2, 2, 2, 2, 2], drawn: 5 },
-      { model: 'm2', eligible: 9, ineligible: 1, binSizes: [1, 2, 2, 2, 2], drawn: 5 },
+      { model: 'm1', eligible: 10, ineligible: 0, withoutReference: 0, binSizes: [2, 2, 2, 2, 2], drawn: 5 },
+      { model: 'm2', eligible: 9, ineligible: 1, withoutReference: 0, binSizes: [1, 2, 2, 2, 2], drawn: 5 },
     ]);
     const rows = sampled(db, 'rating');
     for (const row of rows.filter((r) => r.model === 'm1')) {
@@ -147,16 +147,33 @@ describe('drawSample', () => {
     expect(db.prepare('SELECT seed FROM samples').pluck().all()).toEqual([8]);
   });
 
-  it('sums the chosen metrics in the order given, as averageScore does, not in the order they are stored', async () => {
+  it('sums the chosen metrics in code-unit order whatever order they are given in', async () => {
     const study = freshStudy();
     const path = join(study.folder, 'three-metrics.jsonl');
     const scores = { rouge1: 0.1, rouge2: 0.2, rougeL: 0.3 };
     writeFileSync(path, `${JSON.stringify({ item_id: 'q1', model: 'm', question: 'Q?', output: 'a', scores })}\n`);
     await importFiles(study.db, [path], { clock: fixedClock });
-    drawSample(study.db, { ...rating, bins: 1, metrics: ['rougeL', 'rouge2', 'rouge1'] }, fixedClock);
-    // Floating-point addition is not associative: (0.3 + 0.2) + 0.1 and (0.1 + 0.2) + 0.3 differ in the last bit.
+    const summary = drawSample(study.db, { ...rating, bins: 1, metrics: ['rougeL', 'rouge2', 'rouge1'] }, fixedClock);
+    // Floating-point addition is not associative: (0.3 + 0.2) + 0.1 and (0.1 + 0.2) + 0.3 differ in the last bit,
+    // so a typed order would change averages, tie-breaks and bins.
     expect((0.3 + 0.2 + 0.1) / 3).not.toBe((0.1 + 0.2 + 0.3) / 3);
-    expect(sampled(study.db, 'rating')[0]!.avg_score).toBe((0.3 + 0.2 + 0.1) / 3);
+    expect(summary.metrics).toEqual(['rouge1', 'rouge2', 'rougeL']);
+    expect(sampled(study.db, 'rating')[0]!.avg_score).toBe((0.1 + 0.2 + 0.3) / 3);
+  });
+
+  it('leaves outputs whose item has no reference out of a preference sample, and says how many', async () => {
+    const study = freshStudy();
+    const path = join(study.folder, 'references.jsonl');
+    const lines = [0, 1, 2, 3].map((i) =>
+      JSON.stringify({ item_id: `q${i}`, model: 'm', question: 'Q?', output: `a${i}`, reference: i === 0 ? '' : `r${i}`, scores: { rouge1: i / 10 } }),
+    );
+    writeFileSync(path, `${lines.join('\n')}\n`);
+    await importFiles(study.db, [path], { clock: fixedClock });
+    const summary = drawSample(study.db, { ...rating, task: 'preference', bins: 3, perBin: 1 }, fixedClock);
+    expect(summary.perModel[0]).toMatchObject({ eligible: 3, withoutReference: 1, binSizes: [1, 1, 1] });
+    expect(sampled(study.db, 'preference').map((r) => r.item_id)).toEqual(['q1', 'q2', 'q3']);
+    // The rating sample needs no reference: all four outputs are eligible.
+    expect(drawSample(study.db, { ...rating, bins: 1, perBin: 4, disjoint: false }, fixedClock).perModel[0]).toMatchObject({ eligible: 4 });
   });
 });
 
