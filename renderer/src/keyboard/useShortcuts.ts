@@ -16,6 +16,14 @@ function isPressable(target: EventTarget | null): boolean {
 }
 
 /**
+ * The digit of a top-row or keypad key, whatever the layout prints on it: on AZERTY keyboards the
+ * unshifted top row types & é " ' ( … while the rubric's scale keys are digits.
+ */
+function digitOfKeyCode(code: string): string | undefined {
+  return /^(?:Digit|Numpad)([0-9])$/.exec(code)?.[1];
+}
+
+/**
  * Single-key shortcuts for a workspace, keyed by `event.key` (letters in lower case). Keys typed into a
  * text field, with Ctrl/Alt/Meta held, or while a dialog is open are left alone; "mod+f" names Ctrl/Cmd+F.
  */
@@ -38,7 +46,7 @@ export function useShortcuts(shortcuts: Record<string, ShortcutHandler>, enabled
       else name = event.key.length === 1 ? event.key.toLowerCase() : event.key;
       if (name !== 'mod+f' && isTextEntry(target)) return;
       if ((name === 'Enter' || name === ' ') && isPressable(target)) return;
-      const handler = latest.current[name];
+      const handler = latest.current[name] ?? latest.current[digitOfKeyCode(event.code) ?? ''];
       if (handler && handler(event) !== false) event.preventDefault();
     };
     window.addEventListener('keydown', onKeyDown);

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FAKE_PASSPHRASE } from './fake-api';
@@ -51,6 +51,20 @@ describe('Rating workspace, keyboard only', () => {
       values: { factuality: 4, brevity: 3, patient_friendliness: 2, relevance: 4, safety: 1 },
     });
     expect(screen.getByText('Saved task 1.')).toBeTruthy();
+  });
+
+  it('digit keys rate by their position on layouts that type other characters there (AZERTY)', async () => {
+    const { user } = renderApp();
+    await openWorkspace(user, /Start rating/);
+    await screen.findByText('Rating question number 1?');
+    // AZERTY: the unshifted keys Digit4 and Digit2 type ' and é.
+    fireEvent.keyDown(window, { key: "'", code: 'Digit4' });
+    fireEvent.keyDown(window, { key: 'é', code: 'Digit2' });
+    const factuality = within(screen.getByTestId('dimension-factuality'));
+    const brevity = within(screen.getByTestId('dimension-brevity'));
+    await waitFor(() => expect((factuality.getByRole('radio', { name: /Good/ }) as HTMLInputElement).checked).toBe(true));
+    expect((brevity.getByRole('radio', { name: /Poor/ }) as HTMLInputElement).checked).toBe(true);
+    expect(activeDimension()).toBe('dimension-patient_friendliness');
   });
 
   it('Enter does not save until every dimension is rated; it makes the first missing one active', async () => {
