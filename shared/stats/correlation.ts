@@ -5,21 +5,6 @@ import { sampleCorrelation, sampleRankCorrelation } from 'simple-statistics';
  * coefficient is undefined or meaningless: fewer than 3 pairs, or either input constant.
  */
 
-/** 1-based ranks; tied values share the average of the ranks they span (scipy rankdata "average"). */
-export function averageRanks(values: ReadonlyArray<number>): number[] {
-  // Hand-written: simple-statistics ranks internally (for sampleRankCorrelation) but does not export it.
-  const order = values.map((_, index) => index).sort((i, j) => values[i]! - values[j]!);
-  const ranks = new Array<number>(values.length);
-  for (let start = 0; start < order.length; ) {
-    let end = start;
-    while (end + 1 < order.length && values[order[end + 1]!] === values[order[start]!]) end++;
-    const rank = (start + end) / 2 + 1;
-    for (let k = start; k <= end; k++) ranks[order[k]!] = rank;
-    start = end + 1;
-  }
-  return ranks;
-}
-
 /** Pearson's r (scipy.stats.pearsonr), via simple-statistics sampleCorrelation. */
 export function pearson(x: ReadonlyArray<number>, y: ReadonlyArray<number>): number | null {
   if (!isCorrelatable(x, y)) return null;

@@ -2,7 +2,7 @@
 export { krippendorffAlpha, type MeasurementLevel } from './krippendorff';
 export { pairwisePercentAgreement } from './percentAgreement';
 export { weightedKappa, type KappaWeights } from './weightedKappa';
-export { averageRanks, pearson, spearman, kendallTauB } from './correlation';
+export { pearson, spearman, kendallTauB } from './correlation';
 export { bootstrapPercentileInterval, type BootstrapOptions } from './bootstrap';
 export { binomialTestTwoSided } from './binomialTest';
 export { mean } from './mean';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { averageRanks, kendallTauB, pearson, spearman } from '../../../shared/stats';
+import { kendallTauB, pearson, spearman } from '../../../shared/stats';
 import { closeOrNull, reference } from './fixtures';
 
 /** Tau-b straight from its definition, O(n²), to check the O(n log n) implementation on awkward data. */
@@ -25,15 +25,7 @@ describe('correlations against scipy', () => {
     it(`spearman matches scipy.stats.spearmanr on ${name}`, () => closeOrNull(spearman(x, y), expected.spearman));
     it(`kendallTauB matches scipy.stats.kendalltau on ${name}`, () =>
       closeOrNull(kendallTauB(x, y), expected.kendall_tau_b));
-    it(`averageRanks matches scipy.stats.rankdata on ${name}`, () => expect(averageRanks(x)).toEqual(expected.ranks_x));
   }
-});
-
-describe('averageRanks', () => {
-  it('gives 1-based ranks with ties sharing their average rank', () => {
-    expect(averageRanks([10, 20, 20, 5, 20])).toEqual([2, 4, 4, 1, 4]);
-    expect(averageRanks([])).toEqual([]);
-  });
 });
 
 describe('kendallTauB', () => {
