@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Text, Textarea, Title } from '@mantine/core';
-import { useRef, type ReactNode } from 'react';
+import { useRef, type MouseEvent, type ReactNode } from 'react';
 import type { TaskPayload } from '../../../shared/api';
 import { useShortcuts, type ShortcutHandler } from '../keyboard/useShortcuts';
 import { leaveTaskFor, moveTo, saveAndAdvance } from '../stores/navigation';
@@ -26,6 +26,14 @@ interface Props {
 }
 
 /** What every workspace shares: title, navigation, flag, question, context, comment, save state, legend. */
+/**
+ * Toolbar buttons clicked with the mouse do not take the focus: otherwise the next Enter would press
+ * that button again (flag twice) instead of saving. Keyboard users still reach them with Tab.
+ */
+function keepKeyboardFocus(event: MouseEvent): void {
+  event.preventDefault();
+}
+
 export function TaskLayout(props: Props) {
   const { task, title, complete, incompleteHint, shortcuts, fallbackShortcuts, onIncomplete, legend, children, className } = props;
   const { draft, status, error, lastSavedPosition, setComment, toggleFlag } = useTask();
@@ -90,16 +98,16 @@ export function TaskLayout(props: Props) {
           <Text size="sm" role="status" aria-live="polite" className="save-state">
             {saveState}
           </Text>
-          <Button variant="default" onClick={() => void moveTo(task.previousId)} disabled={!task.previousId || busy}>
+          <Button variant="default" onMouseDown={keepKeyboardFocus} onClick={() => void moveTo(task.previousId)} disabled={!task.previousId || busy}>
             ← Previous
           </Button>
-          <Button variant="default" onClick={() => void moveTo(task.nextId)} disabled={!task.nextId || busy}>
+          <Button variant="default" onMouseDown={keepKeyboardFocus} onClick={() => void moveTo(task.nextId)} disabled={!task.nextId || busy}>
             Next →
           </Button>
-          <Button variant="default" aria-pressed={task.flagged} onClick={() => void toggleFlag()}>
+          <Button variant="default" aria-pressed={task.flagged} onMouseDown={keepKeyboardFocus} onClick={() => void toggleFlag()}>
             {task.flagged ? 'Unflag' : 'Flag for later'} (F)
           </Button>
-          <Button variant="default" onClick={() => void leaveTaskFor('home')}>
+          <Button variant="default" onMouseDown={keepKeyboardFocus} onClick={() => void leaveTaskFor('home')}>
             Home
           </Button>
         </Group>

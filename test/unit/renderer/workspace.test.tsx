@@ -123,6 +123,21 @@ describe('Rating workspace, keyboard only', () => {
   });
 });
 
+describe('Rating workspace, mouse then keyboard', () => {
+  it('after clicking Flag with the mouse, Enter still saves instead of pressing Flag again', async () => {
+    const { api, user } = renderApp();
+    await openWorkspace(user, /Start rating/);
+    await screen.findByText('Rating question number 1?');
+    await user.keyboard('4444s');
+    await user.click(screen.getByRole('button', { name: /Flag for later/ }));
+    expect(await screen.findByText('Flagged')).toBeTruthy();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Rating question number 2?')).toBeTruthy();
+    expect(api.ratingSaves).toHaveLength(1);
+    expect((await api.getTask('rating-1')).flagged).toBe(true);
+  });
+});
+
 describe('Preference workspace, keyboard only', () => {
   it('A / B / T choose, Enter saves the choice and opens the next pair', async () => {
     const { api, user } = renderApp();
