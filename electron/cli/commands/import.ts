@@ -6,8 +6,9 @@ import { scoreMissingRouge } from '../../services/scoring';
 import { systemClock } from '../../services/study';
 import { withStudy } from '../study-options';
 import type { RegisterCommand } from './index';
+import { describeRougeScoring } from './score';
 
-function collectMap(spec: string, previous: Record<string, string>): Record<string, string> {
+function collectMap(spec: string, previous: Record<string, string> = {}): Record<string, string> {
   let field: string;
   let column: string;
   try {
@@ -46,11 +47,11 @@ export const registerImport: RegisterCommand = (program) => {
     .description('Import model outputs (JSONL, JSON array or CSV); all files in one transaction, all or nothing.')
     .argument('<study>', 'study file (.db)')
     .argument('<files...>', 'files to import')
-    .option('--map <field=column>', 'read a field from a differently named column (repeatable), e.g. output="Model Answer"', collectMap, {})
+    .option('--map <field=column>', 'read a field from a differently named column (repeatable), e.g. output="Model Answer"', collectMap)
     .option('--model <name>', 'model name for a file holding one model\'s outputs without a model column')
     .option('--rouge', 'then compute ROUGE-1/2/L/Lsum F1 for outputs that lack them (as `score --rouge`)')
     .option('--stem', 'with --rouge: Porter-stem tokens longer than 3 characters', false)
-    .action(async (study: string, files: string[], opts: { map: Record<string, string>; model?: string; rouge?: boolean; stem: boolean }) => {
+    .action(async (study: string, files: string[], opts: { map?: Record<string, string>; model?: string; rouge?: boolean; stem: boolean }) => {
       const progress = terminalProgress();
       const { summary, rouge } = await withStudy(study, async (db) => {
         const imported = await importFiles(db, files, { map: opts.map, model: opts.model, clock: systemClock, onProgress: progress.update }).finally(progress.done);
@@ -64,6 +65,6 @@ export const registerImport: RegisterCommand = (program) => {
         }
       }
       process.stdout.write(`Imported ${summary.outputs} outputs, ${summary.newItems} new items; models: ${summary.models.join(', ') || 'none'}.\n`);
-      if (rouge) process.stdout.write(`Computed ROUGE for ${rouge.outputsScored} outputs (${rouge.valuesWritten} values); ${rouge.withoutReference} without reference.\n`);
+      if (rouge) process.stdout.write(describeRougeScoring(rouge, opts.stem));
     });
 };

@@ -1,9 +1,15 @@
 /** `blindrate score STUDY.db --rouge [--stem]`: compute missing ROUGE scores from the references. */
 import { StudyError } from '../../../db/connection';
-import { scoreMissingRouge } from '../../services/scoring';
+import { scoreMissingRouge, type RougeScoringSummary } from '../../services/scoring';
 import { systemClock } from '../../services/study';
 import { withStudy } from '../study-options';
 import type { RegisterCommand } from './index';
+
+/** The one line `score --rouge` and `import --rouge` print after scoring. */
+export function describeRougeScoring(summary: RougeScoringSummary, stem: boolean): string {
+  const skipped = summary.withoutReference > 0 ? `; ${summary.withoutReference} outputs have no reference and stay unscored` : '';
+  return `Computed ROUGE${stem ? ' (stemmed)' : ''} for ${summary.outputsScored} outputs (${summary.valuesWritten} values)${skipped}.\n`;
+}
 
 export const registerScore: RegisterCommand = (program) => {
   program
@@ -15,9 +21,6 @@ export const registerScore: RegisterCommand = (program) => {
     .action(async (study: string, opts: { rouge?: boolean; stem: boolean }) => {
       if (!opts.rouge) throw new StudyError('Say what to compute: --rouge (the only metric BlindRate computes itself).');
       const summary = await withStudy(study, (db) => scoreMissingRouge(db, { stem: opts.stem, clock: systemClock }));
-      const skipped = summary.withoutReference > 0 ? `; ${summary.withoutReference} outputs have no reference and stay unscored` : '';
-      process.stdout.write(
-        `Computed ROUGE${opts.stem ? ' (stemmed)' : ''} for ${summary.outputsScored} outputs (${summary.valuesWritten} values)${skipped}.\n`,
-      );
+      process.stdout.write(describeRougeScoring(summary, opts.stem));
     });
 };

@@ -76,6 +76,18 @@ describe('blindrate report, export and score', () => {
     expect(blindrate('init', 'fresh.db').code).toBe(0);
     const imported = blindrate('import', 'fresh.db', join('data', 'demo-outputs.jsonl'), '--rouge');
     expect(imported.code).toBe(0);
-    expect(imported.stdout).toMatch(/\nComputed ROUGE for \d+ outputs \(\d+ values\); 0 without reference\.\n$/);
+    expect(imported.stdout).toMatch(/\nComputed ROUGE for \d+ outputs \(\d+ values\)\.\n$/);
+  });
+
+  it('reports after import --rouge --stem, in the words of score, the outputs left without a reference', () => {
+    expect(blindrate('init', 'no-reference.db').code).toBe(0);
+    writeFileSync(
+      join(dir, 'two.jsonl'),
+      '{"item_id":"r1","model":"m","question":"q","output":"fevers and chills","reference":"chills and fever"}\n' +
+        '{"item_id":"r2","model":"m","question":"q","output":"no reference here"}\n',
+    );
+    const imported = blindrate('import', 'no-reference.db', 'two.jsonl', '--rouge', '--stem');
+    expect(imported.code).toBe(0);
+    expect(imported.stdout).toMatch(/\nComputed ROUGE \(stemmed\) for 1 outputs \(4 values\); 1 outputs have no reference and stay unscored\.\n$/);
   });
 });
