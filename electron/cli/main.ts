@@ -1,19 +1,11 @@
 /**
  * `blindrate` command line. Each command lives in commands/<name>.ts and registers itself on the
- * program; this file only wires them and turns failures into one readable line and an exit code.
+ * program (program.ts); this file only runs it and turns failures into one readable line and an exit code.
  */
-import { Command } from 'commander';
 import { StudyError } from '../../db/connection';
-import { COMMANDS } from './commands/index';
+import { createProgram } from './program';
 
-const program = new Command()
-  .name('blindrate')
-  .description('Blinded physician rating of LLM answers: study files, sampling, export and analysis.')
-  .option('--debug', 'print stack traces on errors')
-  .showHelpAfterError()
-  .configureOutput({ outputError: (text, write) => write(text) });
-
-for (const register of COMMANDS) register(program);
+const program = createProgram();
 
 try {
   await program.parseAsync(process.argv);

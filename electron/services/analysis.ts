@@ -37,7 +37,7 @@ export function analyzeStudy(db: StudyDb, options: AnalyzeOptions): AnalysisResu
   return runAnalysis(() => analyzeTidyRatings(readTidyRatingRows(db), { ...options, rubric }));
 }
 
-/** Analyses a tidy ratings CSV alone: dimension kinds are inferred from the values (see the README). */
+/** Analyses a tidy ratings CSV alone: dimension kinds are inferred from the values (see docs/formats.md, analysis JSON). */
 export function analyzeRatingsFile(path: string, options: AnalyzeOptions): AnalysisResult {
   checkOptions(options);
   let text: string;

@@ -7,10 +7,10 @@ import { REPO_ROOT } from './launcher';
 import { createRaterByKeyboard, rateByKeyboard, ratingKeysFor, tabTo, taskHeading, unlockByKeyboard } from './ui';
 
 const shared = appPerFile();
-// Test runs write into test-results/ so they leave the checkout clean; `npm run screenshots` refreshes the README's.
+// Test runs write into test-results/ so they leave the checkout clean; `npm run screenshots` refreshes the ones in docs/rater-guide.md.
 const SCREENSHOTS = join(REPO_ROOT, process.env.BLINDRATE_SCREENSHOTS_DIR ?? 'test-results/screenshots');
 
-/** Axe with the WCAG 2.1 A/AA rules: no serious or critical violation may remain; then a README screenshot. */
+/** Axe with the WCAG 2.1 A/AA rules: no serious or critical violation may remain; then a screenshot for docs/rater-guide.md. */
 async function checkScreen(page: Page, name: string): Promise<void> {
   await page.mouse.move(0, 0); // no hover state in the measurement or the picture
   await page.evaluate(() => document.fonts.ready);
@@ -25,7 +25,7 @@ async function checkScreen(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
 }
 
-test('every screen passes axe (no serious or critical violations) and is photographed for the README', async () => {
+test('every screen passes axe (no serious or critical violations) and is photographed for the rater guide', async () => {
   const { page } = shared.app;
   await expect(page.getByRole('heading', { name: 'Open a study' })).toBeVisible();
   await checkScreen(page, '01-unlock');
