@@ -20,18 +20,19 @@ const common = {
   legalComments: 'none',
 };
 
-export async function bundleElectron() {
+/** `outdir` defaults to dist/electron; a test bundles into a folder of its own (inside the repo, so node_modules resolves). */
+export async function bundleElectron(outdir = 'dist/electron') {
   await Promise.all([
     build({
       ...common,
       entryPoints: ['electron/main/index.ts'],
-      outfile: 'dist/electron/main.cjs',
+      outfile: `${outdir}/main.cjs`,
       external: ['electron', 'better-sqlite3-multiple-ciphers'],
     }),
     build({
       ...common,
       entryPoints: ['electron/preload/index.ts'],
-      outfile: 'dist/electron/preload.cjs',
+      outfile: `${outdir}/preload.cjs`,
       external: ['electron'],
     }),
   ]);

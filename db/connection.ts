@@ -28,13 +28,24 @@ export interface OpenOptions {
   readonly?: boolean;
 }
 
+/**
+ * The native module the driver loads. Unset, better-sqlite3 finds its own build in node_modules
+ * (made for Node: CLI and tests). The Electron shell sets the build made for Electron's ABI here,
+ * once, before it opens anything: db/ never asks which runtime it runs in.
+ */
+let nativeBinding: string | undefined;
+
+export function useNativeBinding(path: string | undefined): void {
+  nativeBinding = path;
+}
+
 export function openStudyDatabase(path: string, passphrase: string, options: OpenOptions = {}): StudyDb {
   if (!passphrase) throw new StudyError('The passphrase is empty.');
   const exists = existsSync(path);
   if (options.create && exists) throw new StudyError(`${path} already exists; choose another file name.`);
   if (!options.create && !exists) throw new StudyError(`No study file at ${path}.`);
 
-  const db = new Database(path, { fileMustExist: !options.create, readonly: options.readonly ?? false });
+  const db = new Database(path, { fileMustExist: !options.create, readonly: options.readonly ?? false, ...(nativeBinding ? { nativeBinding } : {}) });
   try {
     applyKey(db, passphrase);
     assertKeyOpensDatabase(db, path);

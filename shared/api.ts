@@ -107,6 +107,11 @@ export interface SavePreferenceRequest {
 export interface BlindRateApi {
   /** Studies this installation knows (recent list, or the one served in browser mode). */
   listStudies(): Promise<StudyRef[]>;
+  /**
+   * The system's Open dialog (desktop app only) for a master study or a rater package: the chosen
+   * file joins the study list and is returned; null when the user cancels.
+   */
+  openStudyFile(): Promise<StudyRef | null>;
   /** Whether the OS offers a secure store to remember a passphrase (never a plain-text fallback). */
   canRememberPassphrase(): Promise<boolean>;
   unlockStudy(request: { path: string; passphrase: string; remember: boolean }): Promise<StudySummary>;
@@ -129,6 +134,7 @@ export interface BlindRateApi {
 /** The method names, for transports that register one handler per method. */
 export const API_METHODS = [
   'listStudies',
+  'openStudyFile',
   'canRememberPassphrase',
   'unlockStudy',
   'createRater',

@@ -39,6 +39,13 @@ export function ipcChannel(method: ApiMethod): `blindrate:${ApiMethod}` {
   return `blindrate:${method}`;
 }
 
+/**
+ * Preload → main, outside the renderer's contract: a file the user dropped onto the window. Only the
+ * preload can learn a dropped file's path (webUtils), and only for a real drop, never for a File
+ * that page script made up.
+ */
+export const FILE_DROP_CHANNEL = 'blindrate-shell:file-dropped';
+
 export function isApiMethod(name: string): name is ApiMethod {
   return (API_METHODS as readonly string[]).includes(name);
 }
@@ -68,6 +75,7 @@ export function createApiClient(send: SendApiCall): BlindRateApi {
     send(method, arg).then(unwrapResponse) as ReturnType<BlindRateApi[M]>;
   return {
     listStudies: () => call('listStudies'),
+    openStudyFile: () => call('openStudyFile'),
     canRememberPassphrase: () => call('canRememberPassphrase'),
     unlockStudy: (request) => call('unlockStudy', request),
     createRater: (name) => call('createRater', name),

@@ -1,10 +1,16 @@
 /**
  * Command-line switches of the Electron main process, written by `blindrate start` and by the
- * Electron e2e launcher. Prefixed so they never collide with Chromium's own switches.
+ * Electron e2e launcher. Prefixed so they never collide with Chromium's own switches. A bare file
+ * argument (what the OS passes for a double-clicked study or `.blindrate` package on Windows and
+ * Linux) opens that file too.
  */
+import { resolve } from 'node:path';
+
 export const STUDY_SWITCH = '--blindrate-study=';
 export const USER_DATA_SWITCH = '--blindrate-user-data=';
 export const COORDINATOR_SWITCH = '--blindrate-coordinator';
+/** Files the app opens: master studies and rater packages. */
+export const OPENABLE_EXTENSIONS = ['db', 'blindrate'] as const;
 
 export interface MainArguments {
   study: string | null;
@@ -12,9 +18,15 @@ export interface MainArguments {
   coordinator: boolean;
 }
 
+function isOpenableFile(arg: string): boolean {
+  const extension = arg.split('.').pop()?.toLowerCase() ?? '';
+  return !arg.startsWith('-') && arg.includes('.') && (OPENABLE_EXTENSIONS as readonly string[]).includes(extension);
+}
+
 export function parseMainArguments(argv: readonly string[]): MainArguments {
   const valueOf = (prefix: string) => argv.find((a) => a.startsWith(prefix))?.slice(prefix.length) || null;
-  return { study: valueOf(STUDY_SWITCH), userData: valueOf(USER_DATA_SWITCH), coordinator: argv.includes(COORDINATOR_SWITCH) };
+  const bareFile = argv.slice(1).find(isOpenableFile) ?? null;
+  return { study: valueOf(STUDY_SWITCH) ?? bareFile, userData: valueOf(USER_DATA_SWITCH), coordinator: argv.includes(COORDINATOR_SWITCH) };
 }
 
 export function mainArgumentList(args: MainArguments): string[] {
@@ -23,4 +35,21 @@ export function mainArgumentList(args: MainArguments): string[] {
     ...(args.userData ? [USER_DATA_SWITCH + args.userData] : []),
     ...(args.coordinator ? [COORDINATOR_SWITCH] : []),
   ];
+}
+
+/**
+ * What a second launch hands to the running instance through requestSingleInstanceLock: the file
+ * to open, already absolute because the running instance has another working directory.
+ */
+export interface OpenRequest {
+  study: string;
+}
+
+export function openRequestFor(args: MainArguments, cwd: string): OpenRequest | undefined {
+  return args.study ? { study: resolve(cwd, args.study) } : undefined;
+}
+
+/** The data arrives from another process: trusted no further than its shape. */
+export function isOpenRequest(value: unknown): value is OpenRequest {
+  return typeof value === 'object' && value !== null && typeof (value as { study?: unknown }).study === 'string' && (value as OpenRequest).study !== '';
 }

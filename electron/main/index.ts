@@ -1,19 +1,25 @@
 /**
  * Electron main process: one hardened window on app://blindrate/, the study services on IPC.
  * Bundled by build/bundle-electron.mjs into dist/electron/main.cjs (so __dirname is dist/electron).
+ * Started as the project folder (`electron .`) or packaged, so the app takes its name and its own
+ * userData folder from package.json's productName.
  */
-import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, safeStorage, session } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, safeStorage, session, type IpcMainEvent } from 'electron';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { useNativeBinding } from '../../db/connection';
+import { FILE_DROP_CHANNEL } from '../../shared/transport';
 import { createApiHost } from '../services/api-host';
 import { systemClock } from '../services/study';
 import { appProtocolHandler } from './app-protocol';
-import { parseMainArguments } from './arguments';
+import { isOpenRequest, OPENABLE_EXTENSIONS, openRequestFor, parseMainArguments } from './arguments';
 import { registerApiHandlers } from './ipc';
 import { closeStudyOnQuit } from './lifecycle';
 import { applicationMenuTemplate } from './menu';
+import { electronNativeBindingPath, missingNativeBindingMessage } from './native-binding';
 import { createPassphraseMemory } from './passphrase-memory';
 import { createRecentStudies } from './recent-studies';
-import { APP_ENTRY_URL, APP_SCHEME, hardenSession, hardenWebContents } from './security';
+import { APP_ENTRY_URL, APP_SCHEME, hardenSession, hardenWebContents, isTrustedSender } from './security';
 import { mainWindowOptions } from './window-options';
 
 const args = parseMainArguments(process.argv);
@@ -24,55 +30,91 @@ protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standa
 app.enableSandbox();
 hardenWebContents(app);
 
-if (!app.requestSingleInstanceLock()) {
+/** Files to open, from the command line, macOS 'open-file' or a second launch; drained once the window exists. */
+const filesToOpen: string[] = args.study ? [args.study] : [];
+let openFile = (path: string) => void filesToOpen.push(path);
+// macOS delivers a double-clicked study or package (the file association) this way, possibly before 'ready'.
+app.on('open-file', (event, path) => {
+  event.preventDefault();
+  openFile(path);
+});
+
+if (!app.requestSingleInstanceLock(openRequestFor(args, process.cwd()))) {
+  // The running instance receives our file through 'second-instance' and opens it.
   app.quit();
 } else {
-  void app.whenReady().then(startApp);
+  app.whenReady().then(startApp).catch(failStartup);
 }
 
-function startApp(): void {
+/** A window that never appears must not leave a process running: say why, quit non-zero. */
+function failStartup(error: unknown): void {
+  const message = error instanceof Error ? error.message : String(error);
+  console.error(`BlindRate could not start: ${message}`);
+  dialog.showErrorBox('BlindRate could not start', message);
+  app.exit(1);
+}
+
+async function startApp(): Promise<void> {
+  const nativeBinding = electronNativeBindingPath(app.getAppPath());
+  if (!existsSync(nativeBinding)) throw new Error(missingNativeBindingMessage(nativeBinding));
+  useNativeBinding(nativeBinding);
+
   const allowDevTools = !app.isPackaged;
   const userData = app.getPath('userData');
   const recent = createRecentStudies(join(userData, 'recent-studies.json'));
   const passphrases = createPassphraseMemory(safeStorage, join(userData, 'passphrases.json'), process.platform);
-  if (args.study) recent.add(args.study);
 
   hardenSession(session.defaultSession);
   protocol.handle(APP_SCHEME, appProtocolHandler(join(__dirname, '..', 'renderer')));
 
+  const window = new BrowserWindow(mainWindowOptions(join(__dirname, 'preload.cjs'), allowDevTools));
+  const chooseStudyFile = async (): Promise<string | null> => {
+    const choice = await dialog.showOpenDialog(window, {
+      title: 'Open a BlindRate study or rater package',
+      filters: [{ name: 'BlindRate study or rater package', extensions: [...OPENABLE_EXTENSIONS] }],
+      properties: ['openFile'],
+    });
+    const path = choice.filePaths[0];
+    if (choice.canceled || !path) return null;
+    recent.add(path);
+    return path;
+  };
   const host = createApiHost({
     role: args.coordinator ? 'coordinator' : 'rater',
     clock: systemClock,
     studies: () => recent.list().map((ref) => ({ ...ref, passphraseRemembered: passphrases.isRemembered(ref.path) })),
+    chooseStudyFile,
     passphrases,
   });
   registerApiHandlers(ipcMain, host);
 
-  const window = new BrowserWindow(mainWindowOptions(join(__dirname, 'preload.cjs'), allowDevTools));
-  // The renderer learns about a newly opened study by reloading and listing studies again.
+  // The renderer learns about a newly opened study by reloading and listing studies again (first in the list = chosen).
   const restartRenderer = () => void host.closeStudy().then(() => window.webContents.reload());
-  const openStudy = async () => {
-    const choice = await dialog.showOpenDialog(window, {
-      title: 'Open a BlindRate study',
-      filters: [{ name: 'BlindRate study', extensions: ['db'] }],
-      properties: ['openFile'],
-    });
-    const path = choice.filePaths[0];
-    if (choice.canceled || !path) return;
+  openFile = (path) => {
     recent.add(path);
     restartRenderer();
+    if (window.isMinimized()) window.restore();
+    window.focus();
+  };
+  for (const path of filesToOpen.splice(0)) recent.add(path);
+
+  app.on('second-instance', (_event, _argv, _cwd, additionalData) => {
+    if (isOpenRequest(additionalData)) openFile(additionalData.study);
+    else if (window.isMinimized()) window.restore();
+    window.focus();
+  });
+  ipcMain.on(FILE_DROP_CHANNEL, (event: IpcMainEvent, path: unknown) => {
+    if (isTrustedSender(event) && typeof path === 'string' && path !== '') openFile(path);
+  });
+  const openFromMenu = async () => {
+    if (await chooseStudyFile()) restartRenderer();
   };
   Menu.setApplicationMenu(
     Menu.buildFromTemplate(
-      applicationMenuTemplate({ openStudy: () => void openStudy(), closeStudy: restartRenderer, allowDevTools }, process.platform),
+      applicationMenuTemplate({ openStudy: () => void openFromMenu().catch(failStartup), closeStudy: restartRenderer, allowDevTools }, process.platform),
     ),
   );
-  window.once('ready-to-show', () => window.show());
-  void window.loadURL(APP_ENTRY_URL);
-
-  app.on('second-instance', () => {
-    if (window.isMinimized()) window.restore();
-    window.focus();
-  });
   closeStudyOnQuit(app, host);
+  window.once('ready-to-show', () => window.show());
+  await window.loadURL(APP_ENTRY_URL);
 }

@@ -2,6 +2,7 @@
 import type { MenuItemConstructorOptions } from 'electron';
 
 export interface MenuActions {
+  /** The Open dialog for a master study or a rater package. */
   openStudy(): void;
   closeStudy(): void;
   allowDevTools: boolean;
@@ -14,7 +15,7 @@ export function applicationMenuTemplate(actions: MenuActions, platform: NodeJS.P
     {
       label: 'File',
       submenu: [
-        { label: 'Open Study…', accelerator: 'CmdOrCtrl+O', click: actions.openStudy },
+        { label: 'Open…', accelerator: 'CmdOrCtrl+O', click: actions.openStudy },
         { label: 'Close Study', click: actions.closeStudy },
         { type: 'separator' },
         quit,

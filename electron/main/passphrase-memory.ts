@@ -4,6 +4,8 @@
  * for a medical study, so we then refuse to remember at all.
  */
 import type { SafeStorage } from 'electron';
+import { basename } from 'node:path';
+import { StudyError } from '../../db/connection';
 import type { PassphraseMemory } from '../services/api-host';
 import { readJsonFile, writeJsonFile } from './json-file';
 
@@ -30,25 +32,30 @@ export function createPassphraseMemory(
 ): PassphraseMemory {
   const read = () => readJsonFile(file, isSealedMap, {});
   const canRemember = () => hasSecureStore(safeStorage, platform);
+  const forget = (path: string) => {
+    const { [path]: _dropped, ...rest } = read();
+    writeJsonFile(file, rest);
+  };
   return {
     canRemember,
     isRemembered: (path) => canRemember() && read()[path] !== undefined,
+    /** A sealed passphrase the key store can no longer open (new OS account, reset keyring) is forgotten, with a message saying so. */
     recall(path) {
       const sealed = read()[path];
       if (!sealed || !canRemember()) return null;
       try {
         return safeStorage.decryptString(Buffer.from(sealed, 'base64'));
       } catch {
-        return null;
+        forget(path);
+        throw new StudyError(
+          `The passphrase remembered for ${basename(path)} can no longer be read from this computer's key store, so it has been forgotten: enter the passphrase.`,
+        );
       }
     },
     remember(path, passphrase) {
       if (!canRemember()) return;
       writeJsonFile(file, { ...read(), [path]: safeStorage.encryptString(passphrase).toString('base64') });
     },
-    forget(path) {
-      const { [path]: _dropped, ...rest } = read();
-      writeJsonFile(file, rest);
-    },
+    forget,
   };
 }

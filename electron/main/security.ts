@@ -55,6 +55,8 @@ export function hardenSession(session: Session): void {
   session.setPermissionCheckHandler(denyPermissionCheck);
   session.setDevicePermissionHandler(() => false);
   session.webRequest.onBeforeRequest((details, callback) => callback({ cancel: !isAllowedRequestUrl(details.url) }));
+  // Chromium's spellchecker downloads dictionaries from Google; spellcheck: false on the window alone does not stop that.
+  session.setSpellCheckerEnabled(false);
 }
 
 /** Applies to every web contents the app ever creates, including ones we did not expect. */

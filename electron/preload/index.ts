@@ -1,13 +1,30 @@
 /**
  * The preload: exposes exactly BlindRateApi as `window.blindrate`, one IPC channel per method.
- * No ipcRenderer, no generic invoke, nothing else reaches the page.
+ * No ipcRenderer, no generic invoke, nothing else reaches the page. It also forwards a file dropped
+ * onto the window to the main process, which opens it like File › Open.
  */
-import { contextBridge, ipcRenderer } from 'electron';
+import { contextBridge, ipcRenderer, webUtils } from 'electron';
 import type { BlindRateApi } from '../../shared/api';
-import { createApiClient, ipcChannel, type ApiResponse } from '../../shared/transport';
+import { createApiClient, FILE_DROP_CHANNEL, ipcChannel, type ApiResponse } from '../../shared/transport';
 
 export const blindrateApi = createApiClient(
   (method, arg) => ipcRenderer.invoke(ipcChannel(method), arg) as Promise<ApiResponse>,
 ) satisfies BlindRateApi;
 
 contextBridge.exposeInMainWorld('blindrate', blindrateApi);
+
+/** Listens in the preload's isolated world: page script can neither remove the listener nor forge a path. */
+export function forwardDroppedFiles(target: Pick<Window, 'addEventListener'>): void {
+  const acceptFiles = (event: DragEvent) => {
+    if (event.dataTransfer?.types.includes('Files')) event.preventDefault();
+  };
+  target.addEventListener('dragover', acceptFiles);
+  target.addEventListener('drop', (event) => {
+    acceptFiles(event);
+    const file = event.dataTransfer?.files[0];
+    const path = file ? webUtils.getPathForFile(file) : '';
+    if (path) ipcRenderer.send(FILE_DROP_CHANNEL, path);
+  });
+}
+
+forwardDroppedFiles(window);

@@ -20,6 +20,7 @@ export type SessionRole = StudySummary['role'];
 export interface PassphraseMemory {
   canRemember(): boolean;
   isRemembered(path: string): boolean;
+  /** Null when none is remembered; throws a readable StudyError (and forgets it) when one is remembered but can no longer be unsealed. */
   recall(path: string): string | null;
   remember(path: string, passphrase: string): void;
   forget(path: string): void;
@@ -30,6 +31,8 @@ export interface ApiHostOptions {
   clock: Clock;
   /** Study files the UI may unlock: the recent list in Electron, the served file in browser mode. */
   studies(): StudyRef[];
+  /** The desktop app's Open dialog: adds the chosen file to `studies()` and returns its path, null when cancelled. */
+  chooseStudyFile?(): Promise<string | null>;
   passphrases?: PassphraseMemory;
 }
 
@@ -89,6 +92,13 @@ export function createApiHost(options: ApiHostOptions): ApiHost {
     async listStudies() {
       return options.studies();
     },
+    async openStudyFile() {
+      if (!options.chooseStudyFile) {
+        throw new StudyError('Browser mode serves only the study it was started with: start BlindRate on another file to open it.');
+      }
+      const chosen = await options.chooseStudyFile();
+      return chosen === null ? null : knownStudy(chosen);
+    },
     async canRememberPassphrase() {
       return options.passphrases?.canRemember() ?? false;
     },
@@ -100,6 +110,7 @@ export function createApiHost(options: ApiHostOptions): ApiHost {
         throw new StudyError('This computer offers no secure store, so the passphrase cannot be remembered.');
       }
       const recalled = passphrase === '' ? (memory?.recall(ref.path) ?? '') : '';
+      if (passphrase === '' && !recalled) throw new StudyError(`Enter the passphrase for ${ref.label}: none is remembered on this computer.`);
       close();
       let db: StudyDb;
       try {

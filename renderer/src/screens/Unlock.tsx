@@ -1,4 +1,4 @@
-import { Button, Checkbox, Container, Paper, PasswordInput, Radio, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, Container, Group, Paper, PasswordInput, Radio, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { userMessage } from '../api/errors';
 import { useSession } from '../stores/session';
@@ -7,7 +7,7 @@ import { useUi } from '../stores/ui';
 import { ScreenTitle } from '../components/ScreenTitle';
 
 export function UnlockScreen() {
-  const { studies, canRemember, loadStudies, unlock } = useSession();
+  const { studies, canRemember, loadStudies, openStudyFile, unlock } = useSession();
   const navigate = useUi((s) => s.navigate);
   const [chosenPath, setChosenPath] = useState<string | null>(null);
   const [passphrase, setPassphrase] = useState('');
@@ -21,6 +21,18 @@ export function UnlockScreen() {
   useEffect(() => {
     loadStudies().catch((e: unknown) => setError(userMessage(e)));
   }, [loadStudies]);
+
+  const openFile = async () => {
+    try {
+      const chosen = await openStudyFile();
+      if (!chosen) return;
+      setChosenPath(chosen.path);
+      setError(null);
+      passphraseRef.current?.focus();
+    } catch (e) {
+      setError(userMessage(e));
+    }
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -52,7 +64,7 @@ export function UnlockScreen() {
             Open a study
           </ScreenTitle>
           {studies.length === 0 ? (
-            <Text>No study is known yet. Create one with the blindrate command line, then open it here.</Text>
+            <Text>No study is open on this computer yet. Choose Open… to pick a study or the rater package (.blindrate) you were sent, or drop the file onto this window.</Text>
           ) : (
             <Radio.Group label="Study" value={path ?? ''} onChange={setChosenPath}>
               <Stack gap="xs" mt="xs">
@@ -88,9 +100,14 @@ export function UnlockScreen() {
             disabled={!canRemember}
             onChange={(e) => setRemember(e.currentTarget.checked)}
           />
-          <Button type="submit" loading={busy} disabled={!path}>
-            Unlock
-          </Button>
+          <Group justify="space-between">
+            <Button variant="default" onClick={() => void openFile()}>
+              Open…
+            </Button>
+            <Button type="submit" loading={busy} disabled={!path}>
+              Unlock
+            </Button>
+          </Group>
         </Stack>
       </Paper>
     </Container>

@@ -9,6 +9,8 @@ interface SessionState {
   rater: RaterProfile | null;
   overview: SessionOverview | null;
   loadStudies(): Promise<void>;
+  /** The Open dialog; the chosen file (or null) after the study list is reloaded. */
+  openStudyFile(): Promise<StudyRef | null>;
   unlock(request: { path: string; passphrase: string; remember: boolean }): Promise<StudySummary>;
   createRater(name: string): Promise<RaterProfile>;
   startSession(raterId: number): Promise<SessionOverview>;
@@ -27,6 +29,12 @@ export const useSession = create<SessionState>((set, get) => ({
   async loadStudies() {
     const [studies, canRemember] = await Promise.all([api().listStudies(), api().canRememberPassphrase()]);
     set({ studies, canRemember });
+  },
+
+  async openStudyFile() {
+    const chosen = await api().openStudyFile();
+    if (chosen) await get().loadStudies();
+    return chosen;
   },
 
   async unlock(request) {

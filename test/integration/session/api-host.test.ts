@@ -70,9 +70,41 @@ describe('unlocking', () => {
     await call(api, 'unlockStudy', { path: study.path, passphrase: '', remember: false });
     await call(api, 'closeStudy');
 
+    memory.stored.delete(study.path);
+    expect(await api.dispatch('unlockStudy', { path: study.path, passphrase: '', remember: false })).toEqual({
+      ok: false,
+      error: 'Enter the passphrase for study.db: none is remembered on this computer.',
+    });
+
     memory.stored.set(study.path, 'stale passphrase');
     expect((await api.dispatch('unlockStudy', { path: study.path, passphrase: '', remember: false })).ok).toBe(false);
     expect(memory.stored.has(study.path)).toBe(false);
+  });
+});
+
+describe('opening another file', () => {
+  it('adds the file chosen in the desktop Open dialog to the list, and answers null when cancelled', async () => {
+    const other = { path: '/studies/dr-ada.blindrate', label: 'dr-ada.blindrate' };
+    let answer: string | null = other.path;
+    const api = createApiHost({
+      role: 'rater',
+      clock: fixedClock,
+      studies: () => studies,
+      chooseStudyFile: async () => {
+        if (answer) studies = [other, ...studies];
+        return answer;
+      },
+    });
+    expect(await call(api, 'openStudyFile')).toEqual(other);
+    answer = null;
+    expect(await call(api, 'openStudyFile')).toBeNull();
+  });
+
+  it('is refused in browser mode, which serves one study', async () => {
+    expect(await host().dispatch('openStudyFile')).toEqual({
+      ok: false,
+      error: 'Browser mode serves only the study it was started with: start BlindRate on another file to open it.',
+    });
   });
 });
 

@@ -3,14 +3,20 @@ import { API_METHODS } from '../../../shared/api';
 
 const exposed = vi.hoisted(() => ({ calls: [] as [string, unknown][] }));
 const invoke = vi.hoisted(() => vi.fn());
+const send = vi.hoisted(() => vi.fn());
+/** Electron gives a path only for files the user really dropped; a File made by page script has none. */
+const pathOfDroppedFile = vi.hoisted(() => (file: { name: string; dropped?: boolean }) => (file.dropped ? `/home/ada/${file.name}` : ''));
+const windowListeners = vi.hoisted(() => new Map<string, (event: unknown) => void>());
 
 vi.mock('electron', () => ({
   contextBridge: { exposeInMainWorld: (key: string, api: unknown) => exposed.calls.push([key, api]) },
-  ipcRenderer: { invoke },
+  ipcRenderer: { invoke, send },
+  webUtils: { getPathForFile: pathOfDroppedFile },
 }));
 
 let surface: Record<string, unknown>;
 beforeAll(async () => {
+  vi.stubGlobal('window', { addEventListener: (name: string, listener: (event: unknown) => void) => windowListeners.set(name, listener) });
   await import('../../../electron/preload/index');
   expect(exposed.calls).toHaveLength(1);
   surface = exposed.calls[0]![1] as Record<string, unknown>;
@@ -37,5 +43,31 @@ describe('preload', () => {
     const getOverview = surface.getOverview as () => Promise<unknown>;
     await expect(getOverview()).rejects.toThrow('No study is open: unlock a study first.');
     expect(invoke).toHaveBeenLastCalledWith('blindrate:getOverview', undefined);
+  });
+});
+
+describe('dropping a file onto the window', () => {
+  const dragEvent = (files: { name: string; dropped?: boolean }[]) => ({
+    preventDefault: vi.fn(),
+    dataTransfer: { types: files.length ? ['Files'] : ['text/plain'], files },
+  });
+
+  it("accepts file drags only, and sends the dropped file's path to the main process on a channel outside the contract", () => {
+    const over = dragEvent([{ name: 'x.db' }]);
+    windowListeners.get('dragover')!(over);
+    expect(over.preventDefault).toHaveBeenCalled();
+    const text = dragEvent([]);
+    windowListeners.get('dragover')!(text);
+    expect(text.preventDefault).not.toHaveBeenCalled();
+
+    windowListeners.get('drop')!(dragEvent([{ name: 'Dr Ada.blindrate', dropped: true }]));
+    expect(send).toHaveBeenCalledWith('blindrate-shell:file-dropped', '/home/ada/Dr Ada.blindrate');
+    expect(API_METHODS.map((m) => `blindrate:${m}`)).not.toContain('blindrate-shell:file-dropped');
+  });
+
+  it('sends nothing for a File that has no path on disk (one page script constructed)', () => {
+    send.mockClear();
+    windowListeners.get('drop')!(dragEvent([{ name: 'forged.db' }]));
+    expect(send).not.toHaveBeenCalled();
   });
 });

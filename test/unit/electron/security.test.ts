@@ -61,9 +61,11 @@ describe('hardening wiring', () => {
     expect(openHandler!()).toEqual({ action: 'deny' });
   });
 
-  it('installs deny-all permission handlers and a request filter on the session', () => {
+  it('installs deny-all permission handlers and a request filter on the session, and turns the spellchecker off', () => {
     const installed: Record<string, (...args: never[]) => unknown> = {};
+    const setSpellCheckerEnabled = vi.fn();
     const session = {
+      setSpellCheckerEnabled,
       setPermissionRequestHandler: (h: never) => (installed.request = h),
       setPermissionCheckHandler: (h: never) => (installed.check = h),
       setDevicePermissionHandler: (h: never) => (installed.device = h),
@@ -82,6 +84,7 @@ describe('hardening wiring', () => {
     };
     expect(decide('https://cdn.example/x.js')).toBe(true);
     expect(decide('app://blindrate/index.html')).toBe(false);
+    expect(setSpellCheckerEnabled).toHaveBeenCalledWith(false);
   });
 });
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SafeStorage } from 'electron';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mainArgumentList, parseMainArguments } from '../../../electron/main/arguments';
+import { isOpenRequest, mainArgumentList, openRequestFor, parseMainArguments } from '../../../electron/main/arguments';
 import { createPassphraseMemory, hasSecureStore } from '../../../electron/main/passphrase-memory';
 import { createRecentStudies } from '../../../electron/main/recent-studies';
 
@@ -45,6 +45,23 @@ describe('passphrase memory', () => {
     expect(memory.recall('/s/a.db')).toBeNull();
   });
 
+  it('forgets a sealed passphrase the key store can no longer open, and says so', () => {
+    const file = join(dir, 'passphrases.json');
+    createPassphraseMemory(fakeSafeStorage(true, 'kwallet'), file, 'linux').remember('/s/a.db', 'hunter2-long-passphrase');
+    const resetKeyStore = {
+      ...fakeSafeStorage(true, 'kwallet'),
+      decryptString: (): string => {
+        throw new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString.');
+      },
+    };
+    const memory = createPassphraseMemory(resetKeyStore, file, 'linux');
+    expect(() => memory.recall('/s/a.db')).toThrow(
+      "The passphrase remembered for a.db can no longer be read from this computer's key store, so it has been forgotten: enter the passphrase.",
+    );
+    expect(memory.isRemembered('/s/a.db')).toBe(false);
+    expect(memory.recall('/s/a.db')).toBeNull();
+  });
+
   it('writes nothing where there is no secure store', () => {
     const file = join(dir, 'passphrases.json');
     const memory = createPassphraseMemory(fakeSafeStorage(true, 'basic_text'), file, 'linux');
@@ -80,5 +97,18 @@ describe('main process arguments', () => {
     const args = { study: '/data/my study.db', userData: '/tmp/profile', coordinator: true };
     expect(parseMainArguments(['electron', 'main.cjs', ...mainArgumentList(args)])).toEqual(args);
     expect(parseMainArguments(['electron', 'main.cjs'])).toEqual({ study: null, userData: null, coordinator: false });
+  });
+
+  it('take a bare study or rater package, as the OS passes a double-clicked file, but not the app folder or a switch', () => {
+    expect(parseMainArguments(['BlindRate', '/home/ada/Dr Ada.blindrate']).study).toBe('/home/ada/Dr Ada.blindrate');
+    expect(parseMainArguments(['BlindRate', '--flag', 'C:\\studies\\master.DB']).study).toBe('C:\\studies\\master.DB');
+    expect(parseMainArguments(['electron', '.', '--no-sandbox=x.db', 'notes.txt']).study).toBeNull();
+  });
+
+  it("hand a second launch's file to the running instance as an absolute path, and accept only that shape back", () => {
+    expect(openRequestFor(parseMainArguments(['BlindRate', 'rel/a.blindrate']), '/home/ada')).toEqual({ study: '/home/ada/rel/a.blindrate' });
+    expect(openRequestFor(parseMainArguments(['BlindRate']), '/home/ada')).toBeUndefined();
+    expect(isOpenRequest({ study: '/x.db' })).toBe(true);
+    for (const junk of [undefined, null, {}, { study: 3 }, { study: '' }, 'x.db']) expect(isOpenRequest(junk)).toBe(false);
   });
 });

@@ -11,6 +11,7 @@ import type {
   SavePreferenceRequest,
   SaveRatingRequest,
   SessionOverview,
+  StudyRef,
   StudySummary,
   TaskPayload,
 } from '../../../shared/api';
@@ -97,8 +98,17 @@ export class FakeApi implements BlindRateApi {
     return [...this.tasks.values()].filter((t) => t.kind === kind);
   }
 
+  /** What the Open dialog answers next (null: cancelled); a chosen file joins the list first. */
+  nextOpenedFile: StudyRef | null = null;
+  private studies: StudyRef[] = [{ path: FAKE_STUDY_PATH, label: 'fake-study.db' }];
+
   async listStudies() {
-    return [{ path: FAKE_STUDY_PATH, label: 'fake-study.db' }];
+    return this.studies;
+  }
+  async openStudyFile() {
+    const chosen = this.nextOpenedFile;
+    if (chosen) this.studies = [chosen, ...this.studies];
+    return chosen;
   }
   async canRememberPassphrase() {
     return this.rememberAvailable;

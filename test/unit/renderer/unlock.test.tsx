@@ -23,6 +23,19 @@ describe('Unlock screen', () => {
     expect(await screen.findByRole('heading', { name: 'Who is rating?' })).toBeTruthy();
   });
 
+  it('Open… adds the chosen file to the list, selects it and moves to the passphrase; cancelling changes nothing', async () => {
+    const api = new FakeApi();
+    const { user } = renderApp(api);
+    await user.click(await screen.findByRole('button', { name: 'Open…' }));
+    expect(screen.getAllByRole('radio')).toHaveLength(1);
+
+    api.nextOpenedFile = { path: '/home/ada/Dr Ada.blindrate', label: 'Dr Ada.blindrate' };
+    await user.click(screen.getByRole('button', { name: 'Open…' }));
+    const opened = await screen.findByRole('radio', { name: /Dr Ada\.blindrate/ });
+    await waitFor(() => expect((opened as HTMLInputElement).checked).toBe(true));
+    expect(document.activeElement).toBe(screen.getByLabelText('Passphrase'));
+  });
+
   it('disables "remember" and says why when the OS has no secure store', async () => {
     renderApp();
     const remember = await screen.findByRole('checkbox', { name: /Remember the passphrase/ });

@@ -1,0 +1,270 @@
+/**
+ * The whole desktop shell without the Electron binary: the real bundle (build/bundle-electron.mjs,
+ * the same build as `npm run build:electron`) runs under Node with a recording fake `electron`
+ * (./fake-electron.ts). Covers electron/main/index.ts, the lifecycle and the menu: start-up order,
+ * the app:// protocol, every IPC channel through a demo study, opening files every way the OS and
+ * the user can (second launch, macOS open-file, drop, File › Open), start-up failures, and quitting.
+ */
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleElectron } from '../../../build/bundle-electron.mjs';
+import { mainArgumentList } from '../../../electron/main/arguments';
+import { buildDemoStudy } from '../../../electron/services/demo';
+import { API_METHODS, type SessionOverview, type StudyRef, type StudySummary, type TaskPayload } from '../../../shared/api';
+import type { ApiResponse } from '../../../shared/transport';
+import { createFakeElectron, loadMainProcess, settle, type FakeElectron } from './fake-electron';
+
+const REPO_ROOT = resolve(import.meta.dirname, '../../..');
+const PASSPHRASE = 'shell test passphrase';
+const NODE_BUILD = createRequire(import.meta.url).resolve('better-sqlite3-multiple-ciphers/build/Release/better_sqlite3.node');
+const TRUSTED = { senderFrame: { url: 'app://blindrate/index.html', parent: null } };
+const UNTRUSTED = { senderFrame: { url: 'https://evil.test/', parent: null } };
+
+let work: string;
+let bundleDir: string;
+let mainPath: string;
+let appPath: string;
+let studyPath: string;
+let packagePath: string;
+
+beforeAll(async () => {
+  mkdirSync(join(REPO_ROOT, 'dist'), { recursive: true });
+  // Inside the repository, so the bundle's require of the database driver finds node_modules.
+  bundleDir = mkdtempSync(join(REPO_ROOT, 'dist', 'shell-test-'));
+  await bundleElectron(join(bundleDir, 'electron'));
+  mainPath = join(bundleDir, 'electron', 'main.cjs');
+  // The renderer the protocol serves: dist/renderer next to dist/electron.
+  mkdirSync(join(bundleDir, 'renderer', 'assets'), { recursive: true });
+  writeFileSync(join(bundleDir, 'renderer', 'index.html'), '<!doctype html><div id="root"></div><script src="./assets/app.js"></script>');
+  writeFileSync(join(bundleDir, 'renderer', 'assets', 'app.js'), 'console.log("renderer");');
+
+  work = mkdtempSync(join(tmpdir(), 'blindrate-shell-'));
+  // The project folder Electron is started on. Its "Electron build" of the native module is a copy of
+  // the Node build (this runs under Node): a copy at its own path, so the test can see it was the one loaded.
+  appPath = join(work, 'app');
+  mkdirSync(join(appPath, 'native', 'electron'), { recursive: true });
+  copyFileSync(NODE_BUILD, join(appPath, 'native', 'electron', 'better_sqlite3.node'));
+  studyPath = join(work, 'demo study.db');
+  await buildDemoStudy(studyPath, PASSPHRASE, () => new Date('2026-01-15T09:00:00Z'));
+  packagePath = join(work, 'Dr Ada.blindrate');
+  copyFileSync(studyPath, packagePath);
+}, 60_000);
+
+afterAll(() => {
+  rmSync(work, { recursive: true, force: true });
+  rmSync(bundleDir, { recursive: true, force: true });
+});
+
+function launch(options: { gotLock?: boolean; loadUrlFails?: string; appPath?: string; argv?: string[] } = {}): FakeElectron {
+  const fake = createFakeElectron({
+    appPath: options.appPath ?? appPath,
+    userData: mkdtempSync(join(work, 'user-data-')),
+    gotLock: options.gotLock,
+    loadUrlFails: options.loadUrlFails,
+  });
+  loadMainProcess(mainPath, fake, options.argv ?? ['electron', '.', ...mainArgumentList({ study: studyPath, userData: null, coordinator: false })]);
+  return fake;
+}
+
+async function invoke<T>(fake: FakeElectron, method: string, arg?: unknown, event: unknown = TRUSTED): Promise<T> {
+  const handler = fake.invokeHandlers.get(`blindrate:${method}`);
+  if (!handler) throw new Error(`no IPC handler for ${method}`);
+  const reply = (await (handler as (e: unknown, a: unknown) => Promise<ApiResponse>)(event as never, arg as never)) as ApiResponse<T>;
+  if (!reply.ok) throw new Error(`${method} refused: ${reply.error}`);
+  return reply.value;
+}
+
+function menuItem(fake: FakeElectron, label: string): { label: string; accelerator?: string; click: () => void } {
+  const file = (fake.menu()!.template as { label?: string; submenu?: unknown[] }[]).find((m) => m.label === 'File')!;
+  return (file.submenu as { label?: string; accelerator?: string; click: () => void }[]).find((i) => i.label === label) as never;
+}
+
+describe('start-up', () => {
+  it('does before ready what Electron needs before ready, and the rest after', async () => {
+    const fake = launch();
+    expect(fake.windows).toHaveLength(0);
+    expect(fake.log.slice(0, 3)).toEqual(['protocol.registerSchemesAsPrivileged', 'app.enableSandbox', 'app.requestSingleInstanceLock']);
+    expect(fake.privilegedSchemes).toEqual([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+    await fake.fireReady();
+
+    expect(fake.violations).toEqual([]);
+    expect(fake.errorBoxes).toEqual([]);
+    expect(fake.app.exitCode).toBeNull();
+    const ready = fake.log.indexOf('ready');
+    for (const call of ['protocol.handle(app)', 'session.defaultSession', 'new BrowserWindow', 'Menu.setApplicationMenu']) {
+      expect(fake.log.indexOf(call), call).toBeGreaterThan(ready);
+    }
+    const [window] = fake.windows;
+    expect(window!.loadedUrl).toBe('app://blindrate/index.html');
+    expect(window!.shown).toBe(true);
+    const webPreferences = window!.options.webPreferences as { preload: string; sandbox: boolean; contextIsolation: boolean };
+    expect(webPreferences).toMatchObject({ sandbox: true, contextIsolation: true });
+    expect(existsSync(webPreferences.preload), 'the preload the window names was bundled next to main.cjs').toBe(true);
+    expect(fake.sessionCalls.setSpellCheckerEnabled).toEqual([false]);
+    expect(fake.sessionCalls.setPermissionRequestHandler).toHaveLength(1);
+    expect(fake.sessionCalls.onBeforeRequest).toHaveLength(1);
+    expect([...fake.invokeHandlers.keys()].sort()).toEqual(API_METHODS.map((m) => `blindrate:${m}`).sort());
+    expect(menuItem(fake, 'Open…').accelerator).toBe('CmdOrCtrl+O');
+  });
+
+  it('serves the built renderer on app://blindrate/ and nothing outside it', async () => {
+    const fake = launch();
+    await fake.fireReady();
+    const handler = fake.protocolHandlers.get('app')!;
+    const page = await handler(new Request('app://blindrate/index.html'));
+    expect(page.status).toBe(200);
+    expect(page.headers.get('Content-Type')).toMatch(/^text\/html/);
+    expect(page.headers.get('Content-Security-Policy')).toContain("default-src 'self'");
+    expect(await page.text()).toContain('<div id="root">');
+    const script = await handler(new Request('app://blindrate/assets/app.js'));
+    expect(await script.text()).toBe('console.log("renderer");');
+    expect((await handler(new Request('app://blindrate/../../../etc/passwd'))).status).toBe(404);
+    expect((await handler(new Request('app://elsewhere/index.html'))).status).toBe(404);
+    expect((await handler(new Request('app://blindrate/missing.js'))).status).toBe(404);
+  });
+});
+
+describe('a rater session over IPC', () => {
+  it('answers every contract channel, from unlocking the demo study to the report, with the Electron build of the driver', async () => {
+    const fake = launch();
+    await fake.fireReady();
+    const called = new Set<string>();
+    const call = <T>(method: string, arg?: unknown) => (called.add(method), invoke<T>(fake, method, arg));
+
+    const refused = await (fake.invokeHandlers.get('blindrate:listStudies') as (e: unknown) => Promise<ApiResponse>)(UNTRUSTED);
+    expect(refused).toEqual({ ok: false, error: 'Refused: the call did not come from the BlindRate window.' });
+
+    expect(await call<StudyRef[]>('listStudies')).toEqual([{ path: studyPath, label: 'demo study.db', passphraseRemembered: false }]);
+    expect(await call('canRememberPassphrase')).toBe(true);
+    const summary = await call<StudySummary>('unlockStudy', { path: studyPath, passphrase: PASSPHRASE, remember: true });
+    expect(summary.role).toBe('rater');
+    expect(Object.keys(createRequire(import.meta.url).cache)).toContain(join(appPath, 'native', 'electron', 'better_sqlite3.node'));
+    const userData = fake.app.getPath('userData');
+    expect(readFileSync(join(userData, 'passphrases.json'), 'utf8')).not.toContain(PASSPHRASE);
+
+    const rater = await call<{ id: number }>('createRater', 'Dr Ada');
+    const overview = await call<SessionOverview>('startSession', rater.id);
+    expect(await call<SessionOverview>('getOverview')).toEqual(overview);
+    expect((await call<unknown[]>('listAssignments', 'rating')).length).toBeGreaterThan(0);
+    const rating = await call<TaskPayload>('getTask', overview.resume.rating);
+    const values = Object.fromEntries(summary.rubric.dimensions.map((d) => [d.key, d.scale[0]!.value]));
+    await call('saveRating', { assignmentId: rating.assignmentId, values, comment: 'clear', durationMs: 1200 });
+    await call('setFlag', { assignmentId: rating.assignmentId, flagged: true });
+    await call('savePreference', { assignmentId: overview.resume.preference, choice: 'A', comment: '', durationMs: 900 });
+    expect((await call<unknown[]>('listAssignments', 'preference')).length).toBeGreaterThan(0);
+    const progress = (await call<SessionOverview>('getOverview')).progress;
+    expect(progress.find((p) => p.kind === 'rating')).toMatchObject({ done: 1, flagged: 1 });
+    expect(progress.find((p) => p.kind === 'preference')).toMatchObject({ done: 1 });
+    await expect(call('getReport')).rejects.toThrow('Reports open after you lock your ratings');
+    await call('lockRater');
+    expect(await call<object>('getReport')).toMatchObject({ counts: { raters: 1 } });
+
+    fake.openDialogAnswers.push({ canceled: false, filePaths: [packagePath] });
+    expect(await call<StudyRef>('openStudyFile')).toMatchObject({ path: packagePath, label: 'Dr Ada.blindrate' });
+    expect(fake.dialog.lastOptions).toMatchObject({ filters: [{ extensions: ['db', 'blindrate'] }] });
+    await call('closeStudy');
+    await expect(call('getOverview')).rejects.toThrow('No study is open');
+
+    // The passphrase sealed above opens the study with an empty field.
+    await call('unlockStudy', { path: studyPath, passphrase: '', remember: false });
+    await call('closeStudy');
+    expect([...called].sort()).toEqual([...API_METHODS].sort());
+  });
+});
+
+describe('opening files', () => {
+  const listed = async (fake: FakeElectron) => (await invoke<StudyRef[]>(fake, 'listStudies')).map((s) => s.path);
+
+  it('a second launch with a file hands it to the running instance and quits', async () => {
+    const second = launch({ gotLock: false, argv: ['BlindRate', 'Dr Ada.blindrate'] });
+    expect(second.app.lockData).toEqual({ study: resolve(process.cwd(), 'Dr Ada.blindrate') });
+    expect(second.app.quitCount).toBe(1);
+    await second.fireReady();
+    expect(second.windows).toHaveLength(0);
+    expect(second.violations).toEqual([]);
+  });
+
+  it('the running instance opens what a second launch, the macOS Finder, a drop or File › Open hands it', async () => {
+    const fake = launch();
+    await fake.fireReady();
+    const [window] = fake.windows;
+
+    fake.app.emit('second-instance', {}, ['BlindRate', 'x'], '/elsewhere', { study: packagePath });
+    await settle();
+    expect((await listed(fake))[0]).toBe(packagePath);
+    expect(window!.reloads).toBe(1);
+    expect(window!.focused).toBeGreaterThan(0);
+    fake.app.emit('second-instance', {}, ['BlindRate'], '/elsewhere', { study: 42 });
+    await settle();
+    expect(window!.reloads, 'malformed data from another process is ignored').toBe(1);
+
+    fake.app.emit('open-file', { preventDefault: () => undefined }, studyPath);
+    await settle();
+    expect((await listed(fake))[0]).toBe(studyPath);
+
+    const drop = fake.messageListeners.get('blindrate-shell:file-dropped')!;
+    (drop as (e: unknown, p: unknown) => void)(UNTRUSTED, packagePath);
+    await settle();
+    expect((await listed(fake))[0], 'a drop from another frame is ignored').toBe(studyPath);
+    (drop as (e: unknown, p: unknown) => void)(TRUSTED, packagePath);
+    await settle();
+    expect((await listed(fake))[0]).toBe(packagePath);
+
+    const reloads = window!.reloads;
+    fake.openDialogAnswers.push({ canceled: false, filePaths: [studyPath] });
+    menuItem(fake, 'Open…').click();
+    await settle();
+    expect((await listed(fake))[0]).toBe(studyPath);
+    expect(window!.reloads).toBe(reloads + 1);
+    menuItem(fake, 'Open…').click();
+    await settle();
+    expect(window!.reloads, 'a cancelled dialog changes nothing').toBe(reloads + 1);
+    expect(fake.violations).toEqual([]);
+  });
+
+  it('a file the OS passes before the app is ready (macOS open-file, a bare argument) is in the list once it is', async () => {
+    const fake = launch({ argv: ['BlindRate', packagePath] });
+    fake.app.emit('open-file', { preventDefault: () => undefined }, studyPath);
+    await fake.fireReady();
+    expect((await listed(fake)).sort()).toEqual([packagePath, studyPath].sort());
+  });
+});
+
+describe('quitting', () => {
+  it('closes the study when the last window closes, then quits; and on will-quit', async () => {
+    const fake = launch();
+    await fake.fireReady();
+    await invoke(fake, 'unlockStudy', { path: studyPath, passphrase: PASSPHRASE, remember: false });
+    fake.app.emit('window-all-closed');
+    await settle();
+    expect(fake.app.quitCount).toBe(1);
+    await expect(invoke(fake, 'getOverview')).rejects.toThrow('No study is open');
+
+    await invoke(fake, 'unlockStudy', { path: studyPath, passphrase: PASSPHRASE, remember: false });
+    fake.app.emit('will-quit');
+    await expect(invoke(fake, 'getOverview')).rejects.toThrow('No study is open');
+  });
+});
+
+describe('start-up failures', () => {
+  it('a missing Electron build of the database module: an error box saying how to make it, exit code 1, no window', async () => {
+    const bare = mkdtempSync(join(work, 'no-native-'));
+    const fake = launch({ appPath: bare });
+    await fake.fireReady();
+    expect(fake.windows).toHaveLength(0);
+    expect(fake.errorBoxes).toEqual([
+      ['BlindRate could not start', expect.stringMatching(/^The database module built for Electron is missing \(.+\): run `npm run setup:electron`/)],
+    ]);
+    expect(fake.app.exitCode).toBe(1);
+  });
+
+  it('a page that cannot load: an error box and exit code 1 instead of a windowless process', async () => {
+    const fake = launch({ loadUrlFails: 'ERR_FILE_NOT_FOUND (-6) loading app://blindrate/index.html' });
+    await fake.fireReady();
+    expect(fake.errorBoxes).toEqual([['BlindRate could not start', 'ERR_FILE_NOT_FOUND (-6) loading app://blindrate/index.html']]);
+    expect(fake.app.exitCode).toBe(1);
+  });
+});
