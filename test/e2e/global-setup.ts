@@ -1,8 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { describeLauncher, launcherKind, REPO_ROOT } from './launcher';
+import { bundleElectron } from '../../build/bundle-electron.mjs';
+import { describeLauncher, launcherKind } from './launcher';
 
-/** Says which launcher runs (the output must show it) and builds the Electron main when it is the one. */
-export default function globalSetup(): void {
+/** Says which launcher runs (the output must show it) and builds the Electron main when it is the one, in-process (no spawned npm, which fails on Windows). */
+export default async function globalSetup(): Promise<void> {
   console.log(describeLauncher());
-  if (launcherKind() === 'electron') execFileSync('npm', ['run', '--silent', 'build:electron'], { cwd: REPO_ROOT, stdio: 'inherit' });
+  if (launcherKind() === 'electron') await bundleElectron();
 }

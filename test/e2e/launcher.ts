@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { findElectronBinary } from '../../electron/cli/commands/start';
+import { electronUnavailableReason, findElectronBinary } from '../../electron/cli/electron-runtime';
 import { mainArgumentList } from '../../electron/main/arguments';
 import { buildDemoStudy } from '../../electron/services/demo';
 
@@ -30,13 +30,14 @@ const VIEWPORT = { width: 1440, height: 900 };
 export type LauncherKind = 'electron' | 'browser';
 
 export function launcherKind(): LauncherKind {
-  return findElectronBinary() ? 'electron' : 'browser';
+  return electronUnavailableReason(REPO_ROOT) === null ? 'electron' : 'browser';
 }
 
 export function describeLauncher(): string {
-  return launcherKind() === 'electron'
+  const unavailable = electronUnavailableReason(REPO_ROOT);
+  return unavailable === null
     ? 'E2E launcher: Electron (_electron.launch)'
-    : `E2E launcher: browser mode, blindrate serve + ${CHROMIUM_PATH} (Electron binary absent)`;
+    : `E2E launcher: browser mode, blindrate serve + ${CHROMIUM_PATH} (${unavailable})`;
 }
 
 export interface TestStudy {
@@ -71,8 +72,9 @@ async function launchElectron(study: TestStudy, options: LaunchOptions): Promise
   const userData = mkdtempSync(join(tmpdir(), 'blindrate-e2e-userdata-'));
   const app: ElectronApplication = await _electron.launch({
     executablePath: findElectronBinary()!,
+    // The project folder, as `npm start` launches it: package.json names the app and its entry.
     args: [
-      join(REPO_ROOT, 'dist/electron/main.cjs'),
+      REPO_ROOT,
       ...mainArgumentList({ study: study.path, userData, coordinator: options.coordinator ?? false }),
     ],
   });

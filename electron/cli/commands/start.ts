@@ -1,35 +1,22 @@
 /**
- * `blindrate start [STUDY.db]` (what `npm start` runs): the desktop app on a study, by default the
- * demo. Where the Electron binary is absent (as on build servers) it says so in one line and starts
- * browser mode instead.
+ * `blindrate start [STUDY]` (what `npm start` runs): the desktop app on a study, by default the
+ * demo. Where the desktop app cannot run (no Electron binary, no Electron build of the database
+ * module, a sandbox Electron would abort on) it says why in one line and starts browser mode instead.
  */
 import type { Command } from 'commander';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { StudyError } from '../../../db/connection';
 import { mainArgumentList } from '../../main/arguments';
 import { buildDemoStudy } from '../../services/demo';
 import { systemClock } from '../../services/study';
+import { browserModeFallbackLine, electronChildEnvironment, electronUnavailableReason, exitCodeOf, findElectronBinary } from '../electron-runtime';
 import type { RegisterCommand } from './index';
 import { DEFAULT_RENDERER_DIR, parsePort, REPO_ROOT, serveUntilStopped } from './serve';
 
 export const DEMO_STUDY_PATH = join(REPO_ROOT, '.demo', 'demo-study.db');
 export const DEMO_PASSPHRASE = 'demo';
-const ELECTRON_MAIN = join(REPO_ROOT, 'dist', 'electron', 'main.cjs');
-export const ELECTRON_ABSENT_MESSAGE =
-  'The Electron runtime is absent (node_modules/electron has no binary): starting browser mode instead.';
-
-/** The Electron executable when the npm package downloaded it, else null (require('electron') throws or names a missing file). */
-export function findElectronBinary(): string | null {
-  try {
-    const path = createRequire(import.meta.url)('electron') as unknown;
-    return typeof path === 'string' && existsSync(path) ? path : null;
-  } catch {
-    return null;
-  }
-}
 
 async function ensureDemoStudy(): Promise<string> {
   if (!existsSync(DEMO_STUDY_PATH)) {
@@ -41,37 +28,63 @@ async function ensureDemoStudy(): Promise<string> {
   return DEMO_STUDY_PATH;
 }
 
-/** Builds into dist/ so a clean clone starts with `npm install && npm start`. */
-function runBuildScript(script: string, what: string): void {
+/**
+ * Builds into dist/ in this process, so a clean clone starts with `npm install && npm start`. Never
+ * through a spawned `npm`, which on Windows is npm.cmd and fails to spawn (ENOENT/EINVAL).
+ */
+async function build(what: string, script: string, run: () => Promise<unknown>): Promise<void> {
   process.stderr.write(`Building ${what}…\n`);
-  const result = spawnSync('npm', ['run', '--silent', script], { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
-  if (result.status !== 0) throw new StudyError(`Building ${what} failed: run \`npm run ${script}\` to see why.`);
+  try {
+    await run();
+  } catch (error) {
+    throw new StudyError(`Building ${what} failed (${(error as Error).message.split('\n')[0]}): run \`npm run ${script}\` to see why.`);
+  }
+}
+
+const buildRenderer = () =>
+  build('the renderer (first start)', 'build:renderer', async () => {
+    const { build: viteBuild } = await import('vite');
+    await viteBuild({ configFile: join(REPO_ROOT, 'renderer', 'vite.config.ts'), logLevel: 'warn' });
+  });
+
+const buildShell = () =>
+  build('the Electron main process', 'build:electron', async () => {
+    const { bundleElectron } = await import('../../../build/bundle-electron.mjs');
+    await bundleElectron();
+  });
+
+/** Runs Electron on the project folder (so the app is named from package.json's productName and has its own userData) until it exits. */
+async function runDesktopApp(electron: string, args: string[]): Promise<void> {
+  const child = spawn(electron, [REPO_ROOT, ...args], { stdio: 'inherit', env: electronChildEnvironment(process.env) });
+  await new Promise<void>((done, failed) => {
+    child.on('error', (error) => failed(new StudyError(`Electron could not be started (${electron}): ${error.message}`)));
+    child.on('exit', (code, signal) => {
+      process.exitCode = exitCodeOf(code, signal);
+      done();
+    });
+  });
 }
 
 export const registerStart: RegisterCommand = (program: Command) => {
   program
     .command('start')
-    .description('Open the app on a study (default: the demo study); browser mode where Electron is absent.')
-    .argument('[study]', 'study file (.db); default: the demo study in .demo/')
+    .description('Open the app on a study (default: the demo study); browser mode where the desktop app cannot run here.')
+    .argument('[study]', 'study file (.db) or rater package (.blindrate); default: the demo study in .demo/')
     .option('--coordinator', 'coordinator session: reports are visible before raters lock')
     .option('--port <n>', 'browser mode only: port to listen on; 0 picks a free one', parsePort, 0)
     .option('--renderer <dir>', 'browser mode only: built renderer folder', DEFAULT_RENDERER_DIR)
     .action(async (study: string | undefined, opts: { coordinator?: boolean; port: number; renderer: string }) => {
       const studyPath = study ? resolve(study) : await ensureDemoStudy();
       if (!existsSync(studyPath)) throw new StudyError(`No study file at ${study}.`);
-      if (opts.renderer === DEFAULT_RENDERER_DIR && !existsSync(join(DEFAULT_RENDERER_DIR, 'index.html'))) {
-        runBuildScript('build:renderer', 'the renderer (first start)');
-      }
-      const electron = findElectronBinary();
-      if (!electron) {
-        process.stdout.write(`${ELECTRON_ABSENT_MESSAGE}\n`);
+      if (opts.renderer === DEFAULT_RENDERER_DIR && !existsSync(join(DEFAULT_RENDERER_DIR, 'index.html'))) await buildRenderer();
+      const unavailable = electronUnavailableReason(REPO_ROOT);
+      if (unavailable) {
+        process.stdout.write(`${browserModeFallbackLine(unavailable)}\n`);
         await serveUntilStopped(studyPath, { port: opts.port, role: opts.coordinator ? 'coordinator' : 'rater', rendererDir: opts.renderer });
         return;
       }
       // esbuild takes under a second, so the shell is always rebuilt and never stale.
-      runBuildScript('build:electron', 'the Electron main process');
-      const args = mainArgumentList({ study: studyPath, userData: null, coordinator: opts.coordinator ?? false });
-      const child = spawn(electron, [ELECTRON_MAIN, ...args], { stdio: 'inherit' });
-      await new Promise<void>((done) => child.on('exit', (code) => ((process.exitCode = code ?? 0), done())));
+      await buildShell();
+      await runDesktopApp(findElectronBinary()!, mainArgumentList({ study: studyPath, userData: null, coordinator: opts.coordinator ?? false }));
     });
 };

@@ -4,7 +4,8 @@ import { connect } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ELECTRON_ABSENT_MESSAGE, findElectronBinary } from '../../../electron/cli/commands/start';
+import { browserModeFallbackLine, electronUnavailableReason } from '../../../electron/cli/electron-runtime';
+import { REPO_ROOT } from '../../../electron/cli/commands/serve';
 import { startBrowserServer, type BrowserServer } from '../../../electron/serve/server';
 import type { RatingTaskPayload } from '../../../shared/api';
 import { API_PATH_PREFIX, createApiClient, TOKEN_HEADER, type ApiResponse } from '../../../shared/transport';
@@ -77,11 +78,12 @@ describe('blindrate serve', () => {
     }
   });
 
-  it.skipIf(findElectronBinary() !== null)('start says in one line that Electron is absent, then serves like serve', async () => {
+  const unavailable = electronUnavailableReason(REPO_ROOT);
+  it.skipIf(unavailable === null)('start says in one line why the desktop app cannot run here, then serves like serve', async () => {
     const cli = spawnCli(['start', study.path, '--port', '0', '--renderer', rendererDir]);
     try {
       const [absent, serving] = await cli.firstLines(2);
-      expect(absent).toBe(ELECTRON_ABSENT_MESSAGE);
+      expect(absent).toBe(browserModeFallbackLine(unavailable!));
       expect(SERVING_LINE.exec(serving!)?.[1]).toBe(study.path);
     } finally {
       cli.stop();
