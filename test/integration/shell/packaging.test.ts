@@ -7,7 +7,7 @@
  * and then checks the deb metadata; the deb itself needs fpm, downloaded from GitHub, so here the
  * build stops there, and the test accepts exactly that stop (or a finished deb where the network allows).
  */
-import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
