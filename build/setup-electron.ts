@@ -28,8 +28,13 @@ const COMPILE_TIMEOUT_MS = 20 * 60_000;
 
 class SetupSkipped extends Error {}
 
-function electronVersion(): string {
-  return (JSON.parse(readFileSync(require.resolve('electron/package.json'), 'utf8')) as { version: string }).version;
+/** Null where the electron package is not installed (e.g. `npm ci --omit=dev`). */
+function electronVersion(): string | null {
+  try {
+    return (JSON.parse(readFileSync(require.resolve('electron/package.json'), 'utf8')) as { version: string }).version;
+  } catch {
+    return null;
+  }
 }
 
 /** Whether the host answers at all; a DNS failure or a firewall returns in well under the timeout. */
@@ -91,10 +96,13 @@ async function buildNativeModuleForElectron(version: string): Promise<string> {
   }
 }
 
-async function main(): Promise<void> {
-  const strict = process.argv.includes('--strict');
+async function main(strict: boolean, say: (line: string) => void): Promise<void> {
   const version = electronVersion();
-  const say = (line: string) => process.stdout.write(`setup:electron: ${line}\n`);
+  if (!version) {
+    say('the electron package is not installed (development dependencies omitted?): nothing to set up.');
+    if (strict) process.exitCode = 1;
+    return;
+  }
   if (process.env.ELECTRON_SKIP_BINARY_DOWNLOAD) {
     say('ELECTRON_SKIP_BINARY_DOWNLOAD is set, so nothing is downloaded; `npm start` uses browser mode.');
     if (strict) process.exitCode = 1;
@@ -105,11 +113,19 @@ async function main(): Promise<void> {
     try {
       say(await step());
     } catch (error) {
-      if (!(error instanceof SetupSkipped)) throw error;
-      say(`${error.message}. The CLI, the tests and browser mode work without it; run \`npm run setup:electron\` where the download is possible.`);
+      if (!(error instanceof SetupSkipped) && strict) throw error;
+      say(`${(error as Error).message}. The CLI, the tests and browser mode work without it; run \`npm run setup:electron\` where the download is possible.`);
       if (strict) process.exitCode = 1;
     }
   }
 }
 
-await main();
+const strict = process.argv.includes('--strict');
+const say = (line: string) => process.stdout.write(`setup:electron: ${line}\n`);
+try {
+  await main(strict, say);
+} catch (error) {
+  // Without --strict this runs as postinstall, which must never fail the install.
+  say(`failed unexpectedly: ${(error as Error).message.split('\n')[0]}`);
+  process.exitCode = strict ? 1 : 0;
+}

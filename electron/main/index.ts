@@ -33,10 +33,15 @@ hardenWebContents(app);
 /** Files to open, from the command line, macOS 'open-file' or a second launch; drained once the window exists. */
 const filesToOpen: string[] = args.study ? [args.study] : [];
 let openFile = (path: string) => void filesToOpen.push(path);
+let showWindow = () => {};
 // macOS delivers a double-clicked study or package (the file association) this way, possibly before 'ready'.
 app.on('open-file', (event, path) => {
   event.preventDefault();
   openFile(path);
+});
+app.on('second-instance', (_event, _argv, _cwd, additionalData) => {
+  if (isOpenRequest(additionalData)) openFile(additionalData.study);
+  showWindow();
 });
 
 if (!app.requestSingleInstanceLock(openRequestFor(args, process.cwd()))) {
@@ -90,19 +95,16 @@ async function startApp(): Promise<void> {
 
   // The renderer learns about a newly opened study by reloading and listing studies again (first in the list = chosen).
   const restartRenderer = () => void host.closeStudy().then(() => window.webContents.reload());
-  openFile = (path) => {
-    recent.add(path);
-    restartRenderer();
+  showWindow = () => {
     if (window.isMinimized()) window.restore();
     window.focus();
   };
+  openFile = (path) => {
+    recent.add(path);
+    restartRenderer();
+    showWindow();
+  };
   for (const path of filesToOpen.splice(0)) recent.add(path);
-
-  app.on('second-instance', (_event, _argv, _cwd, additionalData) => {
-    if (isOpenRequest(additionalData)) openFile(additionalData.study);
-    else if (window.isMinimized()) window.restore();
-    window.focus();
-  });
   ipcMain.on(FILE_DROP_CHANNEL, (event: IpcMainEvent, path: unknown) => {
     if (isTrustedSender(event) && typeof path === 'string' && path !== '') openFile(path);
   });
