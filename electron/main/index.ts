@@ -51,9 +51,13 @@ if (!app.requestSingleInstanceLock(openRequestFor(args, process.cwd()))) {
   app.whenReady().then(startApp).catch(failStartup);
 }
 
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
 /** A window that never appears must not leave a process running: say why, quit non-zero. */
 function failStartup(error: unknown): void {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = messageOf(error);
   console.error(`BlindRate could not start: ${message}`);
   dialog.showErrorBox('BlindRate could not start', message);
   app.exit(1);
@@ -113,7 +117,10 @@ async function startApp(): Promise<void> {
   };
   Menu.setApplicationMenu(
     Menu.buildFromTemplate(
-      applicationMenuTemplate({ openStudy: () => void openFromMenu().catch(failStartup), closeStudy: restartRenderer, allowDevTools }, process.platform),
+      applicationMenuTemplate(
+        { openStudy: () => void openFromMenu().catch((error: unknown) => dialog.showErrorBox('BlindRate could not open the file', messageOf(error))), closeStudy: restartRenderer, allowDevTools },
+        process.platform,
+      ),
     ),
   );
   closeStudyOnQuit(app, host);
