@@ -14,7 +14,7 @@ export interface AuditEntry {
 }
 
 /** An audit row as stored: values are JSON text (or null). Merging copies rows verbatim in this form. */
-export interface StoredAuditRow {
+export type StoredAuditRow = {
   at: string;
   actor: string;
   action: string;
@@ -22,7 +22,7 @@ export interface StoredAuditRow {
   entity_id: string;
   old_value: string | null;
   new_value: string | null;
-}
+};
 
 export function appendAudit(db: StudyDb, entry: AuditEntry): void {
   appendStoredAuditRow(db, {
@@ -48,4 +48,11 @@ export function readAuditRowsOf(db: StudyDb, actor: string): StoredAuditRow[] {
   return db
     .prepare('SELECT at, actor, action, entity, entity_id, old_value, new_value FROM audit_log WHERE actor = ? ORDER BY id')
     .all(actor) as StoredAuditRow[];
+}
+
+/** The whole log in order, streamed, with row ids. */
+export function iterateAuditRows(db: StudyDb): Iterable<StoredAuditRow & { id: number }> {
+  return db
+    .prepare('SELECT id, at, actor, action, entity, entity_id, old_value, new_value FROM audit_log ORDER BY id')
+    .iterate() as Iterable<StoredAuditRow & { id: number }>;
 }

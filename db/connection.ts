@@ -5,22 +5,11 @@
  */
 import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3-multiple-ciphers';
+import { StudyError, WRONG_PASSPHRASE_EXIT_CODE } from '../shared/errors';
 import { MIGRATIONS } from './migrations/index';
 
 export type StudyDb = Database.Database;
 
-/** A user-facing failure: the CLI prints `message` alone and exits with `exitCode`. */
-export class StudyError extends Error {
-  constructor(
-    message: string,
-    readonly exitCode = 1,
-  ) {
-    super(message);
-    this.name = 'StudyError';
-  }
-}
-
-export const WRONG_PASSPHRASE_EXIT_CODE = 2;
 
 export interface OpenOptions {
   /** Create a new study file; refuses to touch an existing one. */
@@ -108,5 +97,26 @@ export function changePassphrase(db: StudyDb, newPassphrase: string): void {
     db.rekey(Buffer.from(newPassphrase, 'utf8'));
   } finally {
     db.pragma('journal_mode = WAL');
+  }
+}
+
+/** The schema version (SQLite user_version) the file is at. */
+export function readSchemaVersion(db: StudyDb): number {
+  return db.pragma('user_version', { simple: true }) as number;
+}
+
+/**
+ * Runs an async `work` in one write transaction (BEGIN IMMEDIATE), committed when it resolves and
+ * rolled back when it throws. better-sqlite3's db.transaction() takes synchronous functions only.
+ */
+export async function inAsyncTransaction<T>(db: StudyDb, work: () => Promise<T>): Promise<T> {
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    const result = await work();
+    db.exec('COMMIT');
+    return result;
+  } catch (error) {
+    if (db.inTransaction) db.exec('ROLLBACK');
+    throw error;
   }
 }

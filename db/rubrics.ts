@@ -1,6 +1,7 @@
 /** Rubrics are stored as rows (dimensions, scale points) so the study file alone defines its instrument. */
 import { parseRubric, type Rubric } from '../shared/rubric';
-import { StudyError, type StudyDb } from './connection';
+import { type StudyDb } from './connection';
+import { StudyError } from '../shared/errors';
 
 /** Stores a rubric and makes it the study's active one. Call inside a transaction. */
 export function insertActiveRubric(db: StudyDb, rubric: Rubric): void {

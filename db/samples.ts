@@ -1,5 +1,5 @@
 /** Stored samples with their parameters, as the sampler wrote them. */
-import type { SampleParameters } from '../shared/domain';
+import type { SampleParameters, TaskKind } from '../shared/domain';
 import type { StudyDb } from './connection';
 
 export interface StoredSample extends SampleParameters {
@@ -12,7 +12,7 @@ export interface StoredSample extends SampleParameters {
 
 interface SampleRow {
   id: number;
-  task: SampleParameters['task'];
+  task: TaskKind;
   bins: number;
   per_bin: number;
   metrics_json: string;
@@ -43,4 +43,86 @@ export function readSamples(db: StudyDb): StoredSample[] {
     tasks: s.tasks,
     createdAt: s.created_at,
   }));
+}
+
+/** What dealing tasks to raters needs of each sample, in id order. */
+export function readSampleSeeds(db: StudyDb): Array<{ id: number; task: TaskKind; seed: number }> {
+  return db.prepare('SELECT id, task, seed FROM samples ORDER BY id').all() as Array<{ id: number; task: TaskKind; seed: number }>;
+}
+
+export interface NewSample extends SampleParameters {
+  models: string[];
+  createdAt: string;
+}
+
+export interface DrawnTask {
+  outputId: number;
+  bin: number;
+  avgScore: number;
+}
+
+/** Stores a sample and its tasks; returns the sample id. Call inside a transaction. */
+export function insertSampleWithTasks(db: StudyDb, sample: NewSample, tasks: readonly DrawnTask[]): number {
+  const id = Number(
+    db
+      .prepare(
+        `INSERT INTO samples (task, bins, per_bin, metrics_json, seed, disjoint, models_json, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        sample.task,
+        sample.bins,
+        sample.perBin,
+        JSON.stringify(sample.metrics),
+        sample.seed,
+        sample.disjoint ? 1 : 0,
+        JSON.stringify(sample.models),
+        sample.createdAt,
+      ).lastInsertRowid,
+  );
+  const insertTask = db.prepare('INSERT INTO tasks (sample_id, output_id, bin, avg_score) VALUES (?, ?, ?, ?)');
+  for (const task of tasks) insertTask.run(id, task.outputId, task.bin, task.avgScore);
+  return id;
+}
+
+/** Drops a sample no rater has been dealt, with its tasks. Call inside a transaction. */
+export function deleteSampleWithTasks(db: StudyDb, sampleId: number): void {
+  db.prepare('DELETE FROM tasks WHERE sample_id = ?').run(sampleId);
+  db.prepare('DELETE FROM samples WHERE id = ?').run(sampleId);
+}
+
+/** Outputs drawn by samples of any other task kind. */
+export function readOutputIdsOfOtherTask(db: StudyDb, task: TaskKind): number[] {
+  return db.prepare('SELECT t.output_id FROM tasks t JOIN samples s ON s.id = t.sample_id WHERE s.task <> ?').pluck().all(task) as number[];
+}
+
+export interface TaskRow {
+  id: number;
+  sample_id: number;
+  output_id: number;
+}
+
+export function readTaskRows(db: StudyDb): TaskRow[] {
+  return db.prepare('SELECT id, sample_id, output_id FROM tasks ORDER BY id').all() as TaskRow[];
+}
+
+/** A drawn output with its sample's parameters, as the sample export lists them (a type, so it is a plain record). */
+export type SampledOutputRow = {
+  task: TaskKind;
+  sample_id: number;
+  item_id: string;
+  model: string;
+  avg_score: number;
+  bin: number;
+  seed: number;
+};
+
+export function iterateSampledOutputs(db: StudyDb): Iterable<SampledOutputRow> {
+  return db
+    .prepare(
+      `SELECT s.task, s.id AS sample_id, o.item_id, o.model, t.avg_score, t.bin, s.seed
+       FROM tasks t JOIN samples s ON s.id = t.sample_id JOIN outputs o ON o.id = t.output_id
+       ORDER BY s.id, o.model, t.bin, t.avg_score, o.item_id`,
+    )
+    .iterate() as Iterable<SampledOutputRow>;
 }

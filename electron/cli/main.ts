@@ -2,7 +2,7 @@
  * `blindrate` command line. Each command lives in commands/<name>.ts and registers itself on the
  * program (program.ts); this file only runs it and turns failures into one readable line and an exit code.
  */
-import { StudyError } from '../../db/connection';
+import { StudyError } from '../../shared/errors';
 import { createProgram } from './program';
 
 const program = createProgram();

@@ -2,7 +2,7 @@
  * Passphrases come from BLINDRATE_PASSPHRASE or an interactive prompt, never from argv (which other
  * users can read in the process list and which shells keep in history).
  */
-import { StudyError } from '../../db/connection';
+import { StudyError } from '../../shared/errors';
 
 export const PASSPHRASE_ENV = 'BLINDRATE_PASSPHRASE';
 

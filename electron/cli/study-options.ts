@@ -1,6 +1,6 @@
 /** Helpers shared by the study commands: unlocking a study for one command, and option parsers. */
 import type { StudyDb } from '../../db/connection';
-import { StudyError } from '../../db/connection';
+import { StudyError } from '../../shared/errors';
 import { openStudy } from '../services/study';
 import { readPassphrase } from './passphrase';
 

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { basename, join, resolve } from 'node:path';
 import type { Clock } from '../../shared/clock';
 import { API_PATH_PREFIX, isApiMethod, TOKEN_FRAGMENT_KEY, TOKEN_HEADER, type ApiFailure } from '../../shared/transport';
-import { StudyError } from '../../db/connection';
+import { StudyError } from '../../shared/errors';
 import { createApiHost, type ApiHost, type SessionRole } from '../services/api-host';
 import { contentTypeFor, resolveStaticPath, SECURITY_HEADERS } from './static-files';
 

@@ -4,8 +4,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { StudyError, type StudyDb } from '../../db/connection';
+import { type StudyDb } from '../../db/connection';
+import { StudyError } from '../../shared/errors';
 import { readMeta } from '../../db/meta';
+import { countRaters } from '../../db/raters';
 import { readSamples } from '../../db/samples';
 import { isoNow, type Clock } from '../../shared/clock';
 import {
@@ -71,13 +73,12 @@ export function writeStudyReport(db: StudyDb, options: ReportOptions): AnalysisR
 }
 
 export function readReportStudy(db: StudyDb, clock: Clock): ReportStudy {
-  const raters = db.prepare('SELECT count(*) AS total, count(locked_at) AS locked FROM raters').get() as ReportStudy['raters'];
   return {
     name: readMeta(db, 'name') ?? 'BlindRate study',
     generatedAt: isoNow(clock),
     rubric: readActiveRubric(db),
     samples: readSamples(db),
-    raters,
+    raters: countRaters(db),
   };
 }
 

@@ -6,15 +6,11 @@ import { randomUUID } from 'node:crypto';
 import type { AssignmentSummary, RaterProfile, SessionOverview, TaskProgress } from '../../shared/api';
 import type { PresentedA, TaskKind } from '../../shared/domain';
 import { createPrng, deriveSeed, shuffled, type Prng } from '../../shared/prng';
+import { insertAssignment, readAssignmentStates, readLastPosition, readUnassignedTaskIds } from '../../db/assignments';
 import type { StudyDb } from '../../db/connection';
+import { readSampleSeeds } from '../../db/samples';
 
 export const TASK_KINDS: readonly TaskKind[] = ['rating', 'preference'];
-
-interface SampleRow {
-  id: number;
-  task: TaskKind;
-  seed: number;
-}
 
 /**
  * Gives the rater an assignment for every task they do not have yet, sample by sample. Each sample's
@@ -25,24 +21,15 @@ interface SampleRow {
  */
 export function assignOpenTasks(db: StudyDb, rater: RaterProfile): number {
   return db.transaction(() => {
-    const samples = db.prepare('SELECT id, task, seed FROM samples ORDER BY id').all() as SampleRow[];
-    const unassigned = db.prepare(
-      `SELECT t.id FROM tasks t
-       WHERE t.sample_id = ? AND NOT EXISTS (SELECT 1 FROM assignments a WHERE a.task_id = t.id AND a.rater_id = ?)
-       ORDER BY t.id`,
-    );
-    const insert = db.prepare(
-      'INSERT INTO assignments (id, rater_id, task_id, position, presented_a) VALUES (?, ?, ?, ?, ?)',
-    );
-    let position = (db.prepare('SELECT coalesce(max(position), 0) AS last FROM assignments WHERE rater_id = ?').get(rater.id) as { last: number }).last;
+    let position = readLastPosition(db, rater.id);
     let created = 0;
-    for (const sample of samples) {
-      const taskIds = (unassigned.all(sample.id, rater.id) as { id: number }[]).map((row) => row.id);
+    for (const sample of readSampleSeeds(db)) {
+      const taskIds = readUnassignedTaskIds(db, sample.id, rater.id);
       if (taskIds.length === 0) continue;
       const prng = createPrng(deriveSeed(sample.seed, rater.name));
       for (const taskId of shuffled(taskIds, prng)) {
         const presentedA = sample.task === 'preference' ? drawPresentedA(prng) : null;
-        insert.run(randomUUID(), rater.id, taskId, ++position, presentedA);
+        insertAssignment(db, { id: randomUUID(), raterId: rater.id, taskId, position: ++position, presentedA });
         created++;
       }
     }
@@ -54,26 +41,9 @@ function drawPresentedA(prng: Prng): PresentedA {
   return prng.nextInt(2) === 0 ? 'model' : 'reference';
 }
 
-interface AssignmentListRow {
-  id: string;
-  flagged: number;
-  done: number;
-}
-
 /** The rater's assignments of one kind in their order; `position` is 1-based within that kind. */
 export function listAssignments(db: StudyDb, raterId: number, kind: TaskKind): AssignmentSummary[] {
-  const rows = db
-    .prepare(
-      `SELECT a.id, a.flagged, (r.assignment_id IS NOT NULL) AS done
-       FROM assignments a
-       JOIN tasks t ON t.id = a.task_id
-       JOIN samples s ON s.id = t.sample_id
-       LEFT JOIN responses r ON r.assignment_id = a.id
-       WHERE a.rater_id = ? AND s.task = ?
-       ORDER BY a.position`,
-    )
-    .all(raterId, kind) as AssignmentListRow[];
-  return rows.map((row, index) => ({
+  return readAssignmentStates(db, raterId, kind).map((row, index) => ({
     assignmentId: row.id,
     kind,
     position: index + 1,

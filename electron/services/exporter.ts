@@ -6,8 +6,11 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { stringify } from 'csv-stringify';
 import type { StudyDb } from '../../db/connection';
-import { StudyError } from '../../db/connection';
-import { groupScoresByOutput, type ScoreTuple } from '../../db/scores';
+import { StudyError } from '../../shared/errors';
+import { iterateAuditRows } from '../../db/audit';
+import { iterateOutputsWithItems } from '../../db/outputs';
+import { iterateSampledOutputs } from '../../db/samples';
+import { readAllScores, readMetricNames } from '../../db/scores';
 import { DATA_DICTIONARY, metricsOf, pivotTidyToWide, tidyColumns, tidyRecord } from '../../shared/analysis';
 import { OUTPUT_FIELDS, SCORE_PREFIX } from '../../shared/import/record';
 import { compareCodeUnits } from '../../shared/sampling';
@@ -31,21 +34,17 @@ function scoreColumns(metrics: readonly string[]): string[] {
 }
 
 function studyMetrics(db: StudyDb): string[] {
-  return (db.prepare('SELECT DISTINCT metric FROM output_scores').pluck().all() as string[]).sort(compareCodeUnits);
+  return readMetricNames(db).sort(compareCodeUnits);
 }
 
 /** Every output with its item and scores, in the import format, so an export can be imported again. */
 function outputsTable(db: StudyDb): ExportTable {
   const metrics = studyMetrics(db);
-  const scores = groupScoresByOutput(db.prepare('SELECT output_id, metric, value FROM output_scores').raw().iterate() as Iterable<ScoreTuple>);
-  const statement = db.prepare(
-    `SELECT o.id, o.item_id, o.model, o.text AS output, i.question, i.context, i.reference, i.category
-     FROM outputs o JOIN items i ON i.item_id = o.item_id ORDER BY o.model, o.item_id`,
-  );
+  const scores = readAllScores(db);
   return {
     columns: [...OUTPUT_FIELDS, ...scoreColumns(metrics)],
     rows: (function* () {
-      for (const row of statement.iterate() as Iterable<ExportRow & { id: number }>) {
+      for (const row of iterateOutputsWithItems(db)) {
         const { id, ...fields } = row;
         const outputScores = scores.get(id) ?? {};
         const cells: ExportRow = { ...fields };
@@ -59,22 +58,14 @@ function outputsTable(db: StudyDb): ExportTable {
 function sampleTable(db: StudyDb): ExportTable {
   return {
     columns: ['task', 'sample_id', 'item_id', 'model', 'avg_score', 'bin', 'seed'],
-    rows: db
-      .prepare(
-        `SELECT s.task, s.id AS sample_id, o.item_id, o.model, t.avg_score, t.bin, s.seed
-         FROM tasks t JOIN samples s ON s.id = t.sample_id JOIN outputs o ON o.id = t.output_id
-         ORDER BY s.id, o.model, t.bin, t.avg_score, o.item_id`,
-      )
-      .iterate() as Iterable<ExportRow>,
+    rows: iterateSampledOutputs(db),
   };
 }
 
 function auditTable(db: StudyDb): ExportTable {
   return {
     columns: ['id', 'at', 'actor', 'action', 'entity', 'entity_id', 'old_value', 'new_value'],
-    rows: db
-      .prepare('SELECT id, at, actor, action, entity, entity_id, old_value, new_value FROM audit_log ORDER BY id')
-      .iterate() as Iterable<ExportRow>,
+    rows: iterateAuditRows(db),
   };
 }
 

@@ -6,7 +6,9 @@ import { createHash } from 'node:crypto';
 import { createReadStream, openSync, readSync, closeSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { appendAudit } from '../../db/audit';
-import { StudyError, type StudyDb } from '../../db/connection';
+import { inAsyncTransaction, type StudyDb } from '../../db/connection';
+import { StudyError } from '../../shared/errors';
+import { prepareImportStatements } from '../../db/imports';
 import { isoNow, type Clock } from '../../shared/clock';
 import type { OutputRecord } from '../../shared/domain';
 import {
@@ -82,8 +84,7 @@ export async function importFiles(db: StudyDb, files: string[], options: ImportO
   const results: ImportedFile[] = [];
   const importer = createRecordWriter(db);
   const at = isoNow(options.clock);
-  db.exec('BEGIN IMMEDIATE');
-  try {
+  await inAsyncTransaction(db, async () => {
     for (const file of planned) {
       const earlier = importer.findImport(file.sha256);
       if (earlier) {
@@ -92,11 +93,7 @@ export async function importFiles(db: StudyDb, files: string[], options: ImportO
       }
       results.push(await importOneFile(importer, file, { map, model, at, onProgress: options.onProgress }));
     }
-    db.exec('COMMIT');
-  } catch (error) {
-    if (db.inTransaction) db.exec('ROLLBACK');
-    throw error;
-  }
+  });
   const imported = results.filter((r) => r.status === 'imported');
   return {
     files: results,
@@ -217,59 +214,29 @@ interface RecordPlace {
   position: number;
 }
 
-interface StoredItem {
-  question: string;
-  context: string;
-  reference: string;
-  category: string;
-  file_name: string;
-  format: ImportFormat;
-  source_line: number;
-}
-
 type RecordWriter = ReturnType<typeof createRecordWriter>;
 
-/** The prepared statements of one import call, and the rules that need the database (conflicts, duplicates). */
+/** The rules of one import call that need the database (conflicts, duplicates) over db/imports' statements. */
 function createRecordWriter(db: StudyDb) {
-  const findImport = db.prepare('SELECT id, imported_at FROM imports WHERE sha256 = ?');
-  const insertImport = db.prepare(
-    'INSERT INTO imports (file_name, sha256, format, record_count, imported_at) VALUES (?, ?, ?, 0, ?)',
-  );
-  const setRecordCount = db.prepare('UPDATE imports SET record_count = ? WHERE id = ?');
-  const findItem = db.prepare(
-    `SELECT i.question, i.context, i.reference, i.category, i.source_line, m.file_name, m.format
-     FROM items i JOIN imports m ON m.id = i.import_id WHERE i.item_id = ?`,
-  );
-  const insertItem = db.prepare(
-    `INSERT INTO items (item_id, question, context, reference, category, import_id, source_line)
-     VALUES (?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const findOutput = db.prepare(
-    `SELECT o.source_line, m.file_name, m.format FROM outputs o JOIN imports m ON m.id = o.import_id
-     WHERE o.item_id = ? AND o.model = ?`,
-  );
-  const insertOutput = db.prepare(
-    'INSERT INTO outputs (item_id, model, text, import_id, source_line) VALUES (?, ?, ?, ?, ?)',
-  );
-  const insertScore = db.prepare('INSERT INTO output_scores (output_id, metric, value) VALUES (?, ?, ?)');
+  const statements = prepareImportStatements(db);
   const models = new Set<string>();
 
   return {
     findImport(sha256: string): { importId: number; importedAt: string } | null {
-      const row = findImport.get(sha256) as { id: number; imported_at: string } | undefined;
+      const row = statements.findImport(sha256);
       return row ? { importId: row.id, importedAt: row.imported_at } : null;
     },
     startImport(file: PlannedFile, at: string): number {
-      return Number(insertImport.run(file.name, file.sha256, file.format, at).lastInsertRowid);
+      return statements.startImport(file, at);
     },
     finishImport(importId: number, records: number, details: object, at: string): void {
-      setRecordCount.run(records, importId);
+      statements.setRecordCount(importId, records);
       appendAudit(db, { at, actor: COORDINATOR_ACTOR, action: 'import', entity: 'import', entityId: String(importId), newValue: details });
     },
     /** Stores one output (and its item if new); returns whether the item was new. */
     writeRecord(record: OutputRecord, place: RecordPlace): boolean {
       const here = describeRecordLocation(place.file.name, place.file.format, place.position);
-      const item = findItem.get(record.itemId) as StoredItem | undefined;
+      const item = statements.findItem(record.itemId);
       if (item) {
         const differing = (['question', 'context', 'reference', 'category'] as const).filter((f) => item[f] !== record[f]);
         if (differing.length > 0) {
@@ -278,16 +245,15 @@ function createRecordWriter(db: StudyDb) {
           );
         }
       } else {
-        insertItem.run(record.itemId, record.question, record.context, record.reference, record.category, place.importId, place.position);
+        statements.insertItem(record, place.importId, place.position);
       }
-      const existing = findOutput.get(record.itemId, record.model) as Omit<StoredItem, 'question' | 'context' | 'reference' | 'category'> | undefined;
+      const existing = statements.findOutput(record.itemId, record.model);
       if (existing) {
         throw new StudyError(
           `${here}: model "${record.model}" already has an output for item "${record.itemId}" at ${recordReference(existing.file_name, existing.format, existing.source_line)}.`,
         );
       }
-      const outputId = insertOutput.run(record.itemId, record.model, record.output, place.importId, place.position).lastInsertRowid;
-      for (const [metric, value] of Object.entries(record.scores)) insertScore.run(outputId, metric, value);
+      statements.insertOutput(record, place.importId, place.position);
       models.add(record.model);
       return item === undefined;
     },

@@ -26,10 +26,15 @@
  *   preferLatest again resolves in the master's favour is recorded again).
  */
 import { appendAudit, appendStoredAuditRow, readAuditRowsOf, type StoredAuditRow } from '../../db/audit';
-import { openStudyDatabase, StudyError, type StudyDb } from '../../db/connection';
+import { insertAssignment, readRaterAssignments, setAssignmentFlagged, setPresentedA, type AssignmentRow } from '../../db/assignments';
+import { openStudyDatabase, readSchemaVersion, type StudyDb } from '../../db/connection';
+import { findRaterRowByName, insertRater, listRaterRowsById, setRaterLockedAt, type RaterRow } from '../../db/raters';
+import { readStoredResponse, replaceStoredResponse, type StoredResponse } from '../../db/responses';
+import { readTaskRows } from '../../db/samples';
+import { StudyError } from '../../shared/errors';
 import { readMeta } from '../../db/meta';
 import { isoNow, type Clock } from '../../shared/clock';
-import type { PreferenceKey, PreferenceOutcome, PresentedA, TaskKind } from '../../shared/domain';
+import type { TaskKind } from '../../shared/domain';
 import { readReportStudy } from './analysis';
 import { listAssignments } from './assignments';
 import { COORDINATOR_ACTOR, readActiveRubric, readStudyName } from './study';
@@ -75,34 +80,6 @@ export function mergeRaterCopies(master: StudyDb, copies: RaterCopy[], clock: Cl
   }))();
 }
 
-interface RaterRow {
-  id: number;
-  name: string;
-  created_at: string;
-  locked_at: string | null;
-}
-
-interface AssignmentRow {
-  id: string;
-  task_id: number;
-  position: number;
-  presented_a: PresentedA | null;
-  flagged: number;
-  kind: TaskKind;
-}
-
-interface StoredResponse {
-  comment: string;
-  duration_ms: number;
-  submitted_at: string;
-  updated_at: string;
-  /** Rating tasks: dimension → value. */
-  values: Record<string, number>;
-  /** Preference tasks. */
-  choice: PreferenceKey | null;
-  outcome: PreferenceOutcome | null;
-}
-
 /** What a resolved conflict lost, for the study.merge audit row. */
 interface ResolvedConflict {
   rater: string;
@@ -146,7 +123,7 @@ function mergeCopy(master: StudyDb, copy: RaterCopy, clock: Clock, preferLatest:
     assignmentIds: {},
     conflicts: [],
   };
-  const raters = copy.db.prepare('SELECT id, name, created_at, locked_at FROM raters ORDER BY id').all() as RaterRow[];
+  const raters = listRaterRowsById(copy.db);
   for (const theirs of raters) {
     const ours = matchingRater(merge, theirs);
     merge.raterIds.push({ name: theirs.name, copy: theirs.id, master: ours.id });
@@ -183,7 +160,7 @@ function assertSameStudy(master: StudyDb, copy: RaterCopy, clock: Clock): void {
   if (theirId !== studyId) {
     throw new StudyError(`${file} is not a copy of this study (study id ${theirId ?? 'missing'}, the master's is ${studyId}).`);
   }
-  const version = (db: StudyDb) => db.pragma('user_version', { simple: true }) as number;
+  const version = readSchemaVersion;
   if (version(copy.db) !== version(master)) {
     throw new StudyError(`${file} has schema version ${version(copy.db)}, the master ${version(master)}: open both with the same BlindRate first.`);
   }
@@ -192,8 +169,7 @@ function assertSameStudy(master: StudyDb, copy: RaterCopy, clock: Clock): void {
   }
   const sampleId = firstDifferentId(readReportStudy(master, clock).samples, readReportStudy(copy.db, clock).samples);
   if (sampleId !== undefined) throw new StudyError(`${file} differs from the master in sample #${sampleId}; merge needs the same samples.`);
-  const tasks = (db: StudyDb) => db.prepare('SELECT id, sample_id, output_id FROM tasks ORDER BY id').all() as { id: number }[];
-  const taskId = firstDifferentId(tasks(master), tasks(copy.db));
+  const taskId = firstDifferentId(readTaskRows(master), readTaskRows(copy.db));
   if (taskId !== undefined) throw new StudyError(`${file} differs from the master in task #${taskId}; merge needs the same tasks.`);
 }
 
@@ -209,49 +185,40 @@ function firstDifferentId(ours: { id: number }[], theirs: { id: number }[]): num
 /** The master's rater of that name, added first if missing; the later lock time wins. */
 function matchingRater(merge: CopyMerge, theirs: RaterRow): RaterRow {
   const { master, counts } = merge;
-  const ours = master.prepare('SELECT id, name, created_at, locked_at FROM raters WHERE name = ? COLLATE NOCASE').get(theirs.name) as
-    | RaterRow
-    | undefined;
+  const ours = findRaterRowByName(master, theirs.name);
   if (!ours) {
-    const { lastInsertRowid } = master
-      .prepare('INSERT INTO raters (name, created_at, locked_at) VALUES (?, ?, ?)')
-      .run(theirs.name, theirs.created_at, theirs.locked_at);
+    const id = insertRater(master, theirs);
     counts.ratersAdded++;
-    return { ...theirs, id: Number(lastInsertRowid) };
+    return { ...theirs, id };
   }
   if (theirs.locked_at !== null && (ours.locked_at === null || theirs.locked_at > ours.locked_at)) {
-    master.prepare('UPDATE raters SET locked_at = ? WHERE id = ?').run(theirs.locked_at, ours.id);
+    setRaterLockedAt(master, ours.id, theirs.locked_at);
     counts.locksTaken++;
     return { ...ours, locked_at: theirs.locked_at };
   }
   return ours;
 }
 
-function readAssignments(db: StudyDb, raterId: number): AssignmentRow[] {
-  return db
-    .prepare(
-      `SELECT a.id, a.task_id, a.position, a.presented_a, a.flagged, s.task AS kind
-       FROM assignments a JOIN tasks t ON t.id = a.task_id JOIN samples s ON s.id = t.sample_id
-       WHERE a.rater_id = ? ORDER BY a.position`,
-    )
-    .all(raterId) as AssignmentRow[];
-}
-
 function mergeAssignments(merge: CopyMerge, theirRater: RaterRow, ourRater: RaterRow): void {
   const { master, copy, counts } = merge;
-  const ourAssignments = readAssignments(master, ourRater.id);
+  const ourAssignments = readRaterAssignments(master, ourRater.id);
   const oursByTask = new Map(ourAssignments.map((a) => [a.task_id, a]));
   const lastPosition = ourAssignments.reduce((last, a) => Math.max(last, a.position), 0);
-  for (const theirs of readAssignments(copy.db, theirRater.id)) {
+  for (const theirs of readRaterAssignments(copy.db, theirRater.id)) {
     let ours = oursByTask.get(theirs.task_id);
     if (!ours) {
       ours = { ...theirs, position: theirs.position + lastPosition };
-      master
-        .prepare('INSERT INTO assignments (id, rater_id, task_id, position, presented_a, flagged) VALUES (?, ?, ?, ?, ?, ?)')
-        .run(ours.id, ourRater.id, ours.task_id, ours.position, ours.presented_a, ours.flagged);
+      insertAssignment(master, {
+        id: ours.id,
+        raterId: ourRater.id,
+        taskId: ours.task_id,
+        position: ours.position,
+        presentedA: ours.presented_a,
+        flagged: ours.flagged === 1,
+      });
       counts.assignmentsAdded++;
     } else if (theirs.flagged === 1 && ours.flagged === 0) {
-      master.prepare('UPDATE assignments SET flagged = 1 WHERE id = ?').run(ours.id);
+      setAssignmentFlagged(master, ours.id, true);
       counts.flagsAdded++;
     }
     if (ours.id !== theirs.id) merge.assignmentIds[theirs.id] = ours.id;
@@ -293,21 +260,6 @@ function mergeResponse(merge: CopyMerge, theirRater: RaterRow, theirs: Assignmen
   });
 }
 
-function readStoredResponse(db: StudyDb, assignmentId: string): StoredResponse | undefined {
-  const row = db
-    .prepare(
-      `SELECT r.comment, r.duration_ms, r.submitted_at, r.updated_at, p.choice, p.outcome
-       FROM responses r LEFT JOIN preferences p ON p.assignment_id = r.assignment_id WHERE r.assignment_id = ?`,
-    )
-    .get(assignmentId) as Omit<StoredResponse, 'values'> | undefined;
-  if (!row) return undefined;
-  const ratings = db.prepare('SELECT dimension, value FROM ratings WHERE assignment_id = ? ORDER BY dimension').all(assignmentId) as {
-    dimension: string;
-    value: number;
-  }[];
-  return { ...row, values: Object.fromEntries(ratings.map((r) => [r.dimension, r.value])) };
-}
-
 /** Same meaning: a preference is compared by outcome, since the letter depends on the answer order shown. */
 function sameAnswer(a: StoredResponse, b: StoredResponse): boolean {
   return a.comment === b.comment && a.outcome === b.outcome && JSON.stringify(a.values) === JSON.stringify(b.values);
@@ -315,27 +267,8 @@ function sameAnswer(a: StoredResponse, b: StoredResponse): boolean {
 
 /** Puts the copy's response on the master's assignment, replacing any there. */
 function writeResponse(master: StudyDb, ours: AssignmentRow, theirs: AssignmentRow, response: StoredResponse): void {
-  if (ours.presented_a !== theirs.presented_a) {
-    master.prepare('UPDATE assignments SET presented_a = ? WHERE id = ?').run(theirs.presented_a, ours.id);
-  }
-  master
-    .prepare(
-      `INSERT INTO responses (assignment_id, comment, duration_ms, submitted_at, updated_at) VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT (assignment_id) DO UPDATE SET comment = excluded.comment, duration_ms = excluded.duration_ms,
-         submitted_at = excluded.submitted_at, updated_at = excluded.updated_at`,
-    )
-    .run(ours.id, response.comment, response.duration_ms, response.submitted_at, response.updated_at);
-  master.prepare('DELETE FROM ratings WHERE assignment_id = ?').run(ours.id);
-  const insertRating = master.prepare('INSERT INTO ratings (assignment_id, dimension, value) VALUES (?, ?, ?)');
-  for (const [dimension, value] of Object.entries(response.values)) insertRating.run(ours.id, dimension, value);
-  if (response.choice !== null) {
-    master
-      .prepare(
-        `INSERT INTO preferences (assignment_id, choice, outcome) VALUES (?, ?, ?)
-         ON CONFLICT (assignment_id) DO UPDATE SET choice = excluded.choice, outcome = excluded.outcome`,
-      )
-      .run(ours.id, response.choice, response.outcome);
-  }
+  if (ours.presented_a !== theirs.presented_a) setPresentedA(master, ours.id, theirs.presented_a);
+  replaceStoredResponse(master, ours.id, response);
 }
 
 /**

@@ -2,27 +2,22 @@
 import type { RaterProfile } from '../../shared/api';
 import { isoNow, type Clock } from '../../shared/clock';
 import { appendAudit } from '../../db/audit';
-import { StudyError, type StudyDb } from '../../db/connection';
+import { findRaterRowByName, insertRater, listRaterRows, readRaterRow, setRaterLockedAt, type RaterRow } from '../../db/raters';
+import { type StudyDb } from '../../db/connection';
+import { StudyError } from '../../shared/errors';
 
 const MAX_NAME_LENGTH = 80;
-
-interface RaterRow {
-  id: number;
-  name: string;
-  locked_at: string | null;
-}
 
 function toProfile(row: RaterRow): RaterProfile {
   return { id: row.id, name: row.name, lockedAt: row.locked_at };
 }
 
 export function listRaters(db: StudyDb): RaterProfile[] {
-  const rows = db.prepare('SELECT id, name, locked_at FROM raters ORDER BY name COLLATE NOCASE, id').all() as RaterRow[];
-  return rows.map(toProfile);
+  return listRaterRows(db).map(toProfile);
 }
 
 export function readRater(db: StudyDb, raterId: number): RaterProfile {
-  const row = db.prepare('SELECT id, name, locked_at FROM raters WHERE id = ?').get(raterId) as RaterRow | undefined;
+  const row = readRaterRow(db, raterId);
   if (!row) throw new StudyError(`No rater with id ${raterId} in this study.`);
   return toProfile(row);
 }
@@ -35,13 +30,10 @@ export function createRater(db: StudyDb, name: string, clock: Clock): RaterProfi
     throw new StudyError(`The rater name has ${trimmed.length} characters; at most ${MAX_NAME_LENGTH} are allowed.`);
   }
   return db.transaction(() => {
-    const clash = db.prepare('SELECT name FROM raters WHERE name = ? COLLATE NOCASE').get(trimmed) as
-      | { name: string }
-      | undefined;
+    const clash = findRaterRowByName(db, trimmed);
     if (clash) throw new StudyError(`A rater named "${clash.name}" already exists in this study.`);
     const at = isoNow(clock);
-    const { lastInsertRowid } = db.prepare('INSERT INTO raters (name, created_at) VALUES (?, ?)').run(trimmed, at);
-    const id = Number(lastInsertRowid);
+    const id = insertRater(db, { name: trimmed, created_at: at, locked_at: null });
     appendAudit(db, { at, actor: trimmed, action: 'rater.create', entity: 'rater', entityId: String(id), newValue: { name: trimmed } });
     return { id, name: trimmed, lockedAt: null };
   })();
@@ -53,7 +45,7 @@ export function lockRater(db: StudyDb, raterId: number, clock: Clock): RaterProf
     const rater = readRater(db, raterId);
     if (rater.lockedAt) return rater;
     const at = isoNow(clock);
-    db.prepare('UPDATE raters SET locked_at = ? WHERE id = ?').run(at, raterId);
+    setRaterLockedAt(db, raterId, at);
     appendAudit(db, { at, actor: rater.name, action: 'rater.lock', entity: 'rater', entityId: String(raterId), oldValue: null, newValue: at });
     return { ...rater, lockedAt: at };
   })();

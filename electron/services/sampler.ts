@@ -3,10 +3,21 @@
  * with its parameters and one task row per drawn output, in one transaction.
  */
 import { appendAudit } from '../../db/audit';
-import { StudyError, type StudyDb } from '../../db/connection';
-import { readSamples, type StoredSample } from '../../db/samples';
+import { type StudyDb } from '../../db/connection';
+import { StudyError } from '../../shared/errors';
+import { countRatersDealtSample } from '../../db/assignments';
+import { iterateOutputScores, readModelNames } from '../../db/outputs';
+import {
+  deleteSampleWithTasks,
+  insertSampleWithTasks,
+  readOutputIdsOfOtherTask,
+  readSamples,
+  type DrawnTask,
+  type StoredSample,
+} from '../../db/samples';
+import { readMetricNamesOfModels } from '../../db/scores';
 import { isoNow, type Clock } from '../../shared/clock';
-import type { SampleParameters } from '../../shared/domain';
+import type { SampleParameters, TaskKind } from '../../shared/domain';
 import { createPrng, deriveSeed } from '../../shared/prng';
 import {
   assignQuintileBins,
@@ -59,7 +70,7 @@ export function drawSample(db: StudyDb, request: SampleRequest, clock: Clock): S
   const outputsByModel = averageScoresByModel(db, models, metrics, { requireReference: request.task === 'preference' });
 
   const perModel: ModelSampleSummary[] = [];
-  const drawn: Array<{ outputId: number; bin: number; avgScore: number }> = [];
+  const drawn: DrawnTask[] = [];
   for (const model of models) {
     const { eligible, ineligible, withoutReference } = outputsByModel.get(model)!;
     const binned = assignQuintileBins(eligible, request.bins);
@@ -89,21 +100,8 @@ export function drawSample(db: StudyDb, request: SampleRequest, clock: Clock): S
   };
   const at = isoNow(clock);
   const sampleId = db.transaction(() => {
-    if (replaced) {
-      db.prepare('DELETE FROM tasks WHERE sample_id = ?').run(replaced.id);
-      db.prepare('DELETE FROM samples WHERE id = ?').run(replaced.id);
-    }
-    const id = Number(
-      db
-        .prepare(
-          `INSERT INTO samples (task, bins, per_bin, metrics_json, seed, disjoint, models_json, created_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(request.task, request.bins, request.perBin, JSON.stringify(metrics), request.seed, request.disjoint ? 1 : 0, JSON.stringify(models), at)
-        .lastInsertRowid,
-    );
-    const insertTask = db.prepare('INSERT INTO tasks (sample_id, output_id, bin, avg_score) VALUES (?, ?, ?, ?)');
-    for (const task of drawn) insertTask.run(id, task.outputId, task.bin, task.avgScore);
+    if (replaced) deleteSampleWithTasks(db, replaced.id);
+    const id = insertSampleWithTasks(db, { ...parameters, models, createdAt: at }, drawn);
     appendAudit(db, {
       at,
       actor: COORDINATOR_ACTOR,
@@ -128,11 +126,9 @@ function sampleToReplace(db: StudyDb, request: SampleRequest): StoredSample | un
   if (!request.replace) {
     throw new StudyError(`This study already has a ${request.task} sample (#${existing.id}); add --replace to draw it again.`);
   }
-  const dealt = db
-    .prepare('SELECT count(DISTINCT a.rater_id) AS raters FROM assignments a JOIN tasks t ON t.id = a.task_id WHERE t.sample_id = ?')
-    .get(existing.id) as { raters: number };
-  if (dealt.raters > 0) {
-    throw new StudyError(`The ${request.task} sample #${existing.id} cannot be replaced: ${dealt.raters} rater(s) already have its tasks.`);
+  const dealt = countRatersDealtSample(db, existing.id);
+  if (dealt > 0) {
+    throw new StudyError(`The ${request.task} sample #${existing.id} cannot be replaced: ${dealt} rater(s) already have its tasks.`);
   }
   return existing;
 }
@@ -151,7 +147,7 @@ function checkParameters(request: SampleRequest): void {
 }
 
 function resolveModels(db: StudyDb, requested: readonly string[]): string[] {
-  const available = (db.prepare('SELECT DISTINCT model FROM outputs').pluck().all() as string[]).sort(compareCodeUnits);
+  const available = readModelNames(db).sort(compareCodeUnits);
   if (available.length === 0) throw new StudyError('This study has no model outputs yet; import some first.');
   if (requested.length === 0) return available;
   const unknown = requested.filter((m) => !available.includes(m));
@@ -163,14 +159,7 @@ function resolveModels(db: StudyDb, requested: readonly string[]): string[] {
 
 /** Every metric that some output of the given models has, in code-unit order. */
 function metricsOfModels(db: StudyDb, models: readonly string[]): string[] {
-  const metrics = db
-    .prepare(
-      `SELECT DISTINCT s.metric FROM output_scores s JOIN outputs o ON o.id = s.output_id
-       WHERE o.model IN (SELECT value FROM json_each(?))`,
-    )
-    .pluck()
-    .all(JSON.stringify(models)) as string[];
-  return metrics.sort(compareCodeUnits);
+  return readMetricNamesOfModels(db, models).sort(compareCodeUnits);
 }
 
 /** The chosen metrics, or every metric present for the sampled models; unknown names are an error. */
@@ -199,13 +188,9 @@ interface ModelOutputs {
   withoutReference: number;
 }
 
-/** [model, output id, item_id, 1 if the item has a reference, then each chosen metric's value in order, null when absent]. */
-type OutputScoresRow = [model: string, outputId: number, itemId: string, hasReference: number, ...values: Array<number | null>];
-
 /**
- * The chosen models' outputs with averageScore of the chosen metrics, streamed one row per output that
- * holds only the model, id, item_id and those metrics' values, never texts. The average is taken in
- * JavaScript because SQL's sum()/avg() use compensated summation, which can differ in the last bit.
+ * The chosen models' outputs with averageScore of the chosen metrics, streamed without texts. The average
+ * is taken in JavaScript because SQL's sum()/avg() use compensated summation, which can differ in the last bit.
  */
 function averageScoresByModel(
   db: StudyDb,
@@ -213,16 +198,7 @@ function averageScoresByModel(
   metrics: readonly string[],
   options: { requireReference: boolean },
 ): Map<string, ModelOutputs> {
-  const valueColumns = metrics.map(() => '(SELECT value FROM output_scores WHERE output_id = o.id AND metric = ?)').join(', ');
-  // One scan in id order (the unary + keeps SQLite off the model index): outputs and scores of all models
-  // share pages, so a pass per model would read and decrypt every page once per model.
-  const rows = db
-    .prepare(
-      `SELECT o.model, o.id, o.item_id, (SELECT reference <> '' FROM items WHERE item_id = o.item_id), ${valueColumns}
-       FROM outputs o WHERE +o.model IN (SELECT value FROM json_each(?))`,
-    )
-    .raw()
-    .iterate(...metrics, JSON.stringify(models)) as Iterable<OutputScoresRow>;
+  const rows = iterateOutputScores(db, models, metrics);
   const byModel = new Map<string, ModelOutputs>(models.map((model) => [model, { eligible: [], ineligible: 0, withoutReference: 0 }]));
   for (const [model, outputId, itemId, hasReference, ...values] of rows) {
     const outputs = byModel.get(model)!;
@@ -241,10 +217,6 @@ function averageScoresByModel(
   return byModel;
 }
 
-function outputsOfOtherTask(db: StudyDb, task: SampleParameters['task']): Set<number> {
-  const ids = db
-    .prepare('SELECT t.output_id FROM tasks t JOIN samples s ON s.id = t.sample_id WHERE s.task <> ?')
-    .pluck()
-    .all(task) as number[];
-  return new Set(ids);
+function outputsOfOtherTask(db: StudyDb, task: TaskKind): Set<number> {
+  return new Set(readOutputIdsOfOtherTask(db, task));
 }

@@ -5,6 +5,8 @@
  */
 import { appendAudit } from '../../db/audit';
 import type { StudyDb } from '../../db/connection';
+import { readOutputsMissingScores } from '../../db/outputs';
+import { prepareScoreInsert } from '../../db/scores';
 import { isoNow, type Clock } from '../../shared/clock';
 import { rougeScores, type RougeScores } from '../../shared/rouge';
 import { COORDINATOR_ACTOR } from './study';
@@ -27,30 +29,16 @@ export interface RougeScoringSummary {
 }
 
 export function scoreMissingRouge(db: StudyDb, options: RougeScoringOptions): RougeScoringSummary {
-  const missing = db
-    .prepare(
-      `SELECT o.id, o.text, i.reference,
-              (SELECT json_group_array(s.metric) FROM output_scores s
-               WHERE s.output_id = o.id AND s.metric IN (SELECT value FROM json_each(?))) AS present
-       FROM outputs o JOIN items i ON i.item_id = o.item_id
-       WHERE (SELECT count(*) FROM output_scores s WHERE s.output_id = o.id AND s.metric IN (SELECT value FROM json_each(?))) < ?
-       ORDER BY o.id`,
-    )
-    .all(JSON.stringify(ROUGE_METRICS), JSON.stringify(ROUGE_METRICS), ROUGE_METRICS.length) as Array<{
-    id: number;
-    text: string;
-    reference: string;
-    present: string;
-  }>;
+  const missing = readOutputsMissingScores(db, ROUGE_METRICS);
   const scorable = missing.filter((o) => o.reference.trim() !== '');
-  const insert = db.prepare('INSERT INTO output_scores (output_id, metric, value) VALUES (?, ?, ?)');
+  const insertScore = prepareScoreInsert(db);
   let valuesWritten = 0;
   db.transaction(() => {
     for (const output of scorable) {
-      const present = new Set(JSON.parse(output.present) as string[]);
+      const present = new Set(output.present);
       const scores = rougeScores(output.reference, output.text, { stem: options.stem });
       for (const metric of ROUGE_METRICS.filter((m) => !present.has(m))) {
-        insert.run(output.id, metric, scores[metric].f1);
+        insertScore(output.id, metric, scores[metric].f1);
         valuesWritten += 1;
       }
     }

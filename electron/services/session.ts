@@ -17,7 +17,17 @@ import { isoNow, type Clock } from '../../shared/clock';
 import type { PreferenceKey, PreferenceOutcome, PresentedA, TaskKind } from '../../shared/domain';
 import type { Rubric } from '../../shared/rubric';
 import { appendAudit } from '../../db/audit';
-import { StudyError, type StudyDb } from '../../db/connection';
+import { readAssignedTask, readNeighbourAssignmentId, setAssignmentFlagged, type AssignedTaskRow } from '../../db/assignments';
+import {
+  readPreferenceChoice,
+  readRatingValues,
+  readResponse,
+  savePreferenceChoice,
+  saveRatingValues,
+  saveResponse,
+} from '../../db/responses';
+import { type StudyDb } from '../../db/connection';
+import { StudyError } from '../../shared/errors';
 import { assignOpenTasks, listAssignments, readOverview } from './assignments';
 import { lockRater, readRater } from './raters';
 
@@ -33,23 +43,6 @@ export interface RaterSession {
   lock(): RaterProfile;
 }
 
-interface AssignmentRow {
-  id: string;
-  position: number;
-  presented_a: PresentedA | null;
-  flagged: number;
-  kind: TaskKind;
-  answer: string;
-  question: string;
-  context: string;
-  reference: string;
-}
-
-interface ResponseRow {
-  comment: string;
-  duration_ms: number;
-}
-
 /** Opens a rater's session, first dealing them every task they do not have yet. */
 export function startRaterSession(db: StudyDb, raterId: number, rubric: Rubric, clock: Clock): RaterSession {
   assignOpenTasks(db, readRater(db, raterId));
@@ -57,24 +50,13 @@ export function startRaterSession(db: StudyDb, raterId: number, rubric: Rubric, 
   const rater = () => readRater(db, raterId);
 
   /** Same message whether the id is unknown or another rater's: ids must not be probeable. */
-  function ownAssignment(assignmentId: string): AssignmentRow {
-    const row = db
-      .prepare(
-        `SELECT a.id, a.position, a.presented_a, a.flagged, s.task AS kind,
-                o.text AS answer, i.question, i.context, i.reference
-         FROM assignments a
-         JOIN tasks t ON t.id = a.task_id
-         JOIN samples s ON s.id = t.sample_id
-         JOIN outputs o ON o.id = t.output_id
-         JOIN items i ON i.item_id = o.item_id
-         WHERE a.id = ? AND a.rater_id = ?`,
-      )
-      .get(assignmentId, raterId) as AssignmentRow | undefined;
+  function ownAssignment(assignmentId: string): AssignedTaskRow {
+    const row = readAssignedTask(db, assignmentId, raterId);
     if (!row) throw new StudyError(`Task ${assignmentId} is not one of ${rater().name}'s tasks.`);
     return row;
   }
 
-  function writableAssignment(assignmentId: string, kind: TaskKind): { row: AssignmentRow; actor: string } {
+  function writableAssignment(assignmentId: string, kind: TaskKind): { row: AssignedTaskRow; actor: string } {
     const current = rater();
     if (current.lockedAt) {
       throw new StudyError(`${current.name} locked their work on ${current.lockedAt}; it can no longer be changed.`);
@@ -82,49 +64,6 @@ export function startRaterSession(db: StudyDb, raterId: number, rubric: Rubric, 
     const row = ownAssignment(assignmentId);
     if (row.kind !== kind) throw new StudyError(`Task ${assignmentId} is a ${row.kind} task, not a ${kind} task.`);
     return { row, actor: current.name };
-  }
-
-  function neighbourId(row: AssignmentRow, direction: 'previous' | 'next'): string | null {
-    const [comparison, order] = direction === 'previous' ? ['<', 'DESC'] : ['>', 'ASC'];
-    const found = db
-      .prepare(
-        `SELECT a.id FROM assignments a
-         JOIN tasks t ON t.id = a.task_id JOIN samples s ON s.id = t.sample_id
-         WHERE a.rater_id = ? AND s.task = ? AND a.position ${comparison} ?
-         ORDER BY a.position ${order} LIMIT 1`,
-      )
-      .get(raterId, row.kind, row.position) as { id: string } | undefined;
-    return found?.id ?? null;
-  }
-
-  function readResponse(assignmentId: string): ResponseRow | undefined {
-    return db.prepare('SELECT comment, duration_ms FROM responses WHERE assignment_id = ?').get(assignmentId) as
-      | ResponseRow
-      | undefined;
-  }
-
-  /** Durations add up across edits: time spent re-reading counts too. */
-  function upsertResponse(assignmentId: string, comment: string, durationMs: number, at: string): void {
-    db.prepare(
-      `INSERT INTO responses (assignment_id, comment, duration_ms, submitted_at, updated_at) VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT (assignment_id) DO UPDATE SET comment = excluded.comment,
-         duration_ms = responses.duration_ms + excluded.duration_ms, updated_at = excluded.updated_at`,
-    ).run(assignmentId, comment, durationMs, at, at);
-  }
-
-  function readValues(assignmentId: string): Record<string, number> {
-    const rows = db.prepare('SELECT dimension, value FROM ratings WHERE assignment_id = ?').all(assignmentId) as {
-      dimension: string;
-      value: number;
-    }[];
-    return Object.fromEntries(rows.map((r) => [r.dimension, r.value]));
-  }
-
-  function readChoice(assignmentId: string): PreferenceKey | null {
-    const row = db.prepare('SELECT choice FROM preferences WHERE assignment_id = ?').get(assignmentId) as
-      | { choice: PreferenceKey }
-      | undefined;
-    return row?.choice ?? null;
   }
 
   function getTask(assignmentId: string): TaskPayload {
@@ -136,14 +75,14 @@ export function startRaterSession(db: StudyDb, raterId: number, rubric: Rubric, 
       total: sameKind.length,
       question: row.question,
       context: row.context,
-      comment: readResponse(row.id)?.comment ?? '',
+      comment: readResponse(db, row.id)?.comment ?? '',
       flagged: row.flagged === 1,
-      previousId: neighbourId(row, 'previous'),
-      nextId: neighbourId(row, 'next'),
+      previousId: readNeighbourAssignmentId(db, raterId, row.kind, row.position, 'previous'),
+      nextId: readNeighbourAssignmentId(db, raterId, row.kind, row.position, 'next'),
       readOnly: rater().lockedAt !== null,
     };
     if (row.kind === 'rating') {
-      return { ...base, kind: 'rating', answer: row.answer, values: readValues(row.id) } satisfies RatingTaskPayload;
+      return { ...base, kind: 'rating', answer: row.answer, values: readRatingValues(db, row.id) } satisfies RatingTaskPayload;
     }
     const modelFirst = row.presented_a === 'model';
     return {
@@ -152,7 +91,7 @@ export function startRaterSession(db: StudyDb, raterId: number, rubric: Rubric, 
       answerA: modelFirst ? row.answer : row.reference,
       answerB: modelFirst ? row.reference : row.answer,
       allowTie: rubric.preference.allowTie,
-      choice: readChoice(row.id),
+      choice: readPreferenceChoice(db, row.id),
     } satisfies PreferenceTaskPayload;
   }
 
@@ -160,16 +99,12 @@ export function startRaterSession(db: StudyDb, raterId: number, rubric: Rubric, 
     db.transaction(() => {
       const { row, actor } = writableAssignment(request.assignmentId, 'rating');
       const values = validatedRatingValues(rubric, request.values);
-      const before = readResponse(row.id);
-      const oldState = before ? { values: readValues(row.id), comment: before.comment } : undefined;
+      const before = readResponse(db, row.id);
+      const oldState = before ? { values: readRatingValues(db, row.id), comment: before.comment } : undefined;
       const newState = { values, comment: request.comment };
       const at = isoNow(clock);
-      upsertResponse(row.id, request.comment, request.durationMs, at);
-      const write = db.prepare(
-        `INSERT INTO ratings (assignment_id, dimension, value) VALUES (?, ?, ?)
-         ON CONFLICT (assignment_id, dimension) DO UPDATE SET value = excluded.value`,
-      );
-      for (const [dimension, value] of Object.entries(values)) write.run(row.id, dimension, value);
+      saveResponse(db, row.id, request.comment, request.durationMs, at);
+      saveRatingValues(db, row.id, values);
       if (oldState && JSON.stringify(oldState) === JSON.stringify(newState)) return;
       appendAudit(db, {
         at,
@@ -189,15 +124,12 @@ export function startRaterSession(db: StudyDb, raterId: number, rubric: Rubric, 
     }
     db.transaction(() => {
       const { row, actor } = writableAssignment(request.assignmentId, 'preference');
-      const before = readResponse(row.id);
-      const oldState = before ? { choice: readChoice(row.id), comment: before.comment } : undefined;
+      const before = readResponse(db, row.id);
+      const oldState = before ? { choice: readPreferenceChoice(db, row.id), comment: before.comment } : undefined;
       const outcome = resolveOutcome(request.choice, row.presented_a);
       const at = isoNow(clock);
-      upsertResponse(row.id, request.comment, request.durationMs, at);
-      db.prepare(
-        `INSERT INTO preferences (assignment_id, choice, outcome) VALUES (?, ?, ?)
-         ON CONFLICT (assignment_id) DO UPDATE SET choice = excluded.choice, outcome = excluded.outcome`,
-      ).run(row.id, request.choice, outcome);
+      saveResponse(db, row.id, request.comment, request.durationMs, at);
+      savePreferenceChoice(db, row.id, request.choice, outcome);
       if (oldState && oldState.choice === request.choice && oldState.comment === request.comment) return;
       appendAudit(db, {
         at,
@@ -217,7 +149,7 @@ export function startRaterSession(db: StudyDb, raterId: number, rubric: Rubric, 
       if (current.lockedAt) throw new StudyError(`${current.name} locked their work; flags can no longer be changed.`);
       const row = ownAssignment(assignmentId);
       if ((row.flagged === 1) === flagged) return;
-      db.prepare('UPDATE assignments SET flagged = ? WHERE id = ?').run(flagged ? 1 : 0, row.id);
+      setAssignmentFlagged(db, row.id, flagged);
       appendAudit(db, {
         at: isoNow(clock),
         actor: current.name,

@@ -5,6 +5,7 @@
 import type { RaterProfile, TaskProgress } from '../../shared/api';
 import type { Clock } from '../../shared/clock';
 import type { TaskKind } from '../../shared/domain';
+import { countAnswersBySample } from '../../db/answers';
 import type { StudyDb } from '../../db/connection';
 import { readMeta } from '../../db/meta';
 import { readReportStudy } from './analysis';
@@ -38,16 +39,7 @@ export interface StudyStatus {
 }
 
 export function readStudyStatus(db: StudyDb, clock: Clock): StudyStatus {
-  const answers = new Map(
-    (
-      db
-        .prepare(
-          `SELECT t.sample_id, count(*) AS n FROM responses r
-           JOIN assignments a ON a.id = r.assignment_id JOIN tasks t ON t.id = a.task_id GROUP BY t.sample_id`,
-        )
-        .all() as { sample_id: number; n: number }[]
-    ).map((row) => [row.sample_id, row.n]),
-  );
+  const answers = countAnswersBySample(db);
   return {
     name: readStudyName(db),
     studyId: readMeta(db, 'study_id') ?? null,

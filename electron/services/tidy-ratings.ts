@@ -1,10 +1,11 @@
 /**
- * The tidy ratings table in and out of its two homes: a study database (read with SQL) and a CSV file
+ * The tidy ratings table in and out of its two homes: a study database (db/answers.ts) and a CSV file
  * (tokenised with csv-parse, judged cell by cell by shared/analysis).
  */
 import { parse } from 'csv-parse/sync';
-import { StudyError, type StudyDb } from '../../db/connection';
-import { groupScoresByOutput, type ScoresByOutput, type ScoreTuple } from '../../db/scores';
+import { type StudyDb } from '../../db/connection';
+import { StudyError } from '../../shared/errors';
+import { readAnsweredValues, readScoresOfAnsweredOutputs } from '../../db/answers';
 import {
   PREFERENCE_DIMENSION,
   parseTidyRatings,
@@ -13,46 +14,10 @@ import {
   type TidyRatingRow,
 } from '../../shared/analysis';
 
-interface RatingRow {
-  rater: string;
-  item_id: string;
-  model: string;
-  output_id: number;
-  dimension: string;
-  value: number | string;
-  bin: number;
-  presented_a: 'model' | 'reference' | null;
-  duration_ms: number;
-  submitted_at: string;
-  task: 'rating' | 'preference';
-}
-
-// Ratings are ordered by rubric position so exports read like the rating screen.
-const TIDY_ROWS_SQL = `
-  WITH answered AS (
-    SELECT resp.assignment_id, rater.name AS rater, o.item_id, o.model, o.id AS output_id, t.bin,
-           a.presented_a, resp.duration_ms, resp.submitted_at
-    FROM responses resp
-    JOIN assignments a ON a.id = resp.assignment_id
-    JOIN raters rater ON rater.id = a.rater_id
-    JOIN tasks t ON t.id = a.task_id
-    JOIN outputs o ON o.id = t.output_id
-  )
-  SELECT * FROM (
-    SELECT x.*, 'rating' AS task, r.dimension, r.value, coalesce(d.position, 1e9) AS dimension_order
-    FROM ratings r JOIN answered x ON x.assignment_id = r.assignment_id
-    LEFT JOIN rubric_dimensions d
-      ON d.key = r.dimension AND d.rubric_id = (SELECT id FROM rubrics WHERE is_active = 1)
-    UNION ALL
-    SELECT x.*, 'preference', '${PREFERENCE_DIMENSION}', p.outcome, 2e9
-    FROM preferences p JOIN answered x ON x.assignment_id = p.assignment_id
-  )
-  ORDER BY rater, model, item_id, task DESC, dimension_order, dimension`;
-
 /** Every rating value and preference choice of the study as tidy rows, with each output's scores. */
 export function readTidyRatingRows(db: StudyDb): TidyRatingRow[] {
-  const rows = db.prepare(TIDY_ROWS_SQL).all() as RatingRow[];
-  const scores = readScoresOfRatedOutputs(db);
+  const rows = readAnsweredValues(db, PREFERENCE_DIMENSION);
+  const scores = readScoresOfAnsweredOutputs(db);
   return rows.map((row) => {
     const base = {
       rater: row.rater,
@@ -73,18 +38,6 @@ export function readTidyRatingRows(db: StudyDb): TidyRatingRow[] {
       presentedPosition: row.presented_a === null ? null : row.presented_a === 'model' ? 'A' : 'B',
     };
   });
-}
-
-function readScoresOfRatedOutputs(db: StudyDb): ScoresByOutput {
-  const rows = db
-    .prepare(
-      `SELECT s.output_id, s.metric, s.value FROM output_scores s
-       WHERE s.output_id IN (SELECT t.output_id FROM tasks t JOIN assignments a ON a.task_id = t.id
-                             JOIN responses r ON r.assignment_id = a.id)`,
-    )
-    .raw()
-    .iterate() as Iterable<ScoreTuple>;
-  return groupScoresByOutput(rows);
 }
 
 /** Parses a tidy ratings CSV text; any problem throws one StudyError naming the file, line and column. */

@@ -1,6 +1,6 @@
 /** `blindrate export STUDY.db --what outputs|sample|ratings|ratings-wide|dictionary|audit [--format csv|jsonl] --out FILE` */
 import { extname } from 'node:path';
-import { StudyError } from '../../../db/connection';
+import { StudyError } from '../../../shared/errors';
 import { EXPORT_FORMATS, EXPORT_WHAT, exportTable, type ExportFormat, type ExportWhat } from '../../services/exporter';
 import { withStudy } from '../study-options';
 import type { RegisterCommand } from './index';

@@ -1,5 +1,5 @@
 /** `blindrate import STUDY.db FILE… [--map field=column …] [--model NAME]` */
-import { StudyError } from '../../../db/connection';
+import { StudyError } from '../../../shared/errors';
 import { parseMapOption, RecordError } from '../../../shared/import/record';
 import { importFiles, type ImportProgress } from '../../services/importer';
 import { scoreMissingRouge } from '../../services/scoring';

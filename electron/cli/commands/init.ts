@@ -1,6 +1,6 @@
 /** `blindrate init STUDY.db [--rubric medisumqa|chq-summ|FILE.json] [--name NAME]` */
 import { readFileSync } from 'node:fs';
-import { StudyError } from '../../../db/connection';
+import { StudyError } from '../../../shared/errors';
 import { parseRubric, RUBRIC_PRESETS, type Rubric } from '../../../shared/rubric';
 import { createStudy, systemClock } from '../../services/study';
 import { PASSPHRASE_ENV, readNewPassphrase } from '../passphrase';

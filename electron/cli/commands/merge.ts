@@ -1,5 +1,6 @@
 /** `blindrate merge MASTER.db COPY.db… [--prefer-latest]`: bring raters' offline copies back into the master. */
-import { StudyError, WRONG_PASSPHRASE_EXIT_CODE, type StudyDb } from '../../../db/connection';
+import { type StudyDb } from '../../../db/connection';
+import { StudyError, WRONG_PASSPHRASE_EXIT_CODE } from '../../../shared/errors';
 import { mergeRaterCopies, openRaterCopy, type CopyMergeSummary, type RaterCopy } from '../../services/merge';
 import { openStudy, systemClock } from '../../services/study';
 import { readPassphrase } from '../passphrase';

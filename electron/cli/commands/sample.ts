@@ -1,6 +1,6 @@
 /** `blindrate sample STUDY.db --task rating|preference --bins 5 --per-bin 10 [--metrics a,b] [--models a,b] [--seed N] [--allow-overlap] [--replace]` */
 import { randomInt } from 'node:crypto';
-import { StudyError } from '../../../db/connection';
+import { StudyError } from '../../../shared/errors';
 import type { TaskKind } from '../../../shared/domain';
 import { drawSample, MAX_SEED } from '../../services/sampler';
 import { systemClock } from '../../services/study';

@@ -1,5 +1,5 @@
 /** `blindrate score STUDY.db --rouge [--stem]`: compute missing ROUGE scores from the references. */
-import { StudyError } from '../../../db/connection';
+import { StudyError } from '../../../shared/errors';
 import { scoreMissingRouge, type RougeScoringSummary } from '../../services/scoring';
 import { systemClock } from '../../services/study';
 import { withStudy } from '../study-options';

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { StudyError } from '../../../db/connection';
+import { StudyError } from '../../../shared/errors';
 import { startBrowserServer, type BrowserServer } from '../../serve/server';
 import type { SessionRole } from '../../services/api-host';
 import { systemClock } from '../../services/study';

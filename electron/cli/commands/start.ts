@@ -7,7 +7,7 @@ import type { Command } from 'commander';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { StudyError } from '../../../db/connection';
+import { StudyError } from '../../../shared/errors';
 import { mainArgumentList } from '../../main/arguments';
 import { buildDemoStudy } from '../../services/demo';
 import { systemClock } from '../../services/study';

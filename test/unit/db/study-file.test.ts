@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { StudyError, WRONG_PASSPHRASE_EXIT_CODE } from '../../../db/connection';
+import { StudyError, WRONG_PASSPHRASE_EXIT_CODE } from '../../../shared/errors';
 import { importFiles } from '../../../electron/services/importer';
 import { createStudy, openStudy, readActiveRubric, readStudyName, rekeyStudy } from '../../../electron/services/study';
 import { CHQ_SUMM_RUBRIC, MEDISUMQA_RUBRIC } from '../../../shared/rubric';

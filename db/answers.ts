@@ -1,0 +1,77 @@
+/**
+ * Reading across answered assignments (a saved response, its assignment, rater and task): the tidy
+ * ratings table, the scores of rated outputs and answer counts per sample all start from ANSWERED.
+ */
+import type { TaskKind } from '../shared/domain';
+import type { StudyDb } from './connection';
+import { groupScoresByOutput, type ScoresByOutput, type ScoreTuple } from './scores';
+
+/** The one definition of "answered assignments", used as `WITH answered AS (...)`. */
+const ANSWERED = `
+  SELECT resp.assignment_id, a.rater_id, rater.name AS rater, t.sample_id, t.output_id, t.bin,
+         a.presented_a, resp.duration_ms, resp.submitted_at
+  FROM responses resp
+  JOIN assignments a ON a.id = resp.assignment_id
+  JOIN raters rater ON rater.id = a.rater_id
+  JOIN tasks t ON t.id = a.task_id`;
+
+/** One rating value or preference outcome with where it came from. */
+export interface AnsweredValueRow {
+  rater: string;
+  item_id: string;
+  model: string;
+  output_id: number;
+  dimension: string;
+  /** A rating value, or a preference outcome (the preference dimension). */
+  value: number | string;
+  bin: number;
+  presented_a: 'model' | 'reference' | null;
+  duration_ms: number;
+  submitted_at: string;
+  task: TaskKind;
+}
+
+/**
+ * Every rating value and preference outcome, ordered by rater, model, item, then ratings in rubric order
+ * before the preference (stored under `preferenceDimension`), so exports read like the rating screen.
+ */
+export function readAnsweredValues(db: StudyDb, preferenceDimension: string): AnsweredValueRow[] {
+  return db
+    .prepare(
+      `WITH answered AS (${ANSWERED}),
+       located AS (SELECT x.*, o.item_id, o.model FROM answered x JOIN outputs o ON o.id = x.output_id)
+       SELECT * FROM (
+         SELECT x.*, 'rating' AS task, r.dimension, r.value, coalesce(d.position, 1e9) AS dimension_order
+         FROM ratings r JOIN located x ON x.assignment_id = r.assignment_id
+         LEFT JOIN rubric_dimensions d
+           ON d.key = r.dimension AND d.rubric_id = (SELECT id FROM rubrics WHERE is_active = 1)
+         UNION ALL
+         SELECT x.*, 'preference', @preferenceDimension, p.outcome, 2e9
+         FROM preferences p JOIN located x ON x.assignment_id = p.assignment_id
+       )
+       ORDER BY rater, model, item_id, task DESC, dimension_order, dimension`,
+    )
+    .all({ preferenceDimension }) as AnsweredValueRow[];
+}
+
+/** The automatic scores of every output that has at least one answer. */
+export function readScoresOfAnsweredOutputs(db: StudyDb): ScoresByOutput {
+  const rows = db
+    .prepare(
+      `WITH answered AS (${ANSWERED})
+       SELECT s.output_id, s.metric, s.value FROM output_scores s
+       WHERE s.output_id IN (SELECT output_id FROM answered)`,
+    )
+    .raw()
+    .iterate() as Iterable<ScoreTuple>;
+  return groupScoresByOutput(rows);
+}
+
+/** Sample id → number of saved responses, over all raters. */
+export function countAnswersBySample(db: StudyDb): Map<number, number> {
+  const rows = db
+    .prepare(`WITH answered AS (${ANSWERED}) SELECT sample_id, count(*) FROM answered GROUP BY sample_id`)
+    .raw()
+    .all() as [sampleId: number, answers: number][];
+  return new Map(rows);
+}

@@ -1,0 +1,13 @@
+/** A user-facing failure: the CLI prints `message` alone and exits with `exitCode`; the API returns it as the error line. */
+export class StudyError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode = 1,
+  ) {
+    super(message);
+    this.name = 'StudyError';
+  }
+}
+
+/** Exit code of a wrong passphrase, so scripts can tell it from other failures. */
+export const WRONG_PASSPHRASE_EXIT_CODE = 2;
