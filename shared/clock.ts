@@ -1,4 +1,4 @@
-/** Time is injected so tests and studies are reproducible; production passes `systemClock`-like functions from the main process. */
+/** Time is injected so tests and studies are reproducible; the front ends pass `systemClock` (electron/services/system-clock.ts). */
 export type Clock = () => Date;
 
 export function isoNow(clock: Clock): string {

@@ -13,7 +13,9 @@ export interface OutputRecord {
   scores: Record<string, number>;
 }
 
-export type TaskKind = 'rating' | 'preference';
+/** The two kinds of task a sample holds, in the order screens and reports list them. */
+export const TASK_KINDS = ['rating', 'preference'] as const;
+export type TaskKind = (typeof TASK_KINDS)[number];
 
 /** What a preference choice means once the blinded position is resolved. */
 export type PreferenceOutcome = 'model' | 'reference' | 'tie';

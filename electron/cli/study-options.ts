@@ -1,4 +1,6 @@
-/** Helpers shared by the study commands: unlocking a study for one command, and option parsers. */
+/** Helpers shared by the CLI commands: unlocking a study for one command, and option parsers and groups. */
+import type { Command } from 'commander';
+import { DEFAULT_BOOTSTRAP_RESAMPLES, DEFAULT_BOOTSTRAP_SEED } from '../../shared/analysis';
 import type { StudyDb } from '../../db/connection';
 import { StudyError } from '../../shared/errors';
 import { openStudy } from '../services/study';
@@ -29,4 +31,22 @@ export function wholeNumber(option: string, min: number): (text: string) => numb
     if (!/^\d+$/.test(text.trim()) || value < min) throw new StudyError(`${option} ${text}: give a whole number ≥ ${min}.`);
     return value;
   };
+}
+
+export function parsePort(text: string): number {
+  const port = Number(text);
+  if (!/^\d+$/.test(text) || port > 65535) throw new StudyError(`--port ${text}: give a number from 0 to 65535 (0 picks a free port).`);
+  return port;
+}
+
+export interface BootstrapFlags {
+  bootstrap: number;
+  seed: number;
+}
+
+/** --bootstrap and --seed, shared by `analyze` and `report`. */
+export function addBootstrapOptions(command: Command): Command {
+  return command
+    .option('--bootstrap <B>', 'bootstrap resamples for the Spearman 95% interval (0 = none)', wholeNumber('--bootstrap', 0), DEFAULT_BOOTSTRAP_RESAMPLES)
+    .option('--seed <N>', 'seed of the bootstrap resampling', wholeNumber('--seed', 0), DEFAULT_BOOTSTRAP_SEED);
 }

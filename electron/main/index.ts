@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { useNativeBinding } from '../../db/connection';
 import { FILE_DROP_CHANNEL } from '../../shared/transport';
 import { createApiHost } from '../services/api-host';
-import { systemClock } from '../services/study';
+import { systemClock } from '../services/system-clock';
 import { appProtocolHandler } from './app-protocol';
 import { isOpenRequest, OPENABLE_EXTENSIONS, openRequestFor, parseMainArguments } from './arguments';
 import { registerApiHandlers } from './ipc';

@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import type { ApiMethod, BlindRateApi, StudyRef, StudySummary } from '../../shared/api';
 import type { Clock } from '../../shared/clock';
+import { TASK_KINDS } from '../../shared/domain';
 import { isApiMethod, type ApiResponse } from '../../shared/transport';
 import { type StudyDb } from '../../db/connection';
 import { StudyError } from '../../shared/errors';
@@ -49,16 +50,29 @@ const assignmentId = z.string().min(1).max(64);
 const comment = z.string().max(20_000);
 const durationMs = z.number().finite().nonnegative().transform(Math.round);
 
-/** Argument schema per method; methods without an argument take none. */
-const ARGUMENTS: Partial<Record<ApiMethod, z.ZodType>> = {
+/**
+ * The argument schema of a method, tied to its signature in BlindRateApi: null for a method without an
+ * argument, else a schema whose parsed value is the argument's type. A method missing from the table, or
+ * a schema that parses to something else, does not compile.
+ */
+export type ArgumentSchema<M extends ApiMethod> = Parameters<BlindRateApi[M]> extends [] ? null : z.ZodType<Parameters<BlindRateApi[M]>[0]>;
+export type ApiArgumentSchemas = { readonly [M in ApiMethod]: ArgumentSchema<M> };
+
+export const API_ARGUMENTS: ApiArgumentSchemas = {
+  listStudies: null,
+  canRememberPassphrase: null,
   unlockStudy: z.object({ path: z.string().min(1), passphrase: z.string(), remember: z.boolean() }).strict(),
   createRater: z.string(),
   startSession: z.number().int().positive(),
-  listAssignments: z.enum(['rating', 'preference']),
+  getOverview: null,
+  listAssignments: z.enum(TASK_KINDS),
   getTask: assignmentId,
   saveRating: z.object({ assignmentId, values: z.record(z.string(), z.number().int()), comment, durationMs }).strict(),
   savePreference: z.object({ assignmentId, choice: z.enum(['A', 'B', 'T']), comment, durationMs }).strict(),
   setFlag: z.object({ assignmentId, flagged: z.boolean() }).strict(),
+  lockRater: null,
+  getReport: null,
+  closeStudy: null,
 };
 
 export function createApiHost(options: ApiHostOptions): ApiHost {
@@ -188,8 +202,8 @@ export function createApiHost(options: ApiHostOptions): ApiHost {
 }
 
 function parsedArgument(method: ApiMethod, arg: unknown): unknown {
-  const schema = ARGUMENTS[method];
-  if (!schema) return undefined;
+  const schema: z.ZodType | null = API_ARGUMENTS[method];
+  if (schema === null) return undefined;
   const result = schema.safeParse(arg);
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;

@@ -4,13 +4,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { AssignmentSummary, RaterProfile, SessionOverview, TaskProgress } from '../../shared/api';
-import type { PresentedA, TaskKind } from '../../shared/domain';
+import { TASK_KINDS, type PresentedA, type TaskKind } from '../../shared/domain';
 import { createPrng, deriveSeed, shuffled, type Prng } from '../../shared/prng';
 import { insertAssignment, readAssignmentStates, readLastPosition, readUnassignedTaskIds } from '../../db/assignments';
 import type { StudyDb } from '../../db/connection';
 import { readSampleSeeds } from '../../db/samples';
-
-export const TASK_KINDS: readonly TaskKind[] = ['rating', 'preference'];
 
 /**
  * Gives the rater an assignment for every task they do not have yet, sample by sample. Each sample's

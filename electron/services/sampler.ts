@@ -17,7 +17,7 @@ import {
 } from '../../db/samples';
 import { readMetricNamesOfModels } from '../../db/scores';
 import { isoNow, type Clock } from '../../shared/clock';
-import type { SampleParameters, TaskKind } from '../../shared/domain';
+import { TASK_KINDS, type SampleParameters, type TaskKind } from '../../shared/domain';
 import { createPrng, deriveSeed } from '../../shared/prng';
 import {
   assignQuintileBins,
@@ -134,8 +134,8 @@ function sampleToReplace(db: StudyDb, request: SampleRequest): StoredSample | un
 }
 
 function checkParameters(request: SampleRequest): void {
-  if (request.task !== 'rating' && request.task !== 'preference') {
-    throw new StudyError(`--task must be rating or preference, got "${String(request.task)}".`);
+  if (!TASK_KINDS.includes(request.task)) {
+    throw new StudyError(`--task must be ${TASK_KINDS.join(' or ')}, got "${String(request.task)}".`);
   }
   if (!Number.isInteger(request.bins) || request.bins < 1) throw new StudyError(`--bins must be a positive whole number, got ${request.bins}.`);
   if (!Number.isInteger(request.perBin) || request.perBin < 1) {

@@ -10,9 +10,6 @@ import { insertActiveRubric, readActiveRubricRows } from '../../db/rubrics';
 import { isoNow, type Clock } from '../../shared/clock';
 import type { Rubric } from '../../shared/rubric';
 
-/** The wall clock, for front ends (CLI, IPC); tests pass fixed clocks instead. */
-export const systemClock: Clock = () => new Date();
-
 /** Actor recorded in the audit log for study-level actions taken outside a rater session. */
 export const COORDINATOR_ACTOR = 'coordinator';
 

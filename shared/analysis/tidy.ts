@@ -3,9 +3,10 @@
  * `blindrate export --what ratings` writes and what `blindrate analyze` reads, so results from any tool
  * that writes this shape can be analysed. Cells hold plain values only, never JSON.
  */
+import type { PreferenceOutcome } from '../domain';
 
-export type PreferenceValue = 'model' | 'reference' | 'tie';
-export type TidyTask = 'rating' | 'preference';
+/** A preference row's value: the outcome once the blinded answer order is undone. */
+export type PreferenceValue = PreferenceOutcome;
 
 /** The dimension name under which preference choices are stored. */
 export const PREFERENCE_DIMENSION = 'preference';

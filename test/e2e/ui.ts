@@ -1,5 +1,6 @@
 /** Keyboard-only steps shared by the specs: what a rater does, key by key. */
 import { expect, type Page } from '@playwright/test';
+import type { TaskKind } from '../../shared/domain';
 
 function focusedLabel(page: Page): Promise<string> {
   return page.evaluate(() => {
@@ -37,7 +38,7 @@ export async function createRaterByKeyboard(page: Page, name: string): Promise<v
 }
 
 /** From the unlock screen to the first task of a kind, for a new rater, by keyboard. */
-export async function startAsNewRater(page: Page, passphrase: string, rater: string, kind: 'rating' | 'preference'): Promise<void> {
+export async function startAsNewRater(page: Page, passphrase: string, rater: string, kind: TaskKind): Promise<void> {
   await unlockByKeyboard(page, passphrase);
   await createRaterByKeyboard(page, rater);
   await tabTo(page, new RegExp(`Start ${kind}`));

@@ -1,21 +1,8 @@
 /** `blindrate analyze RATINGS.csv [--json OUT.json] [--bootstrap B] [--seed N]`: statistics from a tidy ratings file alone. */
-import type { Command } from 'commander';
-import { DEFAULT_BOOTSTRAP_RESAMPLES, DEFAULT_BOOTSTRAP_SEED, serializeAnalysisResult } from '../../../shared/analysis';
+import { serializeAnalysisResult } from '../../../shared/analysis';
 import { analyzeRatingsFile, writeAnalysisJson } from '../../services/analysis';
-import { wholeNumber } from '../study-options';
+import { addBootstrapOptions, type BootstrapFlags } from '../study-options';
 import type { RegisterCommand } from './index';
-
-export interface BootstrapFlags {
-  bootstrap: number;
-  seed: number;
-}
-
-/** --bootstrap and --seed, shared by `analyze` and `report`. */
-export function addBootstrapOptions(command: Command): Command {
-  return command
-    .option('--bootstrap <B>', 'bootstrap resamples for the Spearman 95% interval (0 = none)', wholeNumber('--bootstrap', 0), DEFAULT_BOOTSTRAP_RESAMPLES)
-    .option('--seed <N>', 'seed of the bootstrap resampling', wholeNumber('--seed', 0), DEFAULT_BOOTSTRAP_SEED);
-}
 
 export const registerAnalyze: RegisterCommand = (program) => {
   const command = program

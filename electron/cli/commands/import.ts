@@ -3,10 +3,10 @@ import { StudyError } from '../../../shared/errors';
 import { parseMapOption, RecordError } from '../../../shared/import/record';
 import { importFiles, type ImportProgress } from '../../services/importer';
 import { scoreMissingRouge } from '../../services/scoring';
-import { systemClock } from '../../services/study';
+import { systemClock } from '../../services/system-clock';
+import { describeRougeScoring } from '../rouge-summary';
 import { withStudy } from '../study-options';
 import type { RegisterCommand } from './index';
-import { describeRougeScoring } from './score';
 
 function collectMap(spec: string, previous: Record<string, string> = {}): Record<string, string> {
   let field: string;

@@ -2,7 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { StudyError } from '../../../shared/errors';
 import { parseRubric, RUBRIC_PRESETS, type Rubric } from '../../../shared/rubric';
-import { createStudy, systemClock } from '../../services/study';
+import { createStudy } from '../../services/study';
+import { systemClock } from '../../services/system-clock';
 import { PASSPHRASE_ENV, readNewPassphrase } from '../passphrase';
 import type { RegisterCommand } from './index';
 

@@ -2,7 +2,8 @@
 import { type StudyDb } from '../../../db/connection';
 import { StudyError, WRONG_PASSPHRASE_EXIT_CODE } from '../../../shared/errors';
 import { mergeRaterCopies, openRaterCopy, type CopyMergeSummary, type RaterCopy } from '../../services/merge';
-import { openStudy, systemClock } from '../../services/study';
+import { openStudy } from '../../services/study';
+import { systemClock } from '../../services/system-clock';
 import { readPassphrase } from '../passphrase';
 import type { RegisterCommand } from './index';
 

@@ -1,5 +1,6 @@
 /** `blindrate rekey STUDY.db`: re-encrypt under a new passphrase (BLINDRATE_NEW_PASSPHRASE or prompt). */
-import { rekeyStudy, systemClock } from '../../services/study';
+import { rekeyStudy } from '../../services/study';
+import { systemClock } from '../../services/system-clock';
 import { readNewPassphrase } from '../passphrase';
 import { withStudy } from '../study-options';
 import type { RegisterCommand } from './index';

@@ -1,8 +1,7 @@
 /** `blindrate report STUDY.db --out report.html [--json OUT.json] [--bootstrap B] [--seed N]` */
 import { writeStudyReport } from '../../services/analysis';
-import { systemClock } from '../../services/study';
-import { withStudy } from '../study-options';
-import { addBootstrapOptions, type BootstrapFlags } from './analyze';
+import { systemClock } from '../../services/system-clock';
+import { addBootstrapOptions, withStudy, type BootstrapFlags } from '../study-options';
 import type { RegisterCommand } from './index';
 
 export const registerReport: RegisterCommand = (program) => {

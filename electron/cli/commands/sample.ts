@@ -3,7 +3,7 @@ import { randomInt } from 'node:crypto';
 import { StudyError } from '../../../shared/errors';
 import type { TaskKind } from '../../../shared/domain';
 import { drawSample, MAX_SEED } from '../../services/sampler';
-import { systemClock } from '../../services/study';
+import { systemClock } from '../../services/system-clock';
 import { parseList, wholeNumber, withStudy } from '../study-options';
 import type { RegisterCommand } from './index';
 

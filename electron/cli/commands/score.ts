@@ -1,15 +1,10 @@
 /** `blindrate score STUDY.db --rouge [--stem]`: compute missing ROUGE scores from the references. */
 import { StudyError } from '../../../shared/errors';
-import { scoreMissingRouge, type RougeScoringSummary } from '../../services/scoring';
-import { systemClock } from '../../services/study';
+import { scoreMissingRouge } from '../../services/scoring';
+import { describeRougeScoring } from '../rouge-summary';
+import { systemClock } from '../../services/system-clock';
 import { withStudy } from '../study-options';
 import type { RegisterCommand } from './index';
-
-/** The one line `score --rouge` and `import --rouge` print after scoring. */
-export function describeRougeScoring(summary: RougeScoringSummary, stem: boolean): string {
-  const skipped = summary.withoutReference > 0 ? `; ${summary.withoutReference} outputs have no reference and stay unscored` : '';
-  return `Computed ROUGE${stem ? ' (stemmed)' : ''} for ${summary.outputsScored} outputs (${summary.valuesWritten} values)${skipped}.\n`;
-}
 
 export const registerScore: RegisterCommand = (program) => {
   program

@@ -9,11 +9,13 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { StudyError } from '../../../shared/errors';
 import { mainArgumentList } from '../../main/arguments';
+import { serveUntilStopped } from '../browser-mode';
+import { DEFAULT_RENDERER_DIR, REPO_ROOT } from '../paths';
+import { parsePort } from '../study-options';
 import { buildDemoStudy } from '../../services/demo';
-import { systemClock } from '../../services/study';
+import { systemClock } from '../../services/system-clock';
 import { browserModeFallbackLine, electronChildEnvironment, electronUnavailableReason, exitCodeOf, findElectronBinary } from '../electron-runtime';
 import type { RegisterCommand } from './index';
-import { DEFAULT_RENDERER_DIR, parsePort, REPO_ROOT, serveUntilStopped } from './serve';
 
 export const DEMO_STUDY_PATH = join(REPO_ROOT, '.demo', 'demo-study.db');
 export const DEMO_PASSPHRASE = 'demo';

@@ -1,7 +1,7 @@
 /** `blindrate status STUDY.db`: rating progress per rater and totals per sample (counts only, no results). */
 import type { RaterStatus, SampleStatus } from '../../services/study-status';
 import { readStudyStatus } from '../../services/study-status';
-import { systemClock } from '../../services/study';
+import { systemClock } from '../../services/system-clock';
 import { withStudy } from '../study-options';
 import type { RegisterCommand } from './index';
 

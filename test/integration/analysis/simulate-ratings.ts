@@ -5,6 +5,7 @@
  * charts have a trend; one rater skips some tasks, so ratings are missing.
  */
 import type { StudyDb } from '../../../db/connection';
+import type { TaskKind } from '../../../shared/domain';
 import { createPrng, deriveSeed, type Prng } from '../../../shared/prng';
 import { readActiveRubric } from '../../../electron/services/study';
 
@@ -12,7 +13,7 @@ export const SIMULATED_RATERS = ['dr.adams', 'dr.bé', 'dr.chen'] as const;
 
 interface TaskRow {
   id: number;
-  task: 'rating' | 'preference';
+  task: TaskKind;
   bin: number;
   bins: number;
 }

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApiHost, type ApiHost, type PassphraseMemory } from '../../../electron/services/api-host';
 import type { PreferenceTaskPayload, StudyRef } from '../../../shared/api';
+import { TASK_KINDS } from '../../../shared/domain';
 import type { ApiResponse } from '../../../shared/transport';
 import { MEDISUMQA_RUBRIC } from '../../../shared/rubric';
 import { createSeededStudy, fixedClock, PASSPHRASE, ratingValues, type SeededStudy } from './fixture';
@@ -135,7 +136,7 @@ describe('a full rater session through the contract', () => {
     await record('unlockStudy', { path: study.path, passphrase: PASSPHRASE, remember: false });
     const rater = await record<{ id: number }>('createRater', 'Dr Ada');
     await record('startSession', rater.id);
-    for (const kind of ['rating', 'preference'] as const) {
+    for (const kind of TASK_KINDS) {
       const list = await record<{ assignmentId: string }[]>('listAssignments', kind);
       for (const { assignmentId } of list) {
         const task = await record<PreferenceTaskPayload>('getTask', assignmentId);

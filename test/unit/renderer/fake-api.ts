@@ -15,7 +15,7 @@ import type {
   StudySummary,
   TaskPayload,
 } from '../../../shared/api';
-import type { TaskKind } from '../../../shared/domain';
+import { TASK_KINDS, type TaskKind } from '../../../shared/domain';
 import { MEDISUMQA_RUBRIC } from '../../../shared/rubric';
 
 export const FAKE_PASSPHRASE = 'correct horse';
@@ -124,7 +124,7 @@ export class FakeApi implements BlindRateApi {
     return this.getOverview();
   }
   async getOverview(): Promise<SessionOverview> {
-    const kinds: TaskKind[] = ['rating', 'preference'];
+    const kinds = TASK_KINDS;
     return {
       rater: this.rater,
       progress: kinds.map((kind) => {

@@ -1,0 +1,22 @@
+/** Browser mode for the commands that offer it (`serve`, and `start` where Electron is absent). */
+import { resolve } from 'node:path';
+import { startBrowserServer, type BrowserServer } from '../serve/server';
+import type { SessionRole } from '../services/api-host';
+import { systemClock } from '../services/system-clock';
+
+export interface ServeOptions {
+  port: number;
+  role: SessionRole;
+  rendererDir: string;
+}
+
+/** Starts the server, prints the one line the e2e launcher parses, and closes the study cleanly on Ctrl-C, SIGTERM or a closed terminal. */
+export async function serveUntilStopped(studyPath: string, options: ServeOptions): Promise<BrowserServer> {
+  const server = await startBrowserServer({ studyPath, ...options, clock: systemClock });
+  process.stdout.write(`BlindRate serving ${resolve(studyPath)} at ${server.url}\n`);
+  const stop = () => void server.close().then(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  process.once('SIGHUP', stop);
+  return server;
+}

@@ -1,0 +1,32 @@
+/**
+ * The argument table of the API host is total and agrees with BlindRateApi. The compile-time half is
+ * checked by `npm run typecheck`: each `@ts-expect-error` below fails the typecheck if the table type
+ * ever stops rejecting that mistake.
+ */
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { API_ARGUMENTS, type ApiArgumentSchemas } from '../../../electron/services/api-host';
+import { API_METHODS } from '../../../shared/api';
+
+describe('API argument table', () => {
+  it('has an entry for every method and a schema exactly for the methods that take an argument', () => {
+    expect(Object.keys(API_ARGUMENTS).sort()).toEqual([...API_METHODS].sort());
+    const withArgument = API_METHODS.filter((method) => API_ARGUMENTS[method] !== null);
+    expect(withArgument).toEqual(['unlockStudy', 'createRater', 'startSession', 'listAssignments', 'getTask', 'saveRating', 'savePreference', 'setFlag']);
+  });
+
+  it('rejects at compile time a missing method, a wrong schema and a schema for a method without argument', () => {
+    const { getTask: _dropped, ...withoutGetTask } = API_ARGUMENTS;
+    // @ts-expect-error getTask has no schema.
+    const missing: ApiArgumentSchemas = withoutGetTask;
+    // @ts-expect-error startSession takes a rater id (number), not a string.
+    const wrongType: ApiArgumentSchemas = { ...API_ARGUMENTS, startSession: z.string() };
+    // @ts-expect-error setFlag needs `flagged` as well.
+    const missingField: ApiArgumentSchemas = { ...API_ARGUMENTS, setFlag: z.object({ assignmentId: z.string() }) };
+    // @ts-expect-error lockRater takes no argument, so it has no schema.
+    const extraSchema: ApiArgumentSchemas = { ...API_ARGUMENTS, lockRater: z.string() };
+    // @ts-expect-error a method without an argument still needs its entry (null).
+    const missingNull: ApiArgumentSchemas = { ...API_ARGUMENTS, closeStudy: undefined };
+    expect([missing, wrongType, missingField, extraSchema, missingNull]).toHaveLength(5);
+  });
+});
