@@ -84,6 +84,16 @@ export default tseslint.config(
     rules: fence('The shell reaches the renderer over IPC only.', ['**/renderer/**']),
   },
   {
+    // Type-aware rules: a promise nobody awaits loses its error (a failed save would look saved).
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+    },
+  },
+  {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },

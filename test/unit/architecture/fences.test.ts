@@ -7,11 +7,24 @@ import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '../../..');
-const eslint = new ESLint({ cwd: ROOT });
+const eslint = new ESLint({
+  cwd: ROOT,
+  // Fences need syntax only; the probes exist nowhere on disk, so the type-aware setup is switched off for them.
+  overrideConfig: {
+    languageOptions: { parserOptions: { projectService: false } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'off',
+      '@typescript-eslint/no-misused-promises': 'off',
+      '@typescript-eslint/await-thenable': 'off',
+    },
+  },
+});
 
 /** The no-restricted-imports messages ESLint reports for `code` placed at `file` (a path in the repo). */
 async function fenceErrors(file: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(`${code}\nexport const probe = 1;\n`, { filePath: join(ROOT, file) });
+  const fatal = result!.messages.find((m) => m.fatal || m.ruleId === null);
+  if (fatal) throw new Error(`ESLint could not lint ${file}: ${fatal.message}`);
   return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
 }
 
@@ -58,4 +71,20 @@ describe('layer fences (eslint no-restricted-imports)', () => {
   it.each(ALLOWED)('allows: %s', async (_what, file, code) => {
     expect(await fenceErrors(file, code)).toEqual([]);
   });
+});
+
+describe('type-aware lint', () => {
+  it.each(['electron/services/session.ts', 'renderer/src/App.tsx', 'test/unit/architecture/fences.test.ts'])(
+    'checks promises in %s with the project types',
+    async (file) => {
+      const config = (await new ESLint({ cwd: ROOT }).calculateConfigForFile(join(ROOT, file))) as {
+        rules: Record<string, unknown[]>;
+        languageOptions: { parserOptions: { projectService?: boolean } };
+      };
+      expect(config.languageOptions.parserOptions.projectService).toBe(true);
+      for (const rule of ['@typescript-eslint/no-floating-promises', '@typescript-eslint/no-misused-promises']) {
+        expect(config.rules[rule]?.[0]).toBe(2);
+      }
+    },
+  );
 });
