@@ -2,7 +2,7 @@
  * Reading across answered assignments (a saved response, its assignment, rater and task): the tidy
  * ratings table, the scores of rated outputs and answer counts per sample all start from ANSWERED.
  */
-import type { TaskKind } from '../shared/domain';
+import type { PreferenceOutcome, PresentedA } from '../shared/domain';
 import type { StudyDb } from './connection';
 import { groupScoresByOutput, type ScoresByOutput, type ScoreTuple } from './scores';
 
@@ -15,21 +15,22 @@ const ANSWERED = `
   JOIN raters rater ON rater.id = a.rater_id
   JOIN tasks t ON t.id = a.task_id`;
 
-/** One rating value or preference outcome with where it came from. */
-export interface AnsweredValueRow {
+interface AnsweredRow {
   rater: string;
   item_id: string;
   model: string;
   output_id: number;
   dimension: string;
-  /** A rating value, or a preference outcome (the preference dimension). */
-  value: number | string;
   bin: number;
-  presented_a: 'model' | 'reference' | null;
+  presented_a: PresentedA | null;
   duration_ms: number;
   submitted_at: string;
-  task: TaskKind;
 }
+
+/** One rating value or preference outcome with where it came from. */
+export type AnsweredValueRow =
+  | (AnsweredRow & { task: 'rating'; value: number })
+  | (AnsweredRow & { task: 'preference'; value: PreferenceOutcome });
 
 /**
  * Every rating value and preference outcome, ordered by rater, model, item, then ratings in rubric order

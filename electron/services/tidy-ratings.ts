@@ -10,7 +10,6 @@ import {
   PREFERENCE_DIMENSION,
   parseTidyRatings,
   type CsvRecord,
-  type PreferenceValue,
   type TidyRatingRow,
 } from '../../shared/analysis';
 
@@ -28,12 +27,12 @@ export function readTidyRatingRows(db: StudyDb): TidyRatingRow[] {
       ratedAt: row.submitted_at,
       scores: scores.get(row.output_id) ?? {},
     };
-    if (row.task === 'rating') return { ...base, task: 'rating', dimension: row.dimension, value: Number(row.value) };
+    if (row.task === 'rating') return { ...base, task: 'rating', dimension: row.dimension, value: row.value };
     return {
       ...base,
       task: 'preference',
       dimension: PREFERENCE_DIMENSION,
-      value: row.value as PreferenceValue,
+      value: row.value,
       // The tidy file records where the MODEL's answer was shown; the database stores what was in A.
       presentedPosition: row.presented_a === null ? null : row.presented_a === 'model' ? 'A' : 'B',
     };
