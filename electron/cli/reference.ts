@@ -6,12 +6,12 @@ import type { Command } from 'commander';
 
 const HELP_WIDTH = 100;
 
-/** `repoRoot` is shown as `<repo>` so the page is the same in every checkout (defaults name repo paths). */
-export function cliReferenceMarkdown(program: Command, repoRoot: string): string {
-  const helpText = (command: Command): string => {
-    command.configureOutput({ getOutHelpWidth: () => HELP_WIDTH, getErrHelpWidth: () => HELP_WIDTH });
-    return command.helpInformation().trimEnd().replaceAll(repoRoot, '<repo>');
-  };
+function helpText(command: Command): string {
+  command.configureOutput({ getOutHelpWidth: () => HELP_WIDTH, getErrHelpWidth: () => HELP_WIDTH });
+  return command.helpInformation().trimEnd();
+}
+
+export function cliReferenceMarkdown(program: Command): string {
   const sections = program.commands.map(
     (command) => `## \`blindrate ${command.name()}\`\n\n\`\`\`text\n${helpText(command)}\n\`\`\`\n`,
   );

@@ -1,10 +1,11 @@
 /** Helpers shared by the CLI commands: unlocking a study for one command, and option parsers and groups. */
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { DEFAULT_BOOTSTRAP_RESAMPLES, DEFAULT_BOOTSTRAP_SEED } from '../../shared/analysis';
 import type { StudyDb } from '../../db/connection';
 import { StudyError } from '../../shared/errors';
 import { openStudy } from '../services/study';
 import { readPassphrase } from './passphrase';
+import { DEFAULT_RENDERER_DIR } from './paths';
 
 /** Opens the study with the passphrase from the environment or prompt, runs `use`, always closes. */
 export async function withStudy<T>(path: string, use: (db: StudyDb) => Promise<T> | T): Promise<T> {
@@ -49,4 +50,9 @@ export function addBootstrapOptions(command: Command): Command {
   return command
     .option('--bootstrap <B>', 'bootstrap resamples for the Spearman 95% interval (0 = none)', wholeNumber('--bootstrap', 0), DEFAULT_BOOTSTRAP_RESAMPLES)
     .option('--seed <N>', 'seed of the bootstrap resampling', wholeNumber('--seed', 0), DEFAULT_BOOTSTRAP_SEED);
+}
+
+/** `--renderer DIR`, whose default is shown in words: the absolute path differs per checkout (and docs/cli.md must not). */
+export function rendererOption(description: string): Option {
+  return new Option('--renderer <dir>', description).default(DEFAULT_RENDERER_DIR, 'dist/renderer/ in the BlindRate folder');
 }

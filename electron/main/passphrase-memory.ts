@@ -5,7 +5,7 @@
  */
 import type { SafeStorage } from 'electron';
 import { basename } from 'node:path';
-import { StudyError } from '../../db/connection';
+import { StudyError } from '../../shared/errors';
 import type { PassphraseMemory } from '../services/api-host';
 import { readJsonFile, writeJsonFile } from './json-file';
 

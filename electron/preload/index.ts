@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+// The preload runs inside the page (isolated world), so it alone on the main-process side sees the DOM.
 /**
  * The preload: exposes exactly BlindRateApi as `window.blindrate`, one IPC channel per method.
  * No ipcRenderer, no generic invoke, nothing else reaches the page. It also forwards a file dropped

@@ -73,6 +73,7 @@ export const API_ARGUMENTS: ApiArgumentSchemas = {
   lockRater: null,
   getReport: null,
   closeStudy: null,
+  openStudyFile: null,
 };
 
 export function createApiHost(options: ApiHostOptions): ApiHost {

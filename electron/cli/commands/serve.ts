@@ -1,8 +1,7 @@
 /** `blindrate serve STUDY.db`: browser mode on 127.0.0.1, for development, end-to-end tests and machines without Electron. */
 import type { Command } from 'commander';
 import { serveUntilStopped } from '../browser-mode';
-import { DEFAULT_RENDERER_DIR } from '../paths';
-import { parsePort } from '../study-options';
+import { parsePort, rendererOption } from '../study-options';
 import type { RegisterCommand } from './index';
 
 export const registerServe: RegisterCommand = (program: Command) => {
@@ -12,7 +11,7 @@ export const registerServe: RegisterCommand = (program: Command) => {
     .argument('<study>', 'study file (.db)')
     .option('--port <n>', 'port to listen on; 0 picks a free one', parsePort, 0)
     .option('--coordinator', 'coordinator session: reports are visible before raters lock')
-    .option('--renderer <dir>', 'built renderer folder', DEFAULT_RENDERER_DIR)
+    .addOption(rendererOption('built renderer folder'))
     .action(async (study: string, opts: { port: number; coordinator?: boolean; renderer: string }) => {
       await serveUntilStopped(study, {
         port: opts.port,

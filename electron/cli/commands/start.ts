@@ -11,7 +11,7 @@ import { StudyError } from '../../../shared/errors';
 import { mainArgumentList } from '../../main/arguments';
 import { serveUntilStopped } from '../browser-mode';
 import { DEFAULT_RENDERER_DIR, REPO_ROOT } from '../paths';
-import { parsePort } from '../study-options';
+import { parsePort, rendererOption } from '../study-options';
 import { buildDemoStudy } from '../../services/demo';
 import { systemClock } from '../../services/system-clock';
 import { browserModeFallbackLine, electronChildEnvironment, electronUnavailableReason, exitCodeOf, findElectronBinary } from '../electron-runtime';
@@ -74,7 +74,7 @@ export const registerStart: RegisterCommand = (program: Command) => {
     .argument('[study]', 'study file (.db) or rater package (.blindrate); default: the demo study in .demo/')
     .option('--coordinator', 'coordinator session: reports are visible before raters lock')
     .option('--port <n>', 'browser mode only: port to listen on; 0 picks a free one', parsePort, 0)
-    .option('--renderer <dir>', 'browser mode only: built renderer folder', DEFAULT_RENDERER_DIR)
+    .addOption(rendererOption('browser mode only: built renderer folder'))
     .action(async (study: string | undefined, opts: { coordinator?: boolean; port: number; renderer: string }) => {
       const studyPath = study ? resolve(study) : await ensureDemoStudy();
       if (!existsSync(studyPath)) throw new StudyError(`No study file at ${study}.`);

@@ -5,7 +5,7 @@ import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserModeFallbackLine, electronUnavailableReason } from '../../../electron/cli/electron-runtime';
-import { REPO_ROOT } from '../../../electron/cli/commands/serve';
+import { REPO_ROOT } from '../../../electron/cli/paths';
 import { startBrowserServer, type BrowserServer } from '../../../electron/serve/server';
 import type { RatingTaskPayload } from '../../../shared/api';
 import { API_PATH_PREFIX, createApiClient, TOKEN_HEADER, type ApiResponse } from '../../../shared/transport';
