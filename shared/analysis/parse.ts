@@ -12,6 +12,7 @@ import {
   type PreferenceValue,
   type TidyRatingRow,
 } from './tidy';
+import { QC_ROLES, isQcRole, type QcRole } from '../qc/roles';
 
 export interface CsvRecord {
   /** 1-based line of the file where the record starts. */
@@ -55,10 +56,12 @@ export function parseTidyRatings(fileName: string, header: CsvRecord, records: R
     const row = readRow(cell, metrics, fail);
     if (!row) continue;
 
-    const ratingKey = JSON.stringify([row.rater, row.itemId, row.model, row.dimension]);
+    // A hidden repeat rates the same output again, so the QC role is part of what makes a rating unique.
+    const ratingKey = JSON.stringify([row.rater, row.itemId, row.model, row.dimension, row.qc]);
     const earlier = firstLineOfRating.get(ratingKey);
     if (earlier !== undefined) {
-      fail(`rater "${row.rater}" rated "${row.dimension}" of item "${row.itemId}", model "${row.model}" already on line ${earlier}`);
+      const role = row.qc === null ? '' : ` as ${row.qc}`;
+      fail(`rater "${row.rater}" rated "${row.dimension}" of item "${row.itemId}", model "${row.model}"${role} already on line ${earlier}`);
       continue;
     }
     firstLineOfRating.set(ratingKey, record.line);
@@ -114,6 +117,9 @@ function readRow(cell: (column: string) => string, metrics: ReadonlyArray<string
   else if ((task === 'preference') !== (dimension === PREFERENCE_DIMENSION)) {
     problems.push(`task "${task}" does not match dimension "${dimension}" (preference choices use dimension "preference")`);
   }
+  const qc = cell('qc').trim();
+  if (qc !== '' && !isQcRole(qc)) problems.push(`"qc" must be ${QC_ROLES.join(', ')} or empty, got "${qc}"`);
+  else if (qc !== '' && task === 'preference') problems.push(`"qc" must be empty on preference rows, got "${qc}"`);
   const bin = optionalInteger(cell('bin'), 'bin', 1, problems);
   const durationMs = optionalInteger(cell('duration_ms'), 'duration_ms', 0, problems);
   const position = cell('presented_position').trim();
@@ -138,7 +144,7 @@ function readRow(cell: (column: string) => string, metrics: ReadonlyArray<string
     fail(problems[0]!);
     return null;
   }
-  const base = { rater, itemId, model, bin, durationMs, ratedAt: cell('rated_at').trim(), scores };
+  const base = { rater, itemId, model, bin, durationMs, ratedAt: cell('rated_at').trim(), scores, qc: qc === '' ? null : (qc as QcRole) };
   return task === 'preference'
     ? {
         ...base,

@@ -4,6 +4,7 @@
  * that writes this shape can be analysed. Cells hold plain values only, never JSON.
  */
 import type { PreferenceOutcome } from '../domain';
+import type { QcRole } from '../qc/roles';
 
 /** A preference row's value: the outcome once the blinded answer order is undone. */
 export type PreferenceValue = PreferenceOutcome;
@@ -24,6 +25,8 @@ interface TidyRowBase {
   ratedAt: string;
   /** The output's automatic metrics by name (without the `score_` prefix). */
   scores: Record<string, number>;
+  /** Quality-control role of the task the row comes from; null for the study's own tasks. */
+  qc: QcRole | null;
 }
 
 export interface TidyRatingValueRow extends TidyRowBase {
@@ -48,6 +51,7 @@ export const TIDY_FIXED_COLUMNS = [
   'item_id',
   'model',
   'task',
+  'qc',
   'dimension',
   'value',
   'bin',
@@ -74,6 +78,7 @@ export function tidyRecord(row: TidyRatingRow, metrics: ReadonlyArray<string>): 
     item_id: row.itemId,
     model: row.model,
     task: row.task,
+    qc: row.qc,
     dimension: row.dimension,
     value: row.value,
     bin: row.bin,

@@ -4,7 +4,7 @@ import { PREFERENCE_DIMENSION, SCORE_COLUMN_PREFIX, compareStrings, sortedString
 export type WideCell = string | number | null;
 
 /**
- * The wide ratings table: one row per rater × output × task (one rated output as the rater saw it), one
+ * The wide ratings table: one row per rater × output × task × QC role (one rated output as the rater saw it), one
  * column per rating dimension, plus `preference` and `presented_position` for preference tasks.
  */
 export interface WideTable {
@@ -22,6 +22,7 @@ export function pivotTidyToWide(rows: ReadonlyArray<TidyRatingRow>, metrics: Rea
     'item_id',
     'model',
     'task',
+    'qc',
     'bin',
     ...dimensionColumns,
     PREFERENCE_DIMENSION,
@@ -34,8 +35,8 @@ export function pivotTidyToWide(rows: ReadonlyArray<TidyRatingRow>, metrics: Rea
 
   const wide = new Map<string, WideCell[]>();
   for (const row of rows) {
-    const key = JSON.stringify([row.rater, row.model, row.itemId, row.task]);
-    const cells = wide.get(key) ?? [row.rater, row.itemId, row.model, row.task, row.bin, ...columns.slice(5).map(() => null)];
+    const key = JSON.stringify([row.rater, row.model, row.itemId, row.task, row.qc ?? '']);
+    const cells = wide.get(key) ?? [row.rater, row.itemId, row.model, row.task, row.qc, row.bin, ...columns.slice(6).map(() => null)];
     wide.set(key, cells);
     cells[at(row.dimension)] = row.value;
     if (row.task === 'preference') cells[at('presented_position')] = row.presentedPosition;

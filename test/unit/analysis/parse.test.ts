@@ -21,8 +21,8 @@ describe('parseTidyRatingsCsv', () => {
     );
     expect(metrics).toEqual(['rougeL']);
     expect(rows).toEqual([
-      { rater: 'a', itemId: 'q1', model: 'm', task: 'rating', dimension: 'factuality', value: 4, bin: 2, durationMs: 1200, ratedAt: '2025-01-01T00:00:00Z', scores: { rougeL: 0.25 } },
-      { rater: 'a', itemId: 'q1', model: 'm', task: 'preference', dimension: 'preference', value: 'tie', bin: 3, presentedPosition: 'B', durationMs: null, ratedAt: '', scores: { rougeL: 0.25 } },
+      { rater: 'a', itemId: 'q1', model: 'm', task: 'rating', dimension: 'factuality', value: 4, bin: 2, durationMs: 1200, ratedAt: '2025-01-01T00:00:00Z', scores: { rougeL: 0.25 }, qc: null },
+      { rater: 'a', itemId: 'q1', model: 'm', task: 'preference', dimension: 'preference', value: 'tie', bin: 3, presentedPosition: 'B', durationMs: null, ratedAt: '', scores: { rougeL: 0.25 }, qc: null },
     ]);
   });
 

@@ -3,11 +3,11 @@ import { parseTidyRatings, tidyColumns, tidyRecord, type TidyRatingRow } from '.
 
 const rating: TidyRatingRow = {
   rater: 'dr a', itemId: 'q1', model: 'm', task: 'rating', dimension: 'factuality', value: 4, bin: 2,
-  durationMs: 1200, ratedAt: '2025-01-01T00:00:00Z', scores: { rougeL: 0.25 },
+  durationMs: 1200, ratedAt: '2025-01-01T00:00:00Z', scores: { rougeL: 0.25 }, qc: 'repeat',
 };
 const preference: TidyRatingRow = {
   rater: 'dr a', itemId: 'q1', model: 'm', task: 'preference', dimension: 'preference', value: 'tie', bin: null,
-  presentedPosition: 'B', durationMs: null, ratedAt: '', scores: {},
+  presentedPosition: 'B', durationMs: null, ratedAt: '', scores: {}, qc: null,
 };
 
 describe('tidyRecord', () => {

@@ -1,0 +1,115 @@
+/**
+ * Designs quality control into one rater's rating queue: calibration tasks first, then the rater's
+ * tasks in their drawn order with reference controls and hidden repeats placed among them. Pure and
+ * seeded, so the plan is reproducible from the study's seed.
+ */
+import { shuffled, type Prng } from '../prng';
+import type { QcOptions } from './options';
+
+export interface QcDesignInput<Task, Reference, Calibration> {
+  /** The rater's rating tasks in the order they are shown without QC (assign's shuffled order). */
+  tasks: ReadonlyArray<Task>;
+  /** Items whose reference answer may be shown as a reference control; `referenceControls` of them are drawn. */
+  referenceCandidates: ReadonlyArray<Reference>;
+  /** Calibration tasks in file order; the first `calibration` of them open the queue, in that order. */
+  calibration: ReadonlyArray<Calibration>;
+}
+
+/**
+ * One entry of the rater's queue. `qc` says what the entry is for; it is the coordinator's to know and
+ * must never be written into the rater's package: a repeat shows exactly the texts of its first showing,
+ * a reference control is presented like any model answer.
+ */
+export type PlannedTask<Task, Reference, Calibration> =
+  | { qc: null; task: Task }
+  /** `firstShowing` is the 0-based position of the same task's first showing in the queue. */
+  | { qc: 'repeat'; task: Task; firstShowing: number }
+  | { qc: 'reference_control'; reference: Reference }
+  | { qc: 'calibration'; calibration: Calibration };
+
+/** The options cannot be realised with this rater's tasks; the message says which option to change. */
+export class QcDesignError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'QcDesignError';
+  }
+}
+
+/** How many tasks a share P of n tasks is: P·n rounded, but at least one when P > 0 and there are tasks. */
+export function repeatCount(tasks: number, share: number): number {
+  if (share <= 0 || tasks === 0) return 0;
+  return Math.min(tasks, Math.max(1, Math.round(share * tasks)));
+}
+
+/** Fewest tasks between a first showing and its repeat: a third of the whole queue, rounded up. */
+export function minimumTasksBetweenRepeats(queueLength: number): number {
+  return Math.ceil(queueLength / 3);
+}
+
+/**
+ * The queue has c calibration tasks, then a body of the n tasks, k reference controls and r repeats.
+ * The body is cut at a point `cut`: first showings of repeated tasks are drawn from task positions
+ * before it, repeats go to random positions from cut + g on (g = minimumTasksBetweenRepeats), so every
+ * pair has at least g tasks between it, whichever first showing is paired with whichever repeat. The cut
+ * lies halfway in the range that leaves room for r first showings (plus the k reference controls that
+ * may fall before it) and r repeats, so both halves stay as random as the spacing allows.
+ */
+export function planRatingQueue<Task, Reference, Calibration>(
+  input: QcDesignInput<Task, Reference, Calibration>,
+  options: QcOptions,
+  prng: Prng,
+): PlannedTask<Task, Reference, Calibration>[] {
+  const n = input.tasks.length;
+  const r = repeatCount(n, options.repeats);
+  const k = options.referenceControls;
+  const c = options.calibration;
+  if (k > input.referenceCandidates.length) {
+    throw new QcDesignError(`--reference-controls ${k} needs ${k} items with a reference answer, only ${input.referenceCandidates.length} available`);
+  }
+  if (c > input.calibration.length) {
+    throw new QcDesignError(`--calibration ${c} needs ${c} entries in the calibration file, it has ${input.calibration.length}`);
+  }
+  const queueLength = c + n + k + r;
+  const gap = minimumTasksBetweenRepeats(queueLength);
+  const bodyLength = n + k + r;
+  const earliestCut = r + k;
+  const latestCut = bodyLength - gap - r;
+  if (r > 0 && earliestCut > latestCut) {
+    throw new QcDesignError(
+      `--repeats ${options.repeats} gives ${r} repeat${r === 1 ? '' : 's'} of ${n} rating task${n === 1 ? '' : 's'}, which cannot be spaced ${gap} tasks (a third of a queue of ${queueLength}) from their first showing; lower --repeats`,
+    );
+  }
+  const cut = Math.floor((earliestCut + latestCut) / 2);
+
+  type Slot = { kind: 'task'; index: number } | { kind: 'repeat' } | { kind: 'reference'; index: number };
+  const body: (Slot | undefined)[] = new Array(bodyLength).fill(undefined);
+  const repeatSlots = r > 0 ? shuffled(range(cut + gap, bodyLength), prng).slice(0, r) : [];
+  for (const slot of repeatSlots) body[slot] = { kind: 'repeat' };
+  const referenceSlots = shuffled(range(0, bodyLength).filter((slot) => body[slot] === undefined), prng).slice(0, k);
+  referenceSlots.sort((a, b) => a - b).forEach((slot, index) => (body[slot] = { kind: 'reference', index }));
+  let nextTask = 0;
+  for (let slot = 0; slot < bodyLength; slot++) body[slot] ??= { kind: 'task', index: nextTask++ };
+
+  const firstShowingSlots = shuffled(
+    range(0, cut).filter((slot) => body[slot]!.kind === 'task'),
+    prng,
+  ).slice(0, r);
+  const firstShowingOfRepeat = new Map(repeatSlots.map((slot, i) => [slot, firstShowingSlots[i]!]));
+  const references = shuffled(input.referenceCandidates, prng).slice(0, k);
+
+  const queue: PlannedTask<Task, Reference, Calibration>[] = input.calibration.slice(0, c).map((calibration) => ({ qc: 'calibration', calibration }));
+  body.forEach((slot, position) => {
+    if (slot!.kind === 'task') queue.push({ qc: null, task: input.tasks[slot!.index]! });
+    else if (slot!.kind === 'reference') queue.push({ qc: 'reference_control', reference: references[slot!.index]! });
+    else {
+      const first = firstShowingOfRepeat.get(position)!;
+      const firstSlot = body[first] as { kind: 'task'; index: number };
+      queue.push({ qc: 'repeat', task: input.tasks[firstSlot.index]!, firstShowing: c + first });
+    }
+  });
+  return queue;
+}
+
+function range(from: number, to: number): number[] {
+  return Array.from({ length: Math.max(0, to - from) }, (_, i) => from + i);
+}

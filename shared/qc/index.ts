@@ -1,0 +1,4 @@
+/** Quality control designed into a study: roles, options, the queue design and the calibration file. */
+export { QC_ROLES, isQcRole, type QcRole } from './roles';
+export { NO_QC, qcOptionsProblem, qcOptionsSchema, type QcOptions } from './options';
+export { QcDesignError, minimumTasksBetweenRepeats, planRatingQueue, repeatCount, type PlannedTask, type QcDesignInput } from './design';
