@@ -2,10 +2,10 @@
  * The tidy ratings table in and out of its two homes: a study database (db/answers.ts) and a CSV file
  * (tokenised with csv-parse, judged cell by cell by shared/analysis).
  */
-import { parse } from 'csv-parse/sync';
 import { type StudyDb } from '../../db/connection';
 import { StudyError } from '../../shared/errors';
 import { readAnsweredValues, readScoresOfAnsweredOutputs } from '../../db/answers';
+import { CsvSyntaxError, csvRecords } from '../../shared/csv';
 import {
   PREFERENCE_DIMENSION,
   parseTidyRatings,
@@ -43,7 +43,7 @@ export function readTidyRatingRows(db: StudyDb): TidyRatingRow[] {
 
 /** Parses a tidy ratings CSV text; any problem throws one StudyError naming the file, line and column. */
 export function parseTidyRatingsCsv(text: string, fileName: string): { rows: TidyRatingRow[]; metrics: string[] } {
-  const records = csvRecords(text, fileName);
+  const records = tokenise(text, fileName);
   if (records.length === 0) throw new StudyError(`${fileName} is empty: expected a header line and ratings.`);
   const result = parseTidyRatings(fileName, records[0]!, records.slice(1));
   if (!result.ok) {
@@ -53,20 +53,11 @@ export function parseTidyRatingsCsv(text: string, fileName: string): { rows: Tid
   return { rows: result.rows, metrics: result.metrics };
 }
 
-function csvRecords(text: string, fileName: string): CsvRecord[] {
-  let parsed: Array<{ record: string[]; info: { lines: number; empty_lines: number } }>;
+function tokenise(text: string, fileName: string): CsvRecord[] {
   try {
-    parsed = parse(text, { bom: true, info: true, relax_column_count: true, skip_empty_lines: true }) as unknown as typeof parsed;
+    return csvRecords(text, fileName);
   } catch (error) {
-    throw new StudyError(`${fileName}: ${(error as Error).message}`);
+    if (error instanceof CsvSyntaxError) throw new StudyError(error.message);
+    throw error;
   }
-  // csv-parse reports the line a record ends on; it starts after the previous record and any blank lines.
-  let previousEnd = 0;
-  let previousEmpty = 0;
-  return parsed.map(({ record, info }) => {
-    const line = previousEnd + 1 + (info.empty_lines - previousEmpty);
-    previousEnd = info.lines;
-    previousEmpty = info.empty_lines;
-    return { line, cells: record };
-  });
 }

@@ -13,12 +13,9 @@ import {
   type TidyRatingRow,
 } from './tidy';
 import { QC_ROLES, isQcRole, type QcRole } from '../qc/roles';
+import type { CsvRecord } from '../csv';
 
-export interface CsvRecord {
-  /** 1-based line of the file where the record starts. */
-  line: number;
-  cells: string[];
-}
+export type { CsvRecord } from '../csv';
 
 export type ParseTidyResult =
   | { ok: true; rows: TidyRatingRow[]; metrics: string[] }

@@ -2,3 +2,4 @@
 export { QC_ROLES, isQcRole, type QcRole } from './roles';
 export { NO_QC, qcOptionsProblem, qcOptionsSchema, type QcOptions } from './options';
 export { QcDesignError, minimumTasksBetweenRepeats, planRatingQueue, repeatCount, type PlannedTask, type QcDesignInput } from './design';
+export { parseCalibrationFile, type CalibrationEntry, type ParseCalibrationResult } from './calibration';
