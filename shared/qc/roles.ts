@@ -15,3 +15,6 @@ export type QcRole = (typeof QC_ROLES)[number];
 export function isQcRole(value: string): value is QcRole {
   return (QC_ROLES as ReadonlyArray<string>).includes(value);
 }
+
+/** The `model` of a reference control's rows in the tidy export: the answer is the item's reference. */
+export const REFERENCE_CONTROL_MODEL = 'reference';
