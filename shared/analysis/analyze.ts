@@ -6,6 +6,7 @@ import { ALL_MODELS, outputLevelCorrelation, type CorrelationOptions } from './c
 import { resolveDimensions, type KnownDimension } from './dimensions';
 import { ratedOutputs } from './outputs';
 import { positionBias, preferenceShares } from './preference';
+import { qualityControl, type QcAnalysisOptions } from './qc';
 import { compareStrings, metricsOf, outputKey, sortedStrings, type TidyRatingRow } from './tidy';
 import type { AnalysisResult, Correlation, DimensionAgreement } from './types';
 
@@ -17,10 +18,14 @@ export interface AnalysisOptions extends CorrelationOptions {
   rubric?: ReadonlyArray<KnownDimension>;
   /** Metrics to correlate even if no row has a value (e.g. an all-empty score column). */
   metrics?: ReadonlyArray<string>;
+  qc?: QcAnalysisOptions;
 }
 
-export function analyzeTidyRatings(rows: ReadonlyArray<TidyRatingRow>, options: AnalysisOptions): AnalysisResult {
-  assertOneValuePerRating(rows);
+export function analyzeTidyRatings(allRows: ReadonlyArray<TidyRatingRow>, options: AnalysisOptions): AnalysisResult {
+  assertOneValuePerRating(allRows);
+  // QC rows check the raters, not the models: every model result below sees only the study's own tasks.
+  const qc = qualityControl(allRows, options.rubric, options.qc);
+  const rows = allRows.filter((row) => row.qc === null);
   const dimensions = resolveDimensions(rows, options.rubric);
   const models = sortedStrings(new Set(rows.map((row) => row.model)));
   const metrics = sortedStrings(new Set([...metricsOf(rows), ...(options.metrics ?? [])]));
@@ -56,6 +61,7 @@ export function analyzeTidyRatings(rows: ReadonlyArray<TidyRatingRow>, options: 
     preference: preferenceShares(rows),
     position_bias: positionBias(rows),
     parameters: { bootstrap: options.bootstrap, seed: options.seed },
+    qc,
   };
 }
 
@@ -63,9 +69,10 @@ export function analyzeTidyRatings(rows: ReadonlyArray<TidyRatingRow>, options: 
 function assertOneValuePerRating(rows: ReadonlyArray<TidyRatingRow>): void {
   const seen = new Set<string>();
   for (const row of rows) {
-    const key = JSON.stringify([row.rater, row.itemId, row.model, row.dimension]);
+    const key = JSON.stringify([row.rater, row.itemId, row.model, row.dimension, row.qc]);
     if (seen.has(key)) {
-      throw new AnalysisInputError(`Rater "${row.rater}" has two values for "${row.dimension}" of item "${row.itemId}", model "${row.model}"`);
+      const role = row.qc === null ? '' : ` as ${row.qc}`;
+      throw new AnalysisInputError(`Rater "${row.rater}" has two values for "${row.dimension}" of item "${row.itemId}", model "${row.model}"${role}`);
     }
     seen.add(key);
   }

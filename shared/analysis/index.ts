@@ -9,3 +9,4 @@ export type { KnownDimension } from './dimensions';
 export { serializeAnalysisResult } from './serialize';
 export { pivotTidyToWide, type WideCell, type WideTable } from './wide';
 export { DATA_DICTIONARY, dataDictionaryMarkdown, type DictionaryEntry } from './dictionary';
+export { DEFAULT_FAST_MS, DEFAULT_STRAIGHT_RUN, FAST_SHARE_FLAG, type QcAnalysisOptions, type QcResult, type RaterQc, type RaterFlag } from './qc';

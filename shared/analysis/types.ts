@@ -1,4 +1,5 @@
 /** The analysis result: the JSON written by `blindrate analyze` / `report --json` and shown on the Reports screen. */
+import type { QcResult } from './qc';
 
 export interface PairwiseKappa {
   raters: [string, string];
@@ -79,4 +80,6 @@ export interface AnalysisResult {
   preference: PreferenceShare[];
   position_bias: PositionBias;
   parameters: { bootstrap: number; seed: number };
+  /** Quality control: repeats, reference controls, calibration and per-rater flags; its rows are in no other section. */
+  qc: QcResult;
 }
