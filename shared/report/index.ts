@@ -6,7 +6,9 @@ import type { AnalysisDimension, AnalysisResult, Correlation } from '../analysis
 import { binLineChart, PREFERENCE_SEGMENTS, preferenceBars } from './charts';
 import { escapeHtml, formatInterval, formatNumber, formatP, formatPercent, seriesStyle } from './format';
 import { methodsHtml } from './methods';
+import { qcSection } from './qc';
 import { REPORT_CSS } from './style';
+import { table } from './table';
 import type { ReportStudy } from './types';
 
 export type { ReportSample, ReportStudy } from './types';
@@ -33,6 +35,7 @@ ${binsSection(result, label)}
 ${preferenceSection(result)}
 ${correlationSection(result, label)}
 ${agreementSection(result, label)}
+${qcSection(result, label)}
 <section class="methods"><h2>Methods</h2>${methodsHtml(result)}</section>
 </main>
 </body>
@@ -45,28 +48,6 @@ type Labeller = (key: string) => string;
 function dimensionLabeller(study: ReportStudy): Labeller {
   const labels = new Map(study.rubric?.dimensions.map((d) => [d.key, d.label]) ?? []);
   return (key) => labels.get(key) ?? (key === 'preference' ? 'Preference' : key);
-}
-
-interface TableOptions {
-  /** Columns from this index on are right-aligned numbers. */
-  numericFrom?: number;
-  /** Show the first column only where it changes, with a rule above each new group. */
-  groupFirstColumn?: boolean;
-  className?: string;
-}
-
-function table(head: string[], rows: string[][], options: TableOptions = {}): string {
-  const { numericFrom = Infinity, groupFirstColumn = false, className } = options;
-  const cell = (tag: 'th' | 'td', text: string, i: number) => `<${tag}${i >= numericFrom ? ' class="num"' : ''}>${text}</${tag}>`;
-  const body = rows.map((row, r) => {
-    const startsGroup = groupFirstColumn && r > 0 && row[0] !== rows[r - 1]![0];
-    const cells = groupFirstColumn && r > 0 && !startsGroup ? ['', ...row.slice(1)] : row;
-    return `<tr${startsGroup ? ' class="group"' : ''}>${cells.map((c, i) => cell('td', c, i)).join('')}</tr>`;
-  });
-  return (
-    `<table${className ? ` class="${className}"` : ''}><thead><tr>${head.map((h, i) => cell('th', h, i)).join('')}</tr></thead>` +
-    `<tbody>${body.join('')}</tbody></table>`
-  );
 }
 
 function fact(value: string | number, caption: string): string {

@@ -38,7 +38,7 @@ describe('renderReportHtml', () => {
     for (const heading of ['Ratings by bin', 'Preference: model vs reference', 'Metric–human correlation', 'Inter-rater agreement', 'Methods']) {
       expect(html).toContain(`<h2>${heading}</h2>`);
     }
-    expect(html.match(/<table/g)!.length).toBe(8);
+    expect(html.match(/<table/g)!.length).toBe(9); // 8 + the per-rater quality-control table
     expect(html).toContain(`<td class="num">${formatNumber(result.agreement.factuality!.krippendorff_alpha, 3)}</td>`);
     expect(html).toContain(`p = ${formatP(result.position_bias.binomial_p_two_sided)}`);
     for (const c of result.correlations.filter((x) => x.spearman !== null)) expect(html).toContain(formatNumber(c.spearman));
