@@ -13,6 +13,7 @@ import { AgreementTables } from '../components/reports/AgreementTables';
 import { BinCharts } from '../components/reports/BinCharts';
 import { CorrelationHeatmap } from '../components/reports/CorrelationHeatmap';
 import { PreferenceCharts } from '../components/reports/PreferenceCharts';
+import { QcTables } from '../components/reports/QcTables';
 import { ScreenTitle } from '../components/ScreenTitle';
 import { useSession } from '../stores/session';
 
@@ -95,6 +96,9 @@ export function ReportsScreen() {
             </Section>
             <Section title="Inter-rater agreement">
               <AgreementTables result={loaded.result} label={label} />
+            </Section>
+            <Section title="Quality control">
+              <QcTables result={loaded.result} label={label} />
             </Section>
             <Text size="xs" c="dimmed">
               Bootstrap intervals: {loaded.result.parameters.bootstrap} resamples, seed {loaded.result.parameters.seed}. The HTML report (blindrate report) states how every number was computed.
