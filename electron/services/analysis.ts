@@ -16,6 +16,7 @@ import {
   serializeAnalysisResult,
   type AnalysisResult,
   type KnownDimension,
+  type QcAnalysisOptions,
 } from '../../shared/analysis';
 import { renderReportHtml } from '../../shared/report';
 import type { ReportStudy } from '../../shared/report/types';
@@ -27,6 +28,8 @@ export interface AnalyzeOptions {
   /** Bootstrap resamples for the Spearman intervals (0 = none). */
   bootstrap: number;
   seed: number;
+  /** Thresholds of the per-rater quality-control flags (defaults: 5 s, 10 tasks). */
+  qc?: QcAnalysisOptions;
 }
 
 export function analyzeStudy(db: StudyDb, options: AnalyzeOptions): AnalysisResult {

@@ -2,6 +2,7 @@
 import { serializeAnalysisResult } from '../../../shared/analysis';
 import { analyzeRatingsFile, writeAnalysisJson } from '../../services/analysis';
 import { addBootstrapOptions, type BootstrapFlags } from '../study-options';
+import { addQcThresholdOptions, qcThresholds, type QcFlags } from '../qc-options';
 import type { RegisterCommand } from './index';
 
 export const registerAnalyze: RegisterCommand = (program) => {
@@ -10,8 +11,8 @@ export const registerAnalyze: RegisterCommand = (program) => {
     .description('Agreement, metric–human correlations, per-bin means and preference shares from a tidy ratings CSV (no study needed).')
     .argument('<ratings>', 'tidy ratings CSV (as written by `export --what ratings`)')
     .option('--json <file>', 'write the analysis JSON here (default: standard output)');
-  addBootstrapOptions(command).action((ratings: string, opts: BootstrapFlags & { json?: string }) => {
-    const result = analyzeRatingsFile(ratings, { bootstrap: opts.bootstrap, seed: opts.seed });
+  addQcThresholdOptions(addBootstrapOptions(command)).action((ratings: string, opts: BootstrapFlags & QcFlags & { json?: string }) => {
+    const result = analyzeRatingsFile(ratings, { bootstrap: opts.bootstrap, seed: opts.seed, qc: qcThresholds(opts) });
     if (!opts.json) {
       process.stdout.write(serializeAnalysisResult(result));
       return;

@@ -2,6 +2,7 @@
 import { writeStudyReport } from '../../services/analysis';
 import { systemClock } from '../../services/system-clock';
 import { addBootstrapOptions, withStudy, type BootstrapFlags } from '../study-options';
+import { addQcThresholdOptions, qcThresholds, type QcFlags } from '../qc-options';
 import type { RegisterCommand } from './index';
 
 export const registerReport: RegisterCommand = (program) => {
@@ -11,9 +12,9 @@ export const registerReport: RegisterCommand = (program) => {
     .argument('<study>', 'study file (.db)')
     .requiredOption('--out <file>', 'HTML file to write')
     .option('--json <file>', 'also write the analysis JSON');
-  addBootstrapOptions(command).action(async (study: string, opts: BootstrapFlags & { out: string; json?: string }) => {
+  addQcThresholdOptions(addBootstrapOptions(command)).action(async (study: string, opts: BootstrapFlags & QcFlags & { out: string; json?: string }) => {
     const result = await withStudy(study, (db) =>
-      writeStudyReport(db, { out: opts.out, json: opts.json, bootstrap: opts.bootstrap, seed: opts.seed, clock: systemClock }),
+      writeStudyReport(db, { out: opts.out, json: opts.json, bootstrap: opts.bootstrap, seed: opts.seed, qc: qcThresholds(opts), clock: systemClock }),
     );
     const written = opts.json ? `${opts.out} and ${opts.json}` : opts.out;
     process.stdout.write(

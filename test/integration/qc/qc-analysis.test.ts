@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { analyzeRatingsFile } from '../../../electron/services/analysis';
 import { parseTidyRatingsCsv } from '../../../electron/services/tidy-ratings';
 import { analyzeTidyRatings, type AnalysisResult, type QcResult } from '../../../shared/analysis';
 import { parseCalibrationFile } from '../../../shared/qc';
@@ -84,5 +85,16 @@ describe('quality control of a scripted study (careful rater, rater answering 3 
       rater: r.rater, tasks: r.tasks, fast_tasks: r.fast_tasks, median_ms: r.median_ms, q1_ms: r.q1_ms, q3_ms: r.q3_ms, longest_straight_run: r.longest_straight_run,
     }));
     expectClose(checked, reference.raters);
+  });
+});
+
+describe('quality-control thresholds of analyze / report', () => {
+  it('are passed from the service options to the per-rater flags', () => {
+    const file = join(folder, 'ratings_qc.csv');
+    const flags = (qc: { fastMs?: number; straightRun?: number }) =>
+      Object.fromEntries(analyzeRatingsFile(file, { bootstrap: 0, seed: 1, qc }).qc.raters.map((r) => [r.rater, r.flags]));
+    expect(flags({})[FAST]).toEqual(['fast_answers', 'straight_lining']);
+    expect(flags({ fastMs: 1000, straightRun: 78 })[FAST]).toEqual([]);
+    expect(flags({ fastMs: 100_000 })[CAREFUL]).toEqual(['fast_answers']);
   });
 });
