@@ -137,18 +137,26 @@ function intraRaterAgreement(ratings: ReadonlyArray<TidyRatingValueRow>, dimensi
 }
 
 function referenceControlMeans(ratings: ReadonlyArray<TidyRatingValueRow>, dimensions: ReadonlyArray<AnalysisDimension>): ReferenceControlMeans[] {
-  const controls = ratings.filter((r) => r.qc === 'reference_control');
-  if (controls.length === 0) return [];
-  const studyRatings = ratings.filter((r) => r.qc === null);
-  const models = sortedStrings(new Set(studyRatings.map((r) => r.model)));
-  const cell = (values: number[]): MeanCell => ({ mean: mean(values), n: values.length });
+  if (!ratings.some((r) => r.qc === 'reference_control')) return [];
+  // One pass over the ratings: values by (dimension, model), the reference controls under the key null.
+  const values = new Map<string, number[]>();
+  const models = new Set<string>();
+  for (const r of ratings) {
+    if (r.qc !== null && r.qc !== 'reference_control') continue;
+    if (r.qc === null) models.add(r.model);
+    const key = JSON.stringify([r.dimension, r.qc === null ? r.model : null]);
+    const own = values.get(key) ?? [];
+    values.set(key, own);
+    own.push(r.value);
+  }
+  const cell = (dimension: string, model: string | null): MeanCell => {
+    const own = values.get(JSON.stringify([dimension, model])) ?? [];
+    return { mean: mean(own), n: own.length };
+  };
   return dimensions.map((dimension) => ({
     dimension: dimension.key,
-    reference: cell(controls.filter((r) => r.dimension === dimension.key).map((r) => r.value)),
-    models: models.map((model) => ({
-      model,
-      ...cell(studyRatings.filter((r) => r.dimension === dimension.key && r.model === model).map((r) => r.value)),
-    })),
+    reference: cell(dimension.key, null),
+    models: sortedStrings(models).map((model) => ({ model, ...cell(dimension.key, model) })),
   }));
 }
 
