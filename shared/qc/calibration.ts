@@ -23,6 +23,9 @@ export interface CalibrationEntry {
   location: string;
 }
 
+/** What the rater is shown after saving a calibration task (the only QC information a rater ever sees). */
+export type CalibrationFeedback = Pick<CalibrationEntry, 'expected' | 'rationale'>;
+
 export type ParseCalibrationResult = { ok: true; entries: CalibrationEntry[] } | { ok: false; errors: string[] };
 
 const FIXED_CSV_COLUMNS = ['item_id', 'model', 'rationale'] as const;

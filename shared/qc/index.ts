@@ -2,4 +2,4 @@
 export { QC_ROLES, REFERENCE_CONTROL_MODEL, isQcRole, type QcRole } from './roles';
 export { NO_QC, qcOptionsProblem, qcOptionsSchema, type QcOptions } from './options';
 export { QcDesignError, minimumTasksBetweenRepeats, planRatingQueue, repeatCount, type PlannedTask, type QcDesignInput } from './design';
-export { parseCalibrationFile, type CalibrationEntry, type ParseCalibrationResult } from './calibration';
+export { parseCalibrationFile, type CalibrationEntry, type CalibrationFeedback, type ParseCalibrationResult } from './calibration';
