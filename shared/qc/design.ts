@@ -81,33 +81,28 @@ export function planRatingQueue<Task, Reference, Calibration>(
   }
   const cut = Math.floor((earliestCut + latestCut) / 2);
 
-  type Slot = { kind: 'task'; index: number } | { kind: 'repeat' } | { kind: 'reference'; index: number };
-  const body: (Slot | undefined)[] = new Array(bodyLength).fill(undefined);
+  const kinds = new Array<'task' | 'repeat' | 'reference'>(bodyLength).fill('task');
   const repeatSlots = r > 0 ? shuffled(range(cut + gap, bodyLength), prng).slice(0, r) : [];
-  for (const slot of repeatSlots) body[slot] = { kind: 'repeat' };
-  const referenceSlots = shuffled(range(0, bodyLength).filter((slot) => body[slot] === undefined), prng).slice(0, k);
-  referenceSlots.sort((a, b) => a - b).forEach((slot, index) => (body[slot] = { kind: 'reference', index }));
-  let nextTask = 0;
-  for (let slot = 0; slot < bodyLength; slot++) body[slot] ??= { kind: 'task', index: nextTask++ };
+  for (const slot of repeatSlots) kinds[slot] = 'repeat';
+  const referenceSlots = shuffled(range(0, bodyLength).filter((slot) => kinds[slot] === 'task'), prng).slice(0, k);
+  for (const slot of referenceSlots) kinds[slot] = 'reference';
 
-  const firstShowingSlots = shuffled(
-    range(0, cut).filter((slot) => body[slot]!.kind === 'task'),
-    prng,
-  ).slice(0, r);
-  const firstShowingOfRepeat = new Map(repeatSlots.map((slot, i) => [slot, firstShowingSlots[i]!]));
+  // The remaining slots take the tasks in their drawn order.
+  const taskAt = new Map<number, number>();
+  kinds.forEach((kind, slot) => kind === 'task' && taskAt.set(slot, taskAt.size));
+  const firstShowings = shuffled([...taskAt.keys()].filter((slot) => slot < cut), prng).slice(0, r);
+  const firstShowingOf = new Map(repeatSlots.map((slot, i) => [slot, firstShowings[i]!]));
   const references = shuffled(input.referenceCandidates, prng).slice(0, k);
 
-  const queue: PlannedTask<Task, Reference, Calibration>[] = input.calibration.slice(0, c).map((calibration) => ({ qc: 'calibration', calibration }));
-  body.forEach((slot, position) => {
-    if (slot!.kind === 'task') queue.push({ qc: null, task: input.tasks[slot!.index]! });
-    else if (slot!.kind === 'reference') queue.push({ qc: 'reference_control', reference: references[slot!.index]! });
-    else {
-      const first = firstShowingOfRepeat.get(position)!;
-      const firstSlot = body[first] as { kind: 'task'; index: number };
-      queue.push({ qc: 'repeat', task: input.tasks[firstSlot.index]!, firstShowing: c + first });
-    }
+  let nextReference = 0;
+  const body = kinds.map((kind, slot): PlannedTask<Task, Reference, Calibration> => {
+    if (kind === 'task') return { qc: null, task: input.tasks[taskAt.get(slot)!]! };
+    if (kind === 'reference') return { qc: 'reference_control', reference: references[nextReference++]! };
+    const first = firstShowingOf.get(slot)!;
+    return { qc: 'repeat', task: input.tasks[taskAt.get(first)!]!, firstShowing: c + first };
   });
-  return queue;
+  const calibration = input.calibration.slice(0, c).map((entry): PlannedTask<Task, Reference, Calibration> => ({ qc: 'calibration', calibration: entry }));
+  return [...calibration, ...body];
 }
 
 function range(from: number, to: number): number[] {
