@@ -98,7 +98,10 @@ export interface QcResult {
 export function qualityControl(rows: ReadonlyArray<TidyRatingRow>, rubric: ReadonlyArray<KnownDimension> | undefined, options: QcAnalysisOptions = {}): QcResult {
   const fastMs = options.fastMs ?? DEFAULT_FAST_MS;
   const straightRun = options.straightRun ?? DEFAULT_STRAIGHT_RUN;
-  const dimensions = resolveDimensions(rows, rubric).filter((d) => d.kind !== 'preference');
+  // By key, as the agreement section: the JSON is then the same whether the rubric is known or inferred.
+  const dimensions = resolveDimensions(rows, rubric)
+    .filter((d) => d.kind !== 'preference')
+    .sort((a, b) => compareStrings(a.key, b.key));
   const ratings = rows.filter((row): row is TidyRatingValueRow => row.task === 'rating');
   const count = (role: QcRole) => rows.filter((row) => row.qc === role).length;
   return {

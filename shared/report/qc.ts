@@ -23,6 +23,12 @@ export function raterQcCells(rater: RaterQc): { tasks: string; median: string; i
   };
 }
 
+/** Rows of a per-dimension QC table in the report's dimension order (rubric order), raters kept in order within. */
+export function inDimensionOrder<T extends { dimension: string }>(result: AnalysisResult, rows: ReadonlyArray<T>): T[] {
+  const position = new Map(result.dimensions.map((d, i) => [d.key, i]));
+  return [...rows].sort((a, b) => (position.get(a.dimension) ?? Infinity) - (position.get(b.dimension) ?? Infinity));
+}
+
 export function qcSection(result: AnalysisResult, label: (key: string) => string): string {
   const { qc } = result;
   const { fast_ms, fast_share_flag, straight_run } = qc.parameters;
@@ -39,7 +45,7 @@ export function qcSection(result: AnalysisResult, label: (key: string) => string
       ? '<p class="note">The plan had no hidden repeats.</p>'
       : table(
           ['Dimension', 'Rater', 'Pairs', 'κ (quadratic)', 'Exact'],
-          qc.intra_rater.map((a) => [
+          inDimensionOrder(result, qc.intra_rater).map((a) => [
             escapeHtml(label(a.dimension)),
             a.rater === null ? '<b>all</b>' : escapeHtml(a.rater),
             String(a.n),
@@ -56,7 +62,7 @@ export function qcSection(result: AnalysisResult, label: (key: string) => string
       ? '<p class="note">The plan had no reference controls.</p>'
       : table(
           ['Dimension', 'Reference answers', ...models.map(escapeHtml)],
-          qc.reference_controls.map((c) => [escapeHtml(label(c.dimension)), mean(c.reference), ...c.models.map(mean)]),
+          inDimensionOrder(result, qc.reference_controls).map((c) => [escapeHtml(label(c.dimension)), mean(c.reference), ...c.models.map(mean)]),
           { numericFrom: 1 },
         );
 
@@ -67,7 +73,7 @@ export function qcSection(result: AnalysisResult, label: (key: string) => string
         ? `<p class="note">${qc.rows.calibration} calibration rows; their expected ratings were not supplied, so they are not compared.</p>`
         : table(
             ['Dimension', 'Rater', 'Ratings', 'Exact', 'Within 1', 'Mean |difference|'],
-            qc.calibration.agreement.map((a) => [
+            inDimensionOrder(result, qc.calibration.agreement).map((a) => [
               escapeHtml(label(a.dimension)),
               a.rater === null ? '<b>all</b>' : escapeHtml(a.rater),
               String(a.n),

@@ -90,7 +90,7 @@ describe('ratings exports', () => {
     const out = join(dir, 'wide.csv');
     await exportTable(db, { what: 'ratings-wide', format: 'csv', out });
     const [header, ...rows] = parse(readFileSync(out, 'utf8')) as string[][];
-    expect(header!.slice(0, 11)).toEqual(['rater', 'item_id', 'model', 'task', 'bin', ...MEDISUMQA_RUBRIC.dimensions.map((d) => d.key), 'preference']);
+    expect(header!.slice(0, 12)).toEqual(['rater', 'item_id', 'model', 'task', 'qc', 'bin', ...MEDISUMQA_RUBRIC.dimensions.map((d) => d.key), 'preference']);
     expect(rows).toHaveLength(db.prepare('SELECT count(*) FROM responses').pluck().get() as number);
   });
 

@@ -230,7 +230,7 @@ describe('exportTable', () => {
     const { db, folder } = await twoModelStudy();
     const out = join(folder, 'ratings.csv');
     expect(await exportTable(db, { what: 'ratings', format: 'csv', out })).toBe(0);
-    expect(readFileSync(out, 'utf8')).toBe('rater,item_id,model,task,dimension,value,bin,presented_position,duration_ms,rated_at\n');
+    expect(readFileSync(out, 'utf8')).toBe('rater,item_id,model,task,qc,dimension,value,bin,presented_position,duration_ms,rated_at\n');
   });
 
   it('leaves neither the target nor a temporary file behind when writing fails', async () => {

@@ -49,7 +49,7 @@ describe('QC rows in the analysis', () => {
   });
 
   it('shows reference-control means next to each model’s non-QC mean', () => {
-    expect(analyze([...study, ...qcRows]).qc.reference_controls[0]).toEqual({
+    expect(analyze([...study, ...qcRows]).qc.reference_controls.find((c) => c.dimension === 'factuality')).toEqual({
       dimension: 'factuality',
       reference: { mean: 5, n: 1 },
       models: [{ model: 'm', mean: (4 + 2 + 4) / 3, n: 3 }],

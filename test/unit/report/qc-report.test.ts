@@ -27,6 +27,9 @@ describe('the report’s quality-control section', () => {
     expect(html).toContain('<th class="num">Reference answers</th><th class="num">model-a</th><th class="num">model-b</th>');
     expect(html).toContain('<th class="num">Mean |difference|</th>');
     expect(html).toContain('(120 of hidden repeats, 30 of reference controls, 20 of calibration)');
+    // The JSON lists dimensions by key; the report shows them in rubric order.
+    expect(result.qc.intra_rater[0]!.dimension).toBe('brevity');
+    expect(html.indexOf('<td>factuality</td><td><b>all</b>')).toBeLessThan(html.indexOf('<td>brevity</td><td><b>all</b>'));
   });
 
   it('says what was not in the plan, and when calibration cannot be compared', () => {

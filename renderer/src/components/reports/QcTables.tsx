@@ -2,7 +2,7 @@ import { Badge, Group, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { AnalysisResult } from '../../../../shared/analysis/types';
 import { formatNumber, formatPercent } from '../../../../shared/report/format';
-import { RATER_FLAG_LABELS, formatSeconds, raterQcCells } from '../../../../shared/report/qc';
+import { RATER_FLAG_LABELS, formatSeconds, inDimensionOrder, raterQcCells } from '../../../../shared/report/qc';
 
 function QcTable({ caption, head, children }: { caption: string; head: string[]; children: ReactNode }) {
   return (
@@ -72,7 +72,7 @@ export function QcTables({ result, label }: { result: AnalysisResult; label: (ke
       )}
       {qc.rows.repeat > 0 && (
         <QcTable caption="Intra-rater agreement on hidden repeats" head={['Dimension', 'Rater', 'Pairs', 'κ (quadratic)', 'Exact']}>
-          {qc.intra_rater.map((a) => (
+          {inDimensionOrder(result, qc.intra_rater).map((a) => (
             <Table.Tr key={`${a.dimension}\u0000${a.rater ?? ''}`}>
               <Table.Td>{label(a.dimension)}</Table.Td>
               <Table.Td ta="right">{who(a.rater)}</Table.Td>
@@ -85,7 +85,7 @@ export function QcTables({ result, label }: { result: AnalysisResult; label: (ke
       )}
       {qc.reference_controls.length > 0 && (
         <QcTable caption="Reference controls next to each model (mean, number of ratings)" head={['Dimension', 'Reference answers', ...models]}>
-          {qc.reference_controls.map((c) => (
+          {inDimensionOrder(result, qc.reference_controls).map((c) => (
             <Table.Tr key={c.dimension}>
               <Table.Td>{label(c.dimension)}</Table.Td>
               {[c.reference, ...c.models].map((cell, i) => (
@@ -102,7 +102,7 @@ export function QcTables({ result, label }: { result: AnalysisResult; label: (ke
       )}
       {qc.calibration.agreement.length > 0 && (
         <QcTable caption="Calibration against the expected ratings" head={['Dimension', 'Rater', 'Ratings', 'Exact', 'Within 1', 'Mean |difference|']}>
-          {qc.calibration.agreement.map((a) => (
+          {inDimensionOrder(result, qc.calibration.agreement).map((a) => (
             <Table.Tr key={`${a.dimension}\u0000${a.rater ?? ''}`}>
               <Table.Td>{label(a.dimension)}</Table.Td>
               <Table.Td ta="right">{who(a.rater)}</Table.Td>
