@@ -177,3 +177,21 @@ function entryProblem(entry: RawEntry, rubric: ReadonlyArray<KnownDimension>): s
   }
   return null;
 }
+
+/**
+ * Finds each entry's output in the study (`findOutput` is the caller's lookup, e.g. a query by item and
+ * model); an entry naming no output is refused at its place in the file.
+ */
+export function resolveCalibrationOutputs<Output>(
+  entries: ReadonlyArray<CalibrationEntry>,
+  findOutput: (itemId: string, model: string) => Output | undefined,
+): { ok: true; resolved: { entry: CalibrationEntry; output: Output }[] } | { ok: false; errors: string[] } {
+  const resolved: { entry: CalibrationEntry; output: Output }[] = [];
+  const errors: string[] = [];
+  for (const entry of entries) {
+    const output = findOutput(entry.itemId, entry.model);
+    if (output === undefined) errors.push(`${entry.location}: the study has no output of item "${entry.itemId}" by model "${entry.model}"`);
+    else resolved.push({ entry, output });
+  }
+  return errors.length > 0 ? { ok: false, errors: errors.slice(0, MAX_ERRORS) } : { ok: true, resolved };
+}

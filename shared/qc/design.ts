@@ -108,3 +108,10 @@ export function planRatingQueue<Task, Reference, Calibration>(
 function range(from: number, to: number): number[] {
   return Array.from({ length: Math.max(0, to - from) }, (_, i) => from + i);
 }
+
+/** How many entries of a planned queue have each role, for the plan `assign` prints. */
+export function countQueueRoles(queue: ReadonlyArray<PlannedTask<unknown, unknown, unknown>>): { tasks: number; repeat: number; reference_control: number; calibration: number } {
+  const counts = { tasks: 0, repeat: 0, reference_control: 0, calibration: 0 };
+  for (const entry of queue) counts[entry.qc ?? 'tasks'] += 1;
+  return counts;
+}
