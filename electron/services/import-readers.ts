@@ -88,6 +88,11 @@ function countNewlines(fields: readonly string[]): number {
   return count;
 }
 
+/** An empty header cell (pandas' index column) becomes `#` + its position from 0, so `--map item_id=#0` can name it. */
+function nameUnnamedColumns(header: string[]): string[] {
+  return header.map((column, i) => (column.trim() === '' ? `#${i}` : column));
+}
+
 async function* readCsv(input: ReadStream, checkHeader: (header: string[]) => void): AsyncGenerator<SourceRecord> {
   const rows = input.pipe(parseCsv({ bom: true, info: true, skip_empty_lines: true, relax_column_count: false }));
   let header: string[] | null = null;
@@ -96,7 +101,7 @@ async function* readCsv(input: ReadStream, checkHeader: (header: string[]) => vo
       // info.lines is where the row ends; quoted newlines inside it tell where it started.
       const position = info.lines - countNewlines(record);
       if (header === null) {
-        header = record;
+        header = nameUnnamedColumns(record);
         checkHeader(header);
         continue;
       }

@@ -24,6 +24,7 @@ import {
   toOutputRecord,
   type ColumnMap,
 } from '../../shared/import/record';
+import type { RecordJoiner } from '../../shared/import/join';
 import { readRecords, SyntaxProblem } from './import-readers';
 import { COORDINATOR_ACTOR } from './study';
 
@@ -39,6 +40,8 @@ export interface ImportOptions {
   map?: Record<string, string>;
   /** Model name for files that hold one model's outputs without a model column. */
   model?: string;
+  /** For outputs whose items are in another file: a fresh joiner per imported file (shared/import/join.ts). */
+  join?: () => RecordJoiner;
   clock: Clock;
   onProgress?: (progress: ImportProgress) => void;
 }
@@ -91,7 +94,7 @@ export async function importFiles(db: StudyDb, files: string[], options: ImportO
         results.push({ ...describeFile(file), status: 'already-imported', records: 0, newItems: 0, ...earlier });
         continue;
       }
-      results.push(await importOneFile(importer, file, { map, model, at, onProgress: options.onProgress }));
+      results.push(await importOneFile(importer, file, { map, model, at, join: options.join?.(), onProgress: options.onProgress }));
     }
   });
   const imported = results.filter((r) => r.status === 'imported');
@@ -151,6 +154,7 @@ interface FileImportOptions {
   map: ColumnMap;
   model: string | undefined;
   at: string;
+  join: RecordJoiner | undefined;
   onProgress: ImportOptions['onProgress'];
 }
 
@@ -167,13 +171,13 @@ async function importOneFile(writer: RecordWriter, file: PlannedFile, options: F
   };
   const source = readRecords(file.path, file.format, {
     onBytes: (n) => (bytesRead = n),
-    checkHeader: (header) => checkCsvHeader(file, header, options.map, options.model),
+    checkHeader: (header) => checkCsvHeader(file, header, options),
   });
   try {
     for await (const { value, position } of source) {
       let record: OutputRecord;
       try {
-        record = toOutputRecord(value, options.map, options.model);
+        record = toOutputRecord(options.join ? options.join.join(value, records + 1) : value, options.map, options.model);
       } catch (error) {
         if (error instanceof RecordError) {
           throw new StudyError(`${describeRecordLocation(file.name, file.format, position)}: ${error.message}`);
@@ -192,16 +196,23 @@ async function importOneFile(writer: RecordWriter, file: PlannedFile, options: F
     throw error;
   }
   if (records === 0) throw new StudyError(`${file.name} contains no records.`);
+  try {
+    options.join?.finish(records);
+  } catch (error) {
+    if (error instanceof RecordError) throw new StudyError(`${file.name} ${error.message}.`);
+    throw error;
+  }
   bytesRead = file.totalBytes;
   report(true);
-  writer.finishImport(importId, records, { file: file.name, sha256: file.sha256, format: file.format, records, newItems }, options.at);
+  const details = { file: file.name, sha256: file.sha256, format: file.format, records, newItems, ...(options.join && { join: options.join.provenance }) };
+  writer.finishImport(importId, records, details, options.at);
   return { ...describeFile(file), status: 'imported', records, newItems, importId, importedAt: options.at };
 }
 
-function checkCsvHeader(file: PlannedFile, header: string[], map: ColumnMap, model: string | undefined): void {
+function checkCsvHeader(file: PlannedFile, header: string[], { map, model, join }: FileImportOptions): void {
   const duplicate = header.find((column, i) => header.indexOf(column) !== i);
   if (duplicate !== undefined) throw new StudyError(`Line 1 of ${file.name}: column "${duplicate}" appears twice.`);
-  const missing = missingRequiredColumns(header, map, model);
+  const missing = missingRequiredColumns([...header, ...(join?.addedColumns ?? [])], map, model);
   if (missing.length > 0) {
     const hint = missing.includes('model') ? ' (use --model NAME for a file of one model)' : ' (use --map field=column)';
     throw new StudyError(`Line 1 of ${file.name}: no column ${missing.map((m) => `"${m}"`).join(', ')}${hint}.`);

@@ -7,6 +7,7 @@ import { systemClock } from '../../services/system-clock';
 import { describeRougeScoring } from '../rouge-summary';
 import { withStudy } from '../study-options';
 import type { RegisterCommand } from './index';
+import { addJoinOptions, joinFromOptions, type JoinOptions } from '../import-join-options';
 
 function collectMap(spec: string, previous: Record<string, string> = {}): Record<string, string> {
   let field: string;
@@ -42,19 +43,27 @@ function terminalProgress(): { update: (p: ImportProgress) => void; done: () => 
 }
 
 export const registerImport: RegisterCommand = (program) => {
-  program
+  const command = program
     .command('import')
-    .description('Import model outputs (JSONL, JSON array or CSV); all files in one transaction, all or nothing.')
+    .description(
+      'Import model outputs (JSONL, JSON array or CSV); all files in one transaction, all or nothing. Benchmark runs whose questions are in another file: --from clue|chq-summ, or --join ITEMS --on KEY.',
+    )
     .argument('<study>', 'study file (.db)')
     .argument('<files...>', 'files to import')
-    .option('--map <field=column>', 'read a field from a differently named column (repeatable), e.g. output="Model Answer"', collectMap)
+    .option(
+      '--map <field=column>',
+      'read a field from a differently named column (repeatable), e.g. output="Model Answer"; an unnamed CSV column is #N, its position from 0 (pandas\' index column is #0: item_id=#0)',
+      collectMap,
+    )
     .option('--model <name>', 'model name for a file holding one model\'s outputs without a model column')
     .option('--rouge', 'then compute ROUGE-1/2/L/Lsum F1 for outputs that lack them (as `score --rouge`)')
-    .option('--stem', 'with --rouge: Porter-stem tokens longer than 3 characters', false)
-    .action(async (study: string, files: string[], opts: { map?: Record<string, string>; model?: string; rouge?: boolean; stem: boolean }) => {
+    .option('--stem', 'with --rouge: Porter-stem tokens longer than 3 characters', false);
+  addJoinOptions(command).action(
+    async (study: string, files: string[], opts: JoinOptions & { map?: Record<string, string>; model?: string; rouge?: boolean; stem: boolean }) => {
+      const { join, map } = await joinFromOptions(opts, files, opts.map, opts.model);
       const progress = terminalProgress();
       const { summary, rouge } = await withStudy(study, async (db) => {
-        const imported = await importFiles(db, files, { map: opts.map, model: opts.model, clock: systemClock, onProgress: progress.update }).finally(progress.done);
+        const imported = await importFiles(db, files, { map, join, model: opts.model, clock: systemClock, onProgress: progress.update }).finally(progress.done);
         return { summary: imported, rouge: opts.rouge ? scoreMissingRouge(db, { stem: opts.stem, clock: systemClock }) : null };
       });
       for (const file of summary.files) {
@@ -66,5 +75,9 @@ export const registerImport: RegisterCommand = (program) => {
       }
       process.stdout.write(`Imported ${summary.outputs} outputs, ${summary.newItems} new items; models: ${summary.models.join(', ') || 'none'}.\n`);
       if (rouge) process.stdout.write(describeRougeScoring(rouge, opts.stem));
-    });
+      else if (opts.from === 'chq-summ') {
+        process.stdout.write(`CHQ-Summ runs carry no scores: compute ROUGE as the paper did with \`blindrate score ${study} --rouge --stem\`.\n`);
+      }
+    },
+  );
 };
