@@ -80,9 +80,13 @@ const identifier = z
   .union([z.string(), z.number()], { error: textError })
   .transform((v) => String(v).trim())
   .refine((s) => s !== '', { error: 'is empty' });
+/** Numbers, or numeric text as benchmark scripts write it ("0.45"); never NaN or ±Infinity (e.g. "1e999"). */
 const score = z.preprocess(
-  (v) => (typeof v === 'string' && NUMERIC.test(v.trim()) ? Number(v) : v),
-  z.number({ error: (issue) => `is not a number: ${JSON.stringify(issue.input)}` }),
+  (v) => (typeof v === 'string' && NUMERIC.test(v.trim()) && Number.isFinite(Number(v)) ? Number(v) : v),
+  z.number({
+    error: (issue) =>
+      typeof issue.input === 'number' ? `is not a finite number: ${issue.input}` : `is not a number: ${JSON.stringify(issue.input)}`,
+  }),
 );
 
 const canonicalSchema = z.object({

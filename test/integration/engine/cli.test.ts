@@ -84,3 +84,49 @@ describe('blindrate CLI', () => {
     expect(existsSync(join(folder, 's.db'))).toBe(false);
   });
 });
+
+describe('blindrate import of benchmark runs (test/fixtures/benchmarks, written by make_benchmark_runs.py)', () => {
+  const benchmark = (path: string) => fileURLToPath(new URL(`../../fixtures/benchmarks/${path}`, import.meta.url));
+  const clue = ['--from', 'clue', '--dataset', benchmark('clue/MeDiSumQA.json'), '--model', 'llama'];
+
+  it('refuses a wrong --few-shot and a wrong dataset version with one line each, the study file byte-identical', async () => {
+    const { db, path: study } = freshStudy();
+    db.close();
+    const before = sha256(study);
+    const fewShot = await blindrate(['import', study, benchmark('clue/predictions.json'), ...clue, '--few-shot', '2']);
+    expect(fewShot.code).toBe(1);
+    expect(fewShot.stderr).toMatch(/^blindrate: Line 1 of predictions\.json: "Ground Truth Answer" does not match .*every line fits with --few-shot 1 .*\n$/);
+    const otherDataset = ['--from', 'clue', '--dataset', benchmark('clue/MeDiSumQA-other-version.json'), '--model', 'llama'];
+    const dataset = await blindrate(['import', study, benchmark('clue/predictions.json'), ...otherDataset]);
+    expect(dataset.code).toBe(1);
+    expect(dataset.stderr).toMatch(/^blindrate: Line 1 of predictions\.json: .*the version the run used .*\n$/);
+    expect(sha256(study)).toBe(before);
+  });
+
+  it('imports a CLUE run and a CHQ-Summ run, the latter scored with stemmed ROUGE as the paper did', async () => {
+    const { db, path: study } = freshStudy();
+    db.close();
+    const imported = await blindrate(['import', study, benchmark('clue/predictions.json'), ...clue]);
+    expect(imported).toMatchObject({ code: 0, stdout: 'predictions.json: 22 outputs imported (jsonl), 22 new items.\nImported 22 outputs, 22 new items; models: llama.\n' });
+    const chq = await blindrate([
+      'import', study, benchmark('chq-summ/predictions-test.csv'), '--from', 'chq-summ', '--source', benchmark('chq-summ/test.source'),
+      '--target', benchmark('chq-summ/test.target'), '--model', 'bart-large', '--rouge', '--stem',
+    ]);
+    expect(chq).toMatchObject({ code: 0, stderr: '' });
+    expect(chq.stdout).toContain('predictions-test.csv: 6 outputs imported (csv), 6 new items.');
+    // The CLUE outputs already have rouge1/2/L from the run; only rougeLsum is added for them.
+    expect(chq.stdout).toContain('Computed ROUGE (stemmed) for 28 outputs (46 values).');
+  });
+
+  it('says which options belong together', async () => {
+    const { db, path: study } = freshStudy();
+    db.close();
+    expect((await blindrate(['import', study, benchmark('clue/predictions.json'), '--from', 'clue', '--model', 'x'])).stderr).toBe(
+      'blindrate: --from clue needs --dataset MeDiSumQA.json (the dataset the run used).\n',
+    );
+    expect((await blindrate(['import', study, benchmark('clue/predictions.json'), '--dataset', 'x.json'])).stderr).toBe('blindrate: --dataset goes with --from clue.\n');
+    expect((await blindrate(['import', study, benchmark('clue/predictions.json'), '--join', 'x.json'])).stderr).toBe(
+      'blindrate: --join and --on go together: --join ITEMS_FILE --on position|FIELD.\n',
+    );
+  });
+});
