@@ -179,6 +179,36 @@ describe('--from chq-summ (generate_and_evaluate.py predictions-test.csv + test.
   });
 });
 
+describe('--join ITEMS --on FIELD', () => {
+  it('joins JSON-lines outputs to a CSV items file by a shared field, mapping both files\' columns', async () => {
+    const { db, folder } = freshStudy();
+    const items = join(folder, 'items.csv');
+    writeFileSync(items, 'qid,text,gold\nq1,"First, question?",Gold one.\nq2,Second question?,Gold two.\n');
+    const outputs = join(folder, 'outputs.jsonl');
+    writeFileSync(outputs, '{"qid": "q2", "prediction": "P2", "bleu": "0.5"}\n{"qid": "q1", "prediction": "P1", "bleu": 0.25}\n');
+    const joiner = await itemsJoin(items, 'qid');
+    const map = { item_id: 'qid', question: 'text', reference: 'gold', output: 'prediction', score_bleu: 'bleu' };
+    await importFiles(db, [outputs], { join: joiner, map, model: 'm', clock: fixedClock });
+    expect(joinedOutputs(db, 'm').map((o) => [o.item_id, o.question, o.reference, o.text, scoresOf(db, o.id)])).toEqual([
+      ['q2', 'Second question?', 'Gold two.', 'P2', { bleu: 0.5 }],
+      ['q1', 'First, question?', 'Gold one.', 'P1', { bleu: 0.25 }],
+    ]);
+  });
+
+  it('names the output line whose key no item has, and imports nothing', async () => {
+    const { db, folder } = freshStudy();
+    const items = join(folder, 'items.json');
+    writeFileSync(items, '[{"qid": 1, "text": "Q1?"}]');
+    const outputs = join(folder, 'outputs.jsonl');
+    writeFileSync(outputs, '{"qid": 1, "prediction": "P1"}\n\n{"qid": 2, "prediction": "P2"}\n');
+    const joiner = await itemsJoin(items, 'qid');
+    await expect(
+      importFiles(db, [outputs], { join: joiner, map: { item_id: 'qid', question: 'text', output: 'prediction' }, model: 'm', clock: fixedClock }),
+    ).rejects.toThrow('Line 3 of outputs.jsonl: "qid" is "2", which no item of items.json has as "qid"');
+    expect(count(db, 'outputs')).toBe(0);
+  });
+});
+
 describe('from a benchmark run to a sample', () => {
   it('draws the quintile sample from the imported CLUE scores', async () => {
     const { db } = freshStudy();
