@@ -1,5 +1,5 @@
 import { createPrng, deriveSeed } from '../prng';
-import { bootstrapPercentileInterval, kendallTauB, pearson, spearman } from '../stats';
+import { bootstrapPercentileInterval, kendallTauB, pearson, spearman, spearmanResampler } from '../stats';
 import { humanMean, type RatedOutput } from './outputs';
 import type { Correlation } from './types';
 
@@ -36,11 +36,10 @@ export function outputLevelCorrelation(
   const label = [target.metric, target.dimension, target.model].join('\u001f');
   const interval =
     options.bootstrap > 0
-      ? bootstrapPercentileInterval(
-          x.length,
-          (indices) => spearman(indices.map((i) => x[i]!), indices.map((i) => y[i]!)),
-          { resamples: options.bootstrap, prng: createPrng(deriveSeed(options.seed, label)) },
-        )
+      ? bootstrapPercentileInterval(x.length, spearmanResampler(x, y), {
+          resamples: options.bootstrap,
+          prng: createPrng(deriveSeed(options.seed, label)),
+        })
       : null;
   return {
     metric: target.metric,

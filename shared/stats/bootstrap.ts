@@ -10,20 +10,28 @@ export interface BootstrapOptions {
 }
 
 /**
- * Percentile bootstrap interval of `statistic` over n units.
+ * A statistic of a resample given as multiplicities: `drawn[i]` is how many times unit i was drawn
+ * (0, 1, 2, …; the n values sum to n). Every statistic here (ρ, α, κ) depends only on how often each
+ * unit occurs, not on draw order, so no resample is ever materialised. The array is reused between
+ * resamples: read it, never keep it.
+ */
+export type ResampleStatistic = (drawn: Int32Array) => number | null;
+
+/**
+ * Percentile bootstrap interval of a statistic over n units.
  *
- * Each of the B resamples draws n indices from 0..n−1 with replacement, in order, with
- * prng.nextInt(n), and evaluates `statistic` on them. Resamples whose statistic is null (or not finite,
- * e.g. a constant resample) are skipped. The interval is the (1−level)/2 and (1+level)/2 quantiles of
- * the remaining values, with numpy's default "linear" rule: for sorted values v₀…v_{m−1} and
- * probability p, h = (m−1)·p and q = v_⌊h⌋ + (h − ⌊h⌋)(v_⌊h⌋+1 − v_⌊h⌋).
+ * Each of the B resamples draws n indices from 0..n−1 with replacement with prng.nextInt(n) and evaluates
+ * `statistic` on their multiplicities. Resamples whose statistic is null (or not finite, e.g. a constant
+ * resample) are skipped. The interval is the (1−level)/2 and (1+level)/2 quantiles of the remaining
+ * values, with numpy's default "linear" rule: for sorted values v₀…v_{m−1} and probability p,
+ * h = (m−1)·p and q = v_⌊h⌋ + (h − ⌊h⌋)(v_⌊h⌋+1 − v_⌊h⌋).
  *
  * Returns null when n < 3 or fewer than half of the resamples gave a value.
  * Hand-written: simple-statistics' quantileSorted uses a different quantile rule.
  */
 export function bootstrapPercentileInterval(
   n: number,
-  statistic: (indices: ReadonlyArray<number>) => number | null,
+  statistic: ResampleStatistic,
   options: BootstrapOptions,
 ): [number, number] | null {
   const { resamples, prng, level = 0.95 } = options;
@@ -33,19 +41,22 @@ export function bootstrapPercentileInterval(
   if (!(level > 0 && level < 1)) throw new RangeError(`Bootstrap level must be between 0 and 1, got ${level}`);
   if (!Number.isInteger(n) || n < 3) return null;
 
-  const values: number[] = [];
+  const drawn = new Int32Array(n);
+  const values = new Float64Array(resamples);
+  let defined = 0;
   for (let b = 0; b < resamples; b++) {
-    const indices = Array.from({ length: n }, () => prng.nextInt(n));
-    const value = statistic(indices);
-    if (value !== null && Number.isFinite(value)) values.push(value);
+    drawn.fill(0);
+    for (let draw = 0; draw < n; draw++) drawn[prng.nextInt(n)]! += 1;
+    const value = statistic(drawn);
+    if (value !== null && Number.isFinite(value)) values[defined++] = value;
   }
-  if (values.length * 2 < resamples) return null;
-  values.sort((a, b) => a - b);
-  return [linearQuantileSorted(values, (1 - level) / 2), linearQuantileSorted(values, (1 + level) / 2)];
+  if (defined * 2 < resamples) return null;
+  const sorted = values.subarray(0, defined).sort();
+  return [linearQuantileSorted(sorted, (1 - level) / 2), linearQuantileSorted(sorted, (1 + level) / 2)];
 }
 
 /** numpy.quantile(sorted, p) with the default method="linear". */
-export function linearQuantileSorted(sorted: ReadonlyArray<number>, p: number): number {
+export function linearQuantileSorted(sorted: ArrayLike<number>, p: number): number {
   const h = (sorted.length - 1) * p;
   const below = Math.floor(h);
   const lower = sorted[below]!;

@@ -1,4 +1,5 @@
 import { sampleCorrelation, sampleRankCorrelation } from 'simple-statistics';
+import type { ResampleStatistic } from './bootstrap';
 
 /**
  * Correlation coefficients as scipy.stats computes them, but returning null (never NaN) when the
@@ -18,6 +19,69 @@ export function pearson(x: ReadonlyArray<number>, y: ReadonlyArray<number>): num
 export function spearman(x: ReadonlyArray<number>, y: ReadonlyArray<number>): number | null {
   if (!isCorrelatable(x, y)) return null;
   return clampToUnit(sampleRankCorrelation([...x], [...y]));
+}
+
+/**
+ * Spearman's ρ of bootstrap resamples of the pairs (x_i, y_i), for bootstrapPercentileInterval: the
+ * resample's average ranks come from one pre-sort of x and of y, walking each tie group once and giving
+ * its members the mean rank of all their draws, so a resample costs O(n) and allocates nothing. A pair
+ * drawn m times counts m times, exactly as in scipy.stats.spearmanr on the expanded resample.
+ */
+export function spearmanResampler(x: ReadonlyArray<number>, y: ReadonlyArray<number>): ResampleStatistic {
+  isCorrelatable(x, y);
+  const n = x.length;
+  const xTies = tieGroups(x);
+  const yTies = tieGroups(y);
+  const xRanks = new Float64Array(n);
+  const yRanks = new Float64Array(n);
+  return (drawn) => {
+    assignAverageRanks(xTies, drawn, xRanks);
+    assignAverageRanks(yTies, drawn, yRanks);
+    // Ranks of n draws always average (n + 1) / 2.
+    const centre = (n + 1) / 2;
+    let sxy = 0;
+    let sxx = 0;
+    let syy = 0;
+    for (let i = 0; i < n; i++) {
+      const weight = drawn[i]!;
+      if (weight === 0) continue;
+      const dx = xRanks[i]! - centre;
+      const dy = yRanks[i]! - centre;
+      sxy += weight * dx * dy;
+      sxx += weight * dx * dx;
+      syy += weight * dy * dy;
+    }
+    return sxx === 0 || syy === 0 ? null : clampToUnit(sxy / Math.sqrt(sxx * syy));
+  };
+}
+
+/** Indices sorted by value, and for each sorted position the end (exclusive) of its run of equal values. */
+interface TieGroups {
+  order: Int32Array;
+  runEnd: Int32Array;
+}
+
+function tieGroups(values: ReadonlyArray<number>): TieGroups {
+  const order = Int32Array.from(values.keys()).sort((i, j) => values[i]! - values[j]!);
+  const runEnd = new Int32Array(values.length);
+  for (let end = values.length, k = values.length - 1; k >= 0; k--) {
+    if (k < values.length - 1 && values[order[k]!] !== values[order[k + 1]!]) end = k + 1;
+    runEnd[k] = end;
+  }
+  return { order, runEnd };
+}
+
+function assignAverageRanks({ order, runEnd }: TieGroups, drawn: Int32Array, ranks: Float64Array): void {
+  let below = 0;
+  for (let start = 0; start < order.length; ) {
+    const end = runEnd[start]!;
+    let draws = 0;
+    for (let k = start; k < end; k++) draws += drawn[order[k]!]!;
+    const rank = below + (draws + 1) / 2;
+    for (let k = start; k < end; k++) ranks[order[k]!] = rank;
+    below += draws;
+    start = end;
+  }
 }
 
 /**

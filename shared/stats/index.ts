@@ -1,9 +1,13 @@
 /** Statistics for agreement and metric–human correlation; every function is pure and deterministic. */
-export { krippendorffAlpha, type MeasurementLevel } from './krippendorff';
+export { krippendorffAlpha, krippendorffAlphaResampler, type MeasurementLevel } from './krippendorff';
 export { pairwisePercentAgreement } from './percentAgreement';
-export { weightedKappa, type KappaWeights } from './weightedKappa';
-export { pearson, spearman, kendallTauB } from './correlation';
-export { bootstrapPercentileInterval, type BootstrapOptions } from './bootstrap';
+export { weightedKappa, weightedKappaResampler, type KappaWeights } from './weightedKappa';
+export { pearson, spearman, spearmanResampler, kendallTauB } from './correlation';
+export { bootstrapPercentileInterval, type BootstrapOptions, type ResampleStatistic } from './bootstrap';
 export { binomialTestTwoSided } from './binomialTest';
 export { mean } from './mean';
+export { intraclassCorrelations, type IccEstimate, type IntraclassCorrelations } from './icc';
+export { gwetAgreement, type GwetAgreement, type GwetWeights } from './gwet';
+export { wilsonInterval } from './wilson';
+export { meanWithTInterval, quartiles, sampleSd } from './describe';
 export type { ReliabilityMatrix } from './reliabilityData';

@@ -1,3 +1,4 @@
+import type { ResampleStatistic } from './bootstrap';
 import { countValues, pairableUnitValues, type ReliabilityMatrix } from './reliabilityData';
 
 export type MeasurementLevel = 'nominal' | 'ordinal' | 'interval';
@@ -17,56 +18,93 @@ export type MeasurementLevel = 'nominal' | 'ordinal' | 'interval';
  * Hand-written: no maintained npm package computes alpha with missing data and these three levels.
  */
 export function krippendorffAlpha(data: ReliabilityMatrix, level: MeasurementLevel): number | null {
-  const units = pairableUnitValues(data);
-  if (units.length === 0) return null;
+  const alpha = krippendorffAlphaResampler(data, level);
+  return alpha.units === 0 ? null : alpha.statistic(new Int32Array(alpha.units).fill(1));
+}
 
+/**
+ * Alpha of bootstrap resamples of the pairable units (for bootstrapPercentileInterval over `units`
+ * units): each unit's coincidences are computed once, a resample adds them up weighted by how often the
+ * unit was drawn. Values that no drawn unit holds add zero rows, which changes none of the three distances.
+ */
+export function krippendorffAlphaResampler(data: ReliabilityMatrix, level: MeasurementLevel): { units: number; statistic: ResampleStatistic } {
+  const units = pairableUnitValues(data);
   const values = [...new Set(units.flat())].sort((a, b) => a - b);
   const indexOf = new Map(values.map((value, index) => [value, index]));
-  const coincidences = values.map(() => values.map(() => 0));
-  for (const unit of units) {
+  const size = values.length;
+
+  // Unit u's coincidences are the cells cell[e] += weight[e] for e in start[u]..start[u+1].
+  const start = new Int32Array(units.length + 1);
+  const cells: number[] = [];
+  const weights: number[] = [];
+  units.forEach((unit, u) => {
     const counts = [...countValues(unit)];
     for (const [c, countC] of counts) {
       for (const [k, countK] of counts) {
         const pairs = c === k ? countC * (countC - 1) : countC * countK;
-        coincidences[indexOf.get(c)!]![indexOf.get(k)!]! += pairs / (unit.length - 1);
+        if (pairs === 0) continue;
+        cells.push(indexOf.get(c)! * size + indexOf.get(k)!);
+        weights.push(pairs / (unit.length - 1));
       }
     }
-  }
-  const marginals = coincidences.map((row) => row.reduce((sum, o) => sum + o, 0));
-  const total = marginals.reduce((sum, n) => sum + n, 0);
-  const distance = distanceFunction(level, values, marginals);
+    start[u + 1] = cells.length;
+  });
+  const cell = Int32Array.from(cells);
+  const weight = Float64Array.from(weights);
+  const coincidences = new Float64Array(size * size);
+  const marginals = new Float64Array(size);
+  const cumulative = new Float64Array(size + 1);
 
-  let observed = 0;
-  let expected = 0;
-  for (let c = 0; c < values.length; c++) {
-    for (let k = 0; k < values.length; k++) {
-      const d = distance(c, k);
-      observed += coincidences[c]![k]! * d;
-      expected += (marginals[c]! * marginals[k]! * d) / (total - 1);
+  const statistic: ResampleStatistic = (drawn) => {
+    coincidences.fill(0);
+    for (let u = 0; u < units.length; u++) {
+      const times = drawn[u]!;
+      if (times === 0) continue;
+      for (let e = start[u]!; e < start[u + 1]!; e++) coincidences[cell[e]!]! += times * weight[e]!;
     }
-  }
-  return expected === 0 ? null : 1 - observed / expected;
+    let total = 0;
+    for (let c = 0; c < size; c++) {
+      let sum = 0;
+      for (let k = 0; k < size; k++) sum += coincidences[c * size + k]!;
+      marginals[c] = sum;
+      cumulative[c + 1] = cumulative[c]! + sum;
+      total += sum;
+    }
+    let observed = 0;
+    let expected = 0;
+    for (let c = 0; c < size; c++) {
+      for (let k = 0; k < size; k++) {
+        const d = distance(level, values, marginals, cumulative, c, k);
+        observed += coincidences[c * size + k]! * d;
+        expected += (marginals[c]! * marginals[k]! * d) / (total - 1);
+      }
+    }
+    return expected === 0 ? null : 1 - observed / expected;
+  };
+  return { units: units.length, statistic };
 }
 
-/** δ² between the values at sorted indices c and k. */
-function distanceFunction(
+/**
+ * δ² between the values at sorted indices c and k; `cumulative[i]` = n_0 + … + n_{i−1}, so any
+ * Σ_{g=c..k} n_g is one subtraction.
+ */
+function distance(
   level: MeasurementLevel,
   values: ReadonlyArray<number>,
-  marginals: ReadonlyArray<number>,
-): (c: number, k: number) => number {
+  marginals: Float64Array,
+  cumulative: Float64Array,
+  c: number,
+  k: number,
+): number {
   switch (level) {
     case 'nominal':
-      return (c, k) => (c === k ? 0 : 1);
+      return c === k ? 0 : 1;
     case 'interval':
-      return (c, k) => (values[c]! - values[k]!) ** 2;
+      return (values[c]! - values[k]!) ** 2;
     case 'ordinal': {
-      // cumulative[i] = n_0 + … + n_{i−1}, so any Σ_{g=c..k} n_g is one subtraction.
-      const cumulative = [0];
-      marginals.forEach((n, i) => cumulative.push(cumulative[i]! + n));
-      return (c, k) => {
-        const [lo, hi] = c <= k ? [c, k] : [k, c];
-        return (cumulative[hi + 1]! - cumulative[lo]! - (marginals[lo]! + marginals[hi]!) / 2) ** 2;
-      };
+      const lo = Math.min(c, k);
+      const hi = Math.max(c, k);
+      return (cumulative[hi + 1]! - cumulative[lo]! - (marginals[lo]! + marginals[hi]!) / 2) ** 2;
     }
   }
 }

@@ -1,3 +1,5 @@
+import type { ResampleStatistic } from './bootstrap';
+
 export type KappaWeights = 'quadratic' | 'linear' | 'none';
 
 /**
@@ -17,38 +19,63 @@ export function weightedKappa(
   categories: ReadonlyArray<number>,
   weights: KappaWeights,
 ): number | null {
+  return weightedKappaResampler(a, b, categories, weights)(new Int32Array(a.length).fill(1));
+}
+
+/**
+ * κ of bootstrap resamples of the pairs (for bootstrapPercentileInterval): pair p counts drawn[p] times
+ * in the confusion matrix. Validates the input once, up front.
+ */
+export function weightedKappaResampler(
+  a: ReadonlyArray<number>,
+  b: ReadonlyArray<number>,
+  categories: ReadonlyArray<number>,
+  weights: KappaWeights,
+): ResampleStatistic {
   if (a.length !== b.length) {
     throw new RangeError(`weightedKappa needs paired ratings, got ${a.length} and ${b.length} values`);
   }
-  if (a.length === 0) return null;
   const position = new Map(categories.map((category, index) => [category, index]));
   const positionOf = (value: number): number => {
     const index = position.get(value);
     if (index === undefined) throw new RangeError(`Rating ${value} is not one of the categories ${categories.join(', ')}`);
     return index;
   };
-
   const size = categories.length;
-  const observed = categories.map(() => new Array<number>(size).fill(0));
-  const rowTotals = new Array<number>(size).fill(0);
-  const columnTotals = new Array<number>(size).fill(0);
-  a.forEach((value, pair) => {
-    const i = positionOf(value);
-    const j = positionOf(b[pair]!);
-    observed[i]![j]! += 1;
-    rowTotals[i]! += 1;
-    columnTotals[j]! += 1;
-  });
-
-  const weight = (i: number, j: number): number =>
-    weights === 'quadratic' ? (i - j) ** 2 : weights === 'linear' ? Math.abs(i - j) : i === j ? 0 : 1;
-  let observedDisagreement = 0;
-  let expectedDisagreement = 0;
+  const cellOfPair = Int32Array.from(a, (value, pair) => positionOf(value) * size + positionOf(b[pair]!));
+  const weight = new Float64Array(size * size);
   for (let i = 0; i < size; i++) {
     for (let j = 0; j < size; j++) {
-      observedDisagreement += weight(i, j) * observed[i]![j]!;
-      expectedDisagreement += (weight(i, j) * rowTotals[i]! * columnTotals[j]!) / a.length;
+      weight[i * size + j] = weights === 'quadratic' ? (i - j) ** 2 : weights === 'linear' ? Math.abs(i - j) : i === j ? 0 : 1;
     }
   }
-  return expectedDisagreement === 0 ? null : 1 - observedDisagreement / expectedDisagreement;
+  const observed = new Float64Array(size * size);
+  const rowTotals = new Float64Array(size);
+  const columnTotals = new Float64Array(size);
+
+  return (drawn) => {
+    observed.fill(0);
+    rowTotals.fill(0);
+    columnTotals.fill(0);
+    let pairs = 0;
+    for (let p = 0; p < cellOfPair.length; p++) {
+      const times = drawn[p]!;
+      if (times === 0) continue;
+      const cell = cellOfPair[p]!;
+      observed[cell]! += times;
+      rowTotals[Math.floor(cell / size)]! += times;
+      columnTotals[cell % size]! += times;
+      pairs += times;
+    }
+    if (pairs === 0) return null;
+    let observedDisagreement = 0;
+    let expectedDisagreement = 0;
+    for (let i = 0; i < size; i++) {
+      for (let j = 0; j < size; j++) {
+        observedDisagreement += weight[i * size + j]! * observed[i * size + j]!;
+        expectedDisagreement += (weight[i * size + j]! * rowTotals[i]! * columnTotals[j]!) / pairs;
+      }
+    }
+    return expectedDisagreement === 0 ? null : 1 - observedDisagreement / expectedDisagreement;
+  };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createPrng, type Prng } from '../../../shared/prng';
-import { bootstrapPercentileInterval, mean, spearman } from '../../../shared/stats';
+import { bootstrapPercentileInterval, spearman, spearmanResampler } from '../../../shared/stats';
 import { linearQuantileSorted } from '../../../shared/stats/bootstrap';
 
 /** A Prng that replays fixed integers, so a resample's indices are known in advance. */
@@ -28,7 +28,8 @@ describe('linearQuantileSorted', () => {
 
 describe('bootstrapPercentileInterval', () => {
   const values = [3, 1, 4, 1, 5];
-  const meanOf = (indices: ReadonlyArray<number>) => mean(indices.map((i) => values[i]!));
+  /** The mean of a resample from how often each value was drawn. */
+  const meanOf = (drawn: Int32Array) => values.reduce((sum, value, i) => sum + drawn[i]! * value, 0) / values.length;
 
   it('draws n indices per resample from the injected PRNG and takes linear percentiles', () => {
     // Resamples (n = 5 draws each): means 1, 3, 5, 2.8 -> sorted [1, 2.8, 3, 5].
@@ -42,7 +43,7 @@ describe('bootstrapPercentileInterval', () => {
   it('is reproducible from the seed and brackets the statistic', () => {
     const x = Array.from({ length: 40 }, (_, i) => i % 7);
     const y = x.map((v, i) => v + (i % 3));
-    const rho = (indices: ReadonlyArray<number>) => spearman(indices.map((i) => x[i]!), indices.map((i) => y[i]!));
+    const rho = spearmanResampler(x, y);
     const first = bootstrapPercentileInterval(40, rho, { resamples: 200, prng: createPrng(7) });
     const second = bootstrapPercentileInterval(40, rho, { resamples: 200, prng: createPrng(7) });
     expect(first).toEqual(second);
