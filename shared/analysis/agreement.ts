@@ -1,39 +1,60 @@
-import { krippendorffAlpha, pairwisePercentAgreement, weightedKappa } from '../stats';
+import { krippendorffAlpha, krippendorffAlphaResampler, pairwisePercentAgreement, weightedKappa, weightedKappaResampler } from '../stats';
+import { gwetSummary, iccSummary } from './reliability';
+import { labelledBootstrapInterval, type BootstrapSettings } from './resampling';
 import type { AnalysisDimension, DimensionAgreement, PairwiseKappa } from './types';
 import { outputKey, sortedStrings, type PreferenceValue, type TidyRatingRow } from './tidy';
 
-/** Preference choices as nominal codes; only equality matters for nominal alpha and percent agreement. */
+/** Preference choices as nominal codes; only equality matters for nominal alpha, AC1 and percent agreement. */
 const PREFERENCE_CODES: Record<PreferenceValue, number> = { model: 0, reference: 1, tie: 2 };
 
 /**
  * Inter-rater agreement for one dimension. Units are outputs (item_id, model), raters are rater names,
- * missing ratings stay missing. Alpha is ordinal for Likert dimensions and nominal otherwise; Likert
- * dimensions also get quadratic-weighted kappa for every pair of raters, on the outputs both rated.
+ * missing ratings stay missing. Alpha is ordinal for Likert dimensions and nominal otherwise, with a
+ * percentile bootstrap interval over outputs; Gwet's AC2 (quadratic) for Likert and AC1 otherwise.
+ * Likert dimensions also get quadratic-weighted kappa for every pair of raters on the outputs both
+ * rated (bootstrap interval over those outputs), and ICCs on a complete block.
  */
-export function dimensionAgreement(rows: ReadonlyArray<TidyRatingRow>, dimension: AnalysisDimension): DimensionAgreement {
+export function dimensionAgreement(rows: ReadonlyArray<TidyRatingRow>, dimension: AnalysisDimension, settings: BootstrapSettings): DimensionAgreement {
   const own = rows.filter((row) => row.dimension === dimension.key);
   const raters = sortedStrings(new Set(own.map((row) => row.rater)));
+  const raterIndex = new Map(raters.map((rater, i) => [rater, i]));
   const units = sortedStrings(new Set(own.map(outputKey)));
   const unitIndex = new Map(units.map((unit, i) => [unit, i]));
   const matrix = raters.map(() => new Array<number | null>(units.length).fill(null));
   for (const row of own) {
     const value = row.task === 'preference' ? PREFERENCE_CODES[row.value] : row.value;
-    matrix[raters.indexOf(row.rater)]![unitIndex.get(outputKey(row))!] = value;
+    matrix[raterIndex.get(row.rater)!]![unitIndex.get(outputKey(row))!] = value;
   }
 
-  const level = dimension.kind === 'likert' ? 'ordinal' : 'nominal';
+  const likert = dimension.kind === 'likert';
+  const level = likert ? 'ordinal' : 'nominal';
   const { agreement, units: pairableUnits } = pairwisePercentAgreement(matrix);
+  const alphaValue = krippendorffAlpha(matrix, level);
+  const alpha = krippendorffAlphaResampler(matrix, level);
+  const categories = dimension.kind === 'preference' ? Object.values(PREFERENCE_CODES) : (dimension.categories ?? []);
   const result: DimensionAgreement = {
-    krippendorff_alpha: krippendorffAlpha(matrix, level),
+    krippendorff_alpha: alphaValue,
+    krippendorff_alpha_ci95:
+      alphaValue === null ? null : labelledBootstrapInterval(alpha.units, alpha.statistic, settings, ['alpha', dimension.key]),
     level,
     units: pairableUnits,
     percent_agreement: agreement,
+    gwet: gwetSummary(matrix, categories, likert),
   };
-  if (dimension.kind === 'likert') result.weighted_kappa = pairwiseKappas(raters, matrix, dimension.categories ?? []);
+  if (likert) {
+    result.weighted_kappa = pairwiseKappas(dimension.key, raters, matrix, categories, settings);
+    result.icc = iccSummary(raters, matrix);
+  }
   return result;
 }
 
-function pairwiseKappas(raters: ReadonlyArray<string>, matrix: ReadonlyArray<ReadonlyArray<number | null>>, categories: number[]): PairwiseKappa[] {
+function pairwiseKappas(
+  dimension: string,
+  raters: ReadonlyArray<string>,
+  matrix: ReadonlyArray<ReadonlyArray<number | null>>,
+  categories: ReadonlyArray<number>,
+  settings: BootstrapSettings,
+): PairwiseKappa[] {
   const kappas: PairwiseKappa[] = [];
   for (let i = 0; i < raters.length; i++) {
     for (let j = i + 1; j < raters.length; j++) {
@@ -46,7 +67,11 @@ function pairwiseKappas(raters: ReadonlyArray<string>, matrix: ReadonlyArray<Rea
           b.push(other);
         }
       });
-      kappas.push({ raters: [raters[i]!, raters[j]!], kappa: weightedKappa(a, b, categories, 'quadratic'), n: a.length });
+      const kappa = weightedKappa(a, b, categories, 'quadratic');
+      const pair: [string, string] = [raters[i]!, raters[j]!];
+      const resampled = weightedKappaResampler(a, b, categories, 'quadratic');
+      const ci95 = kappa === null ? null : labelledBootstrapInterval(a.length, resampled, settings, ['kappa', dimension, ...pair]);
+      kappas.push({ raters: pair, kappa, n: a.length, ci95 });
     }
   }
   return kappas;

@@ -2,18 +2,21 @@
 import { dimensionAgreement } from './agreement';
 import { AnalysisInputError } from './errors';
 import { binMeans } from './bins';
-import { ALL_MODELS, outputLevelCorrelation, type CorrelationOptions } from './correlations';
+import { ALL_MODELS, outputLevelCorrelation } from './correlations';
 import { resolveDimensions, type KnownDimension } from './dimensions';
+import { intervalMethods } from './intervals';
 import { ratedOutputs } from './outputs';
 import { positionBias, preferenceShares } from './preference';
 import { qualityControl, type QcAnalysisOptions } from './qc';
+import { raterDiagnostics } from './raters';
+import type { BootstrapSettings } from './resampling';
 import { compareStrings, metricsOf, outputKey, sortedStrings, type TidyRatingRow } from './tidy';
 import type { AnalysisResult, Correlation, DimensionAgreement } from './types';
 
 export const DEFAULT_BOOTSTRAP_RESAMPLES = 1000;
 export const DEFAULT_BOOTSTRAP_SEED = 1;
 
-export interface AnalysisOptions extends CorrelationOptions {
+export interface AnalysisOptions extends BootstrapSettings {
   /** The study rubric's dimensions, when known; otherwise dimension kinds are inferred from the values. */
   rubric?: ReadonlyArray<KnownDimension>;
   /** Metrics to correlate even if no row has a value (e.g. an all-empty score column). */
@@ -32,7 +35,7 @@ export function analyzeTidyRatings(allRows: ReadonlyArray<TidyRatingRow>, option
 
   const agreement: Record<string, DimensionAgreement> = {};
   for (const dimension of [...dimensions].sort((a, b) => compareStrings(a.key, b.key))) {
-    agreement[dimension.key] = dimensionAgreement(rows, dimension);
+    agreement[dimension.key] = dimensionAgreement(rows, dimension, options);
   }
 
   const outputs = ratedOutputs(rows);
@@ -60,7 +63,8 @@ export function analyzeTidyRatings(allRows: ReadonlyArray<TidyRatingRow>, option
     bins: binMeans(rows),
     preference: preferenceShares(rows),
     position_bias: positionBias(rows),
-    parameters: { bootstrap: options.bootstrap, seed: options.seed },
+    per_rater: raterDiagnostics(rows, dimensions),
+    parameters: { bootstrap: options.bootstrap, seed: options.seed, intervals: intervalMethods(options.bootstrap, options.seed) },
     qc,
   };
 }

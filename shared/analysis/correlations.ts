@@ -1,16 +1,10 @@
-import { createPrng, deriveSeed } from '../prng';
-import { bootstrapPercentileInterval, kendallTauB, pearson, spearman, spearmanResampler } from '../stats';
+import { kendallTauB, pearson, spearman, spearmanResampler } from '../stats';
 import { humanMean, type RatedOutput } from './outputs';
+import { labelledBootstrapInterval, type BootstrapSettings } from './resampling';
 import type { Correlation } from './types';
 
 /** The `model` value of correlations over every model's outputs pooled. */
 export const ALL_MODELS = 'ALL';
-
-export interface CorrelationOptions {
-  /** Bootstrap resamples for the Spearman interval; 0 = no interval. */
-  bootstrap: number;
-  seed: number;
-}
 
 /**
  * Metric–human correlation at the output level for one metric, dimension and model (or ALL): each
@@ -21,7 +15,7 @@ export interface CorrelationOptions {
 export function outputLevelCorrelation(
   outputs: ReadonlyArray<RatedOutput>,
   target: { metric: string; dimension: string; model: string },
-  options: CorrelationOptions,
+  options: BootstrapSettings,
 ): Correlation {
   const x: number[] = [];
   const y: number[] = [];
@@ -33,14 +27,7 @@ export function outputLevelCorrelation(
     x.push(score);
     y.push(human);
   }
-  const label = [target.metric, target.dimension, target.model].join('\u001f');
-  const interval =
-    options.bootstrap > 0
-      ? bootstrapPercentileInterval(x.length, spearmanResampler(x, y), {
-          resamples: options.bootstrap,
-          prng: createPrng(deriveSeed(options.seed, label)),
-        })
-      : null;
+  const interval = labelledBootstrapInterval(x.length, spearmanResampler(x, y), options, [target.metric, target.dimension, target.model]);
   return {
     metric: target.metric,
     dimension: target.dimension,

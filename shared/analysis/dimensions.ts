@@ -1,6 +1,6 @@
 import { AnalysisInputError } from './errors';
 import type { AnalysisDimension } from './types';
-import { PREFERENCE_DIMENSION, sortedStrings, type TidyRatingRow } from './tidy';
+import { PREFERENCE_DIMENSION, type TidyRatingRow } from './tidy';
 
 /** What a study's rubric says about a dimension (DB mode); absent in CSV-only mode. */
 export interface KnownDimension {
@@ -10,7 +10,9 @@ export interface KnownDimension {
 }
 
 /**
- * Decides how each dimension found in the rows is analysed. A rubric dimension keeps its kind and scale.
+ * Decides how each dimension found in the rows is analysed, in order of first appearance in the rows:
+ * the study's tidy rows list each output's ratings in rubric order, so this is the rubric's order both for
+ * a study and for its exported CSV. A rubric dimension keeps its kind and scale.
  * Any other dimension is inferred from its values: `preference` is nominal, values within {0, 1} are
  * binary (nominal), anything else is Likert (ordinal) on every integer from its smallest to its largest
  * value — for quadratic kappa that equals the full rubric scale, since empty end categories change
@@ -24,15 +26,14 @@ export function resolveDimensions(rows: ReadonlyArray<TidyRatingRow>, rubric: Re
     values.push(row.value);
     valuesByDimension.set(row.dimension, values);
   }
-  const fromRubric = rubric.filter((d) => valuesByDimension.has(d.key)).map((d) => rubricDimension(d, valuesByDimension.get(d.key)!));
-  const inferred = sortedStrings(valuesByDimension.keys())
-    .filter((key) => !rubric.some((d) => d.key === key))
-    .map((key) => inferDimension(key, valuesByDimension.get(key)!));
+  // A Map iterates in insertion order: the order of first appearance.
+  const rated = [...valuesByDimension].map(([key, values]) => {
+    const known = rubric.find((d) => d.key === key);
+    return known ? rubricDimension(known, values) : inferDimension(key, values);
+  });
   const hasPreference = rows.some((row) => row.task === 'preference');
-  const preference: AnalysisDimension[] = hasPreference
-    ? [{ key: PREFERENCE_DIMENSION, kind: 'preference', categories: null, source: 'inferred' }]
-    : [];
-  return [...fromRubric, ...inferred, ...preference];
+  const preference: AnalysisDimension[] = hasPreference ? [{ key: PREFERENCE_DIMENSION, kind: 'preference', categories: null }] : [];
+  return [...rated, ...preference];
 }
 
 function rubricDimension(dimension: KnownDimension, values: ReadonlyArray<number>): AnalysisDimension {
@@ -41,14 +42,14 @@ function rubricDimension(dimension: KnownDimension, values: ReadonlyArray<number
   if (outside !== undefined) {
     throw new AnalysisInputError(`Dimension "${dimension.key}" has the value ${outside}, which is not on its rubric scale (${categories.join(', ')})`);
   }
-  return { key: dimension.key, kind: dimension.kind, categories, source: 'rubric' };
+  return { key: dimension.key, kind: dimension.kind, categories };
 }
 
 function inferDimension(key: string, values: ReadonlyArray<number>): AnalysisDimension {
   // reduce, not Math.min(...values): a study can have more values than the engine allows as arguments.
   const min = values.reduce((a, b) => Math.min(a, b));
   const max = values.reduce((a, b) => Math.max(a, b));
-  if (min >= 0 && max <= 1) return { key, kind: 'binary', categories: [0, 1], source: 'inferred' };
+  if (min >= 0 && max <= 1) return { key, kind: 'binary', categories: [0, 1] };
   const categories = Array.from({ length: max - min + 1 }, (_, i) => min + i);
-  return { key, kind: 'likert', categories, source: 'inferred' };
+  return { key, kind: 'likert', categories };
 }

@@ -1,4 +1,4 @@
-import { binomialTestTwoSided } from '../stats';
+import { binomialTestTwoSided, wilsonInterval } from '../stats';
 import type { PositionBias, PreferenceShare } from './types';
 import { compareStrings, type TidyPreferenceRow, type TidyRatingRow } from './tidy';
 
@@ -8,7 +8,8 @@ function preferenceRows(rows: ReadonlyArray<TidyRatingRow>): TidyPreferenceRow[]
 
 /**
  * Shares of model / reference / tie choices per model and bin, plus one `bin: null` row per model over
- * all its choices (MeDiSumQA Figure 5). Every choice of every rater counts once.
+ * all its choices (MeDiSumQA Figure 5), each share with its Wilson 95% interval. Every choice of every
+ * rater counts once.
  */
 export function preferenceShares(rows: ReadonlyArray<TidyRatingRow>): PreferenceShare[] {
   const groups = new Map<string, { model: string; bin: number | null; choices: TidyPreferenceRow[] }>();
@@ -24,8 +25,19 @@ export function preferenceShares(rows: ReadonlyArray<TidyRatingRow>): Preference
   }
   return [...groups.values()]
     .map(({ model, bin, choices }) => {
-      const share = (value: TidyPreferenceRow['value']) => choices.filter((c) => c.value === value).length / choices.length;
-      return { model, bin, n: choices.length, model_share: share('model'), reference_share: share('reference'), tie_share: share('tie') };
+      const count = (value: TidyPreferenceRow['value']) => choices.filter((c) => c.value === value).length;
+      const n = choices.length;
+      return {
+        model,
+        bin,
+        n,
+        model_share: count('model') / n,
+        reference_share: count('reference') / n,
+        tie_share: count('tie') / n,
+        model_share_ci95: wilsonInterval(count('model'), n),
+        reference_share_ci95: wilsonInterval(count('reference'), n),
+        tie_share_ci95: wilsonInterval(count('tie'), n),
+      };
     })
     .sort((a, b) => compareStrings(a.model, b.model) || (a.bin ?? 0) - (b.bin ?? 0));
 }

@@ -1,21 +1,37 @@
 /** The analysis result: the JSON written by `blindrate analyze` / `report --json` and shown on the Reports screen. */
 import type { QcResult } from './qc';
+import type { IntervalMethods } from './intervals';
+import type { RaterDiagnostics } from './raters';
+import type { GwetSummary, IccSummary } from './reliability';
+
+export type { IntervalMethods } from './intervals';
+export type { RaterDiagnostics, RaterDimensionDiagnostics } from './raters';
+export type { GwetSummary, IccSummary } from './reliability';
+export type { IccEstimate } from '../stats';
 
 export interface PairwiseKappa {
   raters: [string, string];
   kappa: number | null;
   n: number;
+  /** Percentile bootstrap over the n outputs (parameters.intervals.weighted_kappa). */
+  ci95: [number, number] | null;
 }
 
 export interface DimensionAgreement {
   krippendorff_alpha: number | null;
+  /** Percentile bootstrap over the `units` outputs (parameters.intervals.krippendorff_alpha). */
+  krippendorff_alpha_ci95: [number, number] | null;
   /** 'ordinal' for Likert dimensions, 'nominal' for binary ones and preference. */
   level: 'ordinal' | 'nominal';
   /** Units (outputs) with at least two ratings. */
   units: number;
   percent_agreement: number | null;
+  /** Gwet's AC2 (quadratic weights) for Likert dimensions, AC1 otherwise. */
+  gwet: GwetSummary;
   /** Likert dimensions only: quadratic-weighted kappa for every rater pair. */
   weighted_kappa?: PairwiseKappa[];
+  /** Likert dimensions only: ICC(A,1), ICC(C,1), ICC(A,k) on a complete table; null when none exists. */
+  icc?: IccSummary | null;
 }
 
 export interface Correlation {
@@ -46,6 +62,10 @@ export interface PreferenceShare {
   model_share: number | null;
   reference_share: number | null;
   tie_share: number | null;
+  /** Wilson 95% intervals of the three shares; null when n = 0. */
+  model_share_ci95: [number, number] | null;
+  reference_share_ci95: [number, number] | null;
+  tie_share_ci95: [number, number] | null;
 }
 
 export interface PositionBias {
@@ -62,14 +82,16 @@ export interface AnalysisDimension {
   kind: 'likert' | 'binary' | 'preference';
   /** Scale values (Likert: weighted-kappa categories); null for preference. */
   categories: number[] | null;
-  /** 'rubric' = from the study's rubric; 'inferred' = from the values of a ratings file. */
-  source: 'rubric' | 'inferred';
 }
 
 export interface AnalysisResult {
   /** raters and outputs with at least one row; ratings = rating values (rater × output × dimension); preferences = choices. */
   counts: { raters: number; outputs: number; ratings: number; preferences: number };
-  /** Every dimension found in the ratings: rubric order first, then the others by name, preference last. */
+  /**
+   * Every dimension found in the ratings in order of first appearance in the tidy rows (which is the
+   * rubric's order in every export), preference last. Kinds and scales come from the study's rubric, or
+   * are inferred from the values for a ratings file alone.
+   */
   dimensions: AnalysisDimension[];
   /** Model names and metric names found in the ratings, sorted by code point. */
   models: string[];
@@ -79,7 +101,9 @@ export interface AnalysisResult {
   bins: BinMean[];
   preference: PreferenceShare[];
   position_bias: PositionBias;
-  parameters: { bootstrap: number; seed: number };
+  /** One entry per rater, sorted by name. */
+  per_rater: RaterDiagnostics[];
+  parameters: { bootstrap: number; seed: number; intervals: IntervalMethods };
   /** Quality control: repeats, reference controls, calibration and per-rater flags; its rows are in no other section. */
   qc: QcResult;
 }

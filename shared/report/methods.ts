@@ -4,9 +4,7 @@ import { escapeHtml } from './format';
 /** The methods paragraphs: how every number in the report was computed, with this run's parameters. */
 export function methodsHtml(result: AnalysisResult): string {
   const { bootstrap, seed } = result.parameters;
-  const kinds = result.dimensions
-    .map((d) => `${escapeHtml(d.key)} (${d.kind}${d.source === 'inferred' && d.kind !== 'preference' ? ', inferred from its values' : ''})`)
-    .join(', ');
+  const kinds = result.dimensions.map((d) => `${escapeHtml(d.key)} (${d.kind})`).join(', ');
   const interval =
     bootstrap > 0
       ? `The 95% interval for Spearman's ρ is a percentile bootstrap over outputs: ${bootstrap} resamples of n outputs drawn with replacement, ρ recomputed on each (resamples where ρ is undefined are skipped), the 2.5th and 97.5th percentiles taken with linear interpolation (numpy's default). The resampling is seeded with ${seed} combined with the metric, dimension and model names (FNV-1a), so rerunning gives the same intervals and each interval is independent of the others in the file; no interval is given when n < 3 or fewer than half the resamples give a value.`

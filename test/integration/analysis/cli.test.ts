@@ -52,7 +52,7 @@ describe('blindrate report, export and score', () => {
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(readFileSync(join(dir, 'report.html'), 'utf8')).toMatch(/^<!doctype html>/);
-    expect(JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')).parameters).toEqual({ bootstrap: 100, seed: 1 });
+    expect(JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')).parameters).toMatchObject({ bootstrap: 100, seed: 1 });
   });
 
   it('analyses the exported tidy ratings to the same JSON as the report', () => {
