@@ -1,6 +1,6 @@
 import { krippendorffAlpha, krippendorffAlphaResampler, pairwisePercentAgreement, weightedKappa, weightedKappaResampler } from '../stats';
 import { gwetSummary, iccSummary } from './reliability';
-import { labelledBootstrapInterval, type BootstrapSettings } from './resampling';
+import type { UnitBootstrap } from './resampling';
 import type { AnalysisDimension, DimensionAgreement, PairwiseKappa } from './types';
 import { outputKey, sortedStrings, type PreferenceValue, type TidyRatingRow } from './tidy';
 
@@ -14,7 +14,7 @@ const PREFERENCE_CODES: Record<PreferenceValue, number> = { model: 0, reference:
  * Likert dimensions also get quadratic-weighted kappa for every pair of raters on the outputs both
  * rated (bootstrap interval over those outputs), and ICCs on a complete block.
  */
-export function dimensionAgreement(rows: ReadonlyArray<TidyRatingRow>, dimension: AnalysisDimension, settings: BootstrapSettings): DimensionAgreement {
+export function dimensionAgreement(rows: ReadonlyArray<TidyRatingRow>, dimension: AnalysisDimension, bootstrap: UnitBootstrap): DimensionAgreement {
   const own = rows.filter((row) => row.dimension === dimension.key);
   const raters = sortedStrings(new Set(own.map((row) => row.rater)));
   const raterIndex = new Map(raters.map((rater, i) => [rater, i]));
@@ -31,46 +31,48 @@ export function dimensionAgreement(rows: ReadonlyArray<TidyRatingRow>, dimension
   const { agreement, units: pairableUnits } = pairwisePercentAgreement(matrix);
   const alphaValue = krippendorffAlpha(matrix, level);
   const alpha = krippendorffAlphaResampler(matrix, level);
+  // The resampler's units are the pairable ones, in column order.
+  const pairable = units.filter((_, unit) => matrix.filter((row) => row[unit] !== null).length >= 2);
   const categories = dimension.kind === 'preference' ? Object.values(PREFERENCE_CODES) : (dimension.categories ?? []);
   const result: DimensionAgreement = {
     krippendorff_alpha: alphaValue,
-    krippendorff_alpha_ci95:
-      alphaValue === null ? null : labelledBootstrapInterval(alpha.units, alpha.statistic, settings, ['alpha', dimension.key]),
+    krippendorff_alpha_ci95: alphaValue === null ? null : bootstrap.interval(pairable, alpha.statistic),
     level,
     units: pairableUnits,
     percent_agreement: agreement,
     gwet: gwetSummary(matrix, categories, likert),
   };
   if (likert) {
-    result.weighted_kappa = pairwiseKappas(dimension.key, raters, matrix, categories, settings);
+    result.weighted_kappa = pairwiseKappas(raters, units, matrix, categories, bootstrap);
     result.icc = iccSummary(raters, matrix);
   }
   return result;
 }
 
 function pairwiseKappas(
-  dimension: string,
   raters: ReadonlyArray<string>,
+  units: ReadonlyArray<string>,
   matrix: ReadonlyArray<ReadonlyArray<number | null>>,
   categories: ReadonlyArray<number>,
-  settings: BootstrapSettings,
+  bootstrap: UnitBootstrap,
 ): PairwiseKappa[] {
   const kappas: PairwiseKappa[] = [];
   for (let i = 0; i < raters.length; i++) {
     for (let j = i + 1; j < raters.length; j++) {
       const a: number[] = [];
       const b: number[] = [];
+      const both: string[] = [];
       matrix[i]!.forEach((value, unit) => {
         const other = matrix[j]![unit];
         if (value !== null && other !== null && other !== undefined) {
           a.push(value);
           b.push(other);
+          both.push(units[unit]!);
         }
       });
       const kappa = weightedKappa(a, b, categories, 'quadratic');
       const pair: [string, string] = [raters[i]!, raters[j]!];
-      const resampled = weightedKappaResampler(a, b, categories, 'quadratic');
-      const ci95 = kappa === null ? null : labelledBootstrapInterval(a.length, resampled, settings, ['kappa', dimension, ...pair]);
+      const ci95 = kappa === null ? null : bootstrap.interval(both, weightedKappaResampler(a, b, categories, 'quadratic'));
       kappas.push({ raters: pair, kappa, n: a.length, ci95 });
     }
   }

@@ -9,7 +9,7 @@ import { ratedOutputs } from './outputs';
 import { positionBias, preferenceShares } from './preference';
 import { qualityControl, type QcAnalysisOptions } from './qc';
 import { raterDiagnostics } from './raters';
-import type { BootstrapSettings } from './resampling';
+import { UnitBootstrap, type BootstrapSettings } from './resampling';
 import { compareStrings, metricsOf, outputKey, sortedStrings, type TidyRatingRow } from './tidy';
 import type { AnalysisResult, Correlation, DimensionAgreement } from './types';
 
@@ -33,9 +33,10 @@ export function analyzeTidyRatings(allRows: ReadonlyArray<TidyRatingRow>, option
   const models = sortedStrings(new Set(rows.map((row) => row.model)));
   const metrics = sortedStrings(new Set([...metricsOf(rows), ...(options.metrics ?? [])]));
 
+  const bootstrap = new UnitBootstrap(options);
   const agreement: Record<string, DimensionAgreement> = {};
   for (const dimension of [...dimensions].sort((a, b) => compareStrings(a.key, b.key))) {
-    agreement[dimension.key] = dimensionAgreement(rows, dimension, options);
+    agreement[dimension.key] = dimensionAgreement(rows, dimension, bootstrap);
   }
 
   const outputs = ratedOutputs(rows);
@@ -43,7 +44,7 @@ export function analyzeTidyRatings(allRows: ReadonlyArray<TidyRatingRow>, option
   for (const metric of metrics) {
     for (const dimension of sortedStrings(dimensions.filter((d) => d.kind !== 'preference').map((d) => d.key))) {
       for (const model of [...models, ALL_MODELS]) {
-        correlations.push(outputLevelCorrelation(outputs, { metric, dimension, model }, options));
+        correlations.push(outputLevelCorrelation(outputs, { metric, dimension, model }, bootstrap));
       }
     }
   }

@@ -1,6 +1,7 @@
 import { kendallTauB, pearson, spearman, spearmanResampler } from '../stats';
 import { humanMean, type RatedOutput } from './outputs';
-import { labelledBootstrapInterval, type BootstrapSettings } from './resampling';
+import type { UnitBootstrap } from './resampling';
+import { outputKey } from './tidy';
 import type { Correlation } from './types';
 
 /** The `model` value of correlations over every model's outputs pooled. */
@@ -9,16 +10,16 @@ export const ALL_MODELS = 'ALL';
 /**
  * Metric–human correlation at the output level for one metric, dimension and model (or ALL): each
  * output with that metric and at least one rating on the dimension is one pair (metric value, mean
- * rating). The bootstrap stream is seeded from (seed, metric, dimension, model), so an interval does not
- * change when other metrics, dimensions or models are added to the file.
+ * rating). The Spearman interval is a percentile bootstrap over those outputs (UnitBootstrap).
  */
 export function outputLevelCorrelation(
   outputs: ReadonlyArray<RatedOutput>,
   target: { metric: string; dimension: string; model: string },
-  options: BootstrapSettings,
+  bootstrap: UnitBootstrap,
 ): Correlation {
   const x: number[] = [];
   const y: number[] = [];
+  const units: string[] = [];
   for (const output of outputs) {
     if (target.model !== ALL_MODELS && output.model !== target.model) continue;
     const score = output.scores[target.metric];
@@ -26,8 +27,9 @@ export function outputLevelCorrelation(
     if (score === undefined || human === null) continue;
     x.push(score);
     y.push(human);
+    units.push(outputKey(output));
   }
-  const interval = labelledBootstrapInterval(x.length, spearmanResampler(x, y), options, [target.metric, target.dimension, target.model]);
+  const interval = x.length < 3 ? null : bootstrap.interval(units, spearmanResampler(x, y));
   return {
     metric: target.metric,
     dimension: target.dimension,

@@ -12,7 +12,7 @@ export interface IntervalMethods {
 export function intervalMethods(bootstrap: number, seed: number): IntervalMethods {
   const bootstrapOver = (units: string) =>
     bootstrap > 0
-      ? `95% percentile bootstrap over ${units}: ${bootstrap} resamples, seed ${seed} combined with the figure's label (FNV-1a), numpy linear quantiles; resamples where the statistic is undefined are skipped`
+      ? `95% percentile bootstrap over ${units}: ${bootstrap} resamples seeded with ${seed} and the identities of the outputs resampled (FNV-1a), shared by every figure on the same outputs; numpy linear quantiles; resamples where the statistic is undefined are skipped`
       : 'none (0 bootstrap resamples)';
   return {
     krippendorff_alpha: bootstrapOver('outputs with at least two ratings'),

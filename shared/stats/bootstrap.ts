@@ -10,24 +10,16 @@ export interface BootstrapOptions {
 }
 
 /**
- * A statistic of a resample given as multiplicities: `drawn[i]` is how many times unit i was drawn
- * (0, 1, 2, …; the n values sum to n). Every statistic here (ρ, α, κ) depends only on how often each
- * unit occurs, not on draw order, so no resample is ever materialised. The array is reused between
- * resamples: read it, never keep it.
+ * A statistic of a resample given as multiplicities: `counts[offset + i]` is how many times unit i was
+ * drawn (0, 1, 2, …; the n values sum to n). Every statistic here (ρ, α, κ) depends only on how often
+ * each unit occurs, not on draw order, so no resample is ever materialised, and one flat array holds them
+ * all (no view is allocated per resample).
  */
-export type ResampleStatistic = (drawn: Int32Array) => number | null;
+export type ResampleStatistic = (counts: Int32Array, offset: number) => number | null;
 
 /**
- * Percentile bootstrap interval of a statistic over n units.
- *
- * Each of the B resamples draws n indices from 0..n−1 with replacement with prng.nextInt(n) and evaluates
- * `statistic` on their multiplicities. Resamples whose statistic is null (or not finite, e.g. a constant
- * resample) are skipped. The interval is the (1−level)/2 and (1+level)/2 quantiles of the remaining
- * values, with numpy's default "linear" rule: for sorted values v₀…v_{m−1} and probability p,
- * h = (m−1)·p and q = v_⌊h⌋ + (h − ⌊h⌋)(v_⌊h⌋+1 − v_⌊h⌋).
- *
- * Returns null when n < 3 or fewer than half of the resamples gave a value.
- * Hand-written: simple-statistics' quantileSorted uses a different quantile rule.
+ * Percentile bootstrap interval of a statistic over n units: resamplesOf(n, …) then
+ * percentileIntervalOfResamples. Returns null when n < 3 or fewer than half of the resamples gave a value.
  */
 export function bootstrapPercentileInterval(
   n: number,
@@ -35,24 +27,60 @@ export function bootstrapPercentileInterval(
   options: BootstrapOptions,
 ): [number, number] | null {
   const { resamples, prng, level = 0.95 } = options;
-  if (!Number.isInteger(resamples) || resamples < 1) {
-    throw new RangeError(`Bootstrap needs a positive whole number of resamples, got ${resamples}`);
-  }
-  if (!(level > 0 && level < 1)) throw new RangeError(`Bootstrap level must be between 0 and 1, got ${level}`);
+  checkResamples(resamples, level);
   if (!Number.isInteger(n) || n < 3) return null;
+  return percentileIntervalOfResamples(resamplesOf(n, resamples, prng), n, statistic, level);
+}
 
-  const drawn = new Int32Array(n);
+/**
+ * B bootstrap resamples of n units as multiplicities, flattened: entry b·n + i is how many times resample b
+ * drew unit i. Each resample draws n indices from 0..n−1 with replacement (prng.fillInts: the same stream
+ * as n calls of prng.nextInt(n)), resample after resample. Several statistics of the same units can share
+ * one set of resamples (a paired bootstrap).
+ */
+export function resamplesOf(n: number, resamples: number, prng: Prng): Int32Array {
+  checkResamples(resamples, 0.95);
+  const counts = new Int32Array(n * resamples);
+  const indices = new Int32Array(n);
+  for (let b = 0; b < resamples; b++) {
+    prng.fillInts(indices, n);
+    const offset = b * n;
+    for (let draw = 0; draw < n; draw++) counts[offset + indices[draw]!]! += 1;
+  }
+  return counts;
+}
+
+/**
+ * The percentile interval of `statistic` over resamples made by resamplesOf(n, …). Resamples whose
+ * statistic is null (or not finite, e.g. a constant resample) are skipped. The interval is the
+ * (1−level)/2 and (1+level)/2 quantiles of the remaining values, with numpy's default "linear" rule: for
+ * sorted values v₀…v_{m−1} and probability p, h = (m−1)·p and q = v_⌊h⌋ + (h − ⌊h⌋)(v_⌊h⌋+1 − v_⌊h⌋).
+ * Null when fewer than half of the resamples gave a value.
+ * Hand-written: simple-statistics' quantileSorted uses a different quantile rule.
+ */
+export function percentileIntervalOfResamples(
+  counts: Int32Array,
+  n: number,
+  statistic: ResampleStatistic,
+  level = 0.95,
+): [number, number] | null {
+  const resamples = counts.length / n;
   const values = new Float64Array(resamples);
   let defined = 0;
   for (let b = 0; b < resamples; b++) {
-    drawn.fill(0);
-    for (let draw = 0; draw < n; draw++) drawn[prng.nextInt(n)]! += 1;
-    const value = statistic(drawn);
+    const value = statistic(counts, b * n);
     if (value !== null && Number.isFinite(value)) values[defined++] = value;
   }
   if (defined * 2 < resamples) return null;
   const sorted = values.subarray(0, defined).sort();
   return [linearQuantileSorted(sorted, (1 - level) / 2), linearQuantileSorted(sorted, (1 + level) / 2)];
+}
+
+function checkResamples(resamples: number, level: number): void {
+  if (!Number.isInteger(resamples) || resamples < 1) {
+    throw new RangeError(`Bootstrap needs a positive whole number of resamples, got ${resamples}`);
+  }
+  if (!(level > 0 && level < 1)) throw new RangeError(`Bootstrap level must be between 0 and 1, got ${level}`);
 }
 
 /** numpy.quantile(sorted, p) with the default method="linear". */

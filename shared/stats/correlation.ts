@@ -34,16 +34,16 @@ export function spearmanResampler(x: ReadonlyArray<number>, y: ReadonlyArray<num
   const yTies = tieGroups(y);
   const xRanks = new Float64Array(n);
   const yRanks = new Float64Array(n);
-  return (drawn) => {
-    assignAverageRanks(xTies, drawn, xRanks);
-    assignAverageRanks(yTies, drawn, yRanks);
+  return (counts, offset) => {
+    assignAverageRanks(xTies, counts, offset, xRanks);
+    assignAverageRanks(yTies, counts, offset, yRanks);
     // Ranks of n draws always average (n + 1) / 2.
     const centre = (n + 1) / 2;
     let sxy = 0;
     let sxx = 0;
     let syy = 0;
     for (let i = 0; i < n; i++) {
-      const weight = drawn[i]!;
+      const weight = counts[offset + i]!;
       if (weight === 0) continue;
       const dx = xRanks[i]! - centre;
       const dy = yRanks[i]! - centre;
@@ -71,12 +71,12 @@ function tieGroups(values: ReadonlyArray<number>): TieGroups {
   return { order, runEnd };
 }
 
-function assignAverageRanks({ order, runEnd }: TieGroups, drawn: Int32Array, ranks: Float64Array): void {
+function assignAverageRanks({ order, runEnd }: TieGroups, counts: Int32Array, offset: number, ranks: Float64Array): void {
   let below = 0;
   for (let start = 0; start < order.length; ) {
     const end = runEnd[start]!;
     let draws = 0;
-    for (let k = start; k < end; k++) draws += drawn[order[k]!]!;
+    for (let k = start; k < end; k++) draws += counts[offset + order[k]!]!;
     const rank = below + (draws + 1) / 2;
     for (let k = start; k < end; k++) ranks[order[k]!] = rank;
     below += draws;

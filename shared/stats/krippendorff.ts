@@ -19,7 +19,7 @@ export type MeasurementLevel = 'nominal' | 'ordinal' | 'interval';
  */
 export function krippendorffAlpha(data: ReliabilityMatrix, level: MeasurementLevel): number | null {
   const alpha = krippendorffAlphaResampler(data, level);
-  return alpha.units === 0 ? null : alpha.statistic(new Int32Array(alpha.units).fill(1));
+  return alpha.units === 0 ? null : alpha.statistic(new Int32Array(alpha.units).fill(1), 0);
 }
 
 /**
@@ -55,10 +55,10 @@ export function krippendorffAlphaResampler(data: ReliabilityMatrix, level: Measu
   const marginals = new Float64Array(size);
   const cumulative = new Float64Array(size + 1);
 
-  const statistic: ResampleStatistic = (drawn) => {
+  const statistic: ResampleStatistic = (counts, offset) => {
     coincidences.fill(0);
     for (let u = 0; u < units.length; u++) {
-      const times = drawn[u]!;
+      const times = counts[offset + u]!;
       if (times === 0) continue;
       for (let e = start[u]!; e < start[u + 1]!; e++) coincidences[cell[e]!]! += times * weight[e]!;
     }

@@ -19,11 +19,11 @@ export function weightedKappa(
   categories: ReadonlyArray<number>,
   weights: KappaWeights,
 ): number | null {
-  return weightedKappaResampler(a, b, categories, weights)(new Int32Array(a.length).fill(1));
+  return weightedKappaResampler(a, b, categories, weights)(new Int32Array(a.length).fill(1), 0);
 }
 
 /**
- * κ of bootstrap resamples of the pairs (for bootstrapPercentileInterval): pair p counts drawn[p] times
+ * κ of bootstrap resamples of the pairs (for bootstrapPercentileInterval): pair p counts counts[offset + p] times
  * in the confusion matrix. Validates the input once, up front.
  */
 export function weightedKappaResampler(
@@ -53,13 +53,13 @@ export function weightedKappaResampler(
   const rowTotals = new Float64Array(size);
   const columnTotals = new Float64Array(size);
 
-  return (drawn) => {
+  return (counts, offset) => {
     observed.fill(0);
     rowTotals.fill(0);
     columnTotals.fill(0);
     let pairs = 0;
     for (let p = 0; p < cellOfPair.length; p++) {
-      const times = drawn[p]!;
+      const times = counts[offset + p]!;
       if (times === 0) continue;
       const cell = cellOfPair[p]!;
       observed[cell]! += times;

@@ -3,6 +3,7 @@
  * Default: 100,000 outputs (20,000 items × 5 models) with 15 KB contexts, as JSONL (about 1.6 GB).
  * Options: --outputs N, --models M, --context-kb K, --format jsonl|csv, --keep (keep the temp folder).
  * Reports throughput, the process's peak resident memory, and sampling time.
+ * First, the analysis benchmark (test/bench/analysis.ts); --analysis-only stops after it.
  */
 import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { once } from 'node:events';
@@ -15,6 +16,7 @@ import { drawSample } from '../../electron/services/sampler';
 import { createStudy } from '../../electron/services/study';
 import { createPrng } from '../../shared/prng';
 import { MEDISUMQA_RUBRIC } from '../../shared/rubric';
+import { benchAnalysis, benchAnalyzeCommand } from './analysis';
 
 const { values } = parseArgs({
   options: {
@@ -23,6 +25,7 @@ const { values } = parseArgs({
     'context-kb': { type: 'string', default: '15' },
     format: { type: 'string', default: 'jsonl' },
     keep: { type: 'boolean', default: false },
+    'analysis-only': { type: 'boolean', default: false },
   },
 });
 const OUTPUTS = Number(values.outputs);
@@ -83,6 +86,14 @@ async function writeInput(path: string): Promise<void> {
   out.end();
   await once(out, 'finish');
 }
+
+const analysisFolder = mkdtempSync(join(tmpdir(), 'blindrate-bench-analysis-'));
+try {
+  benchAnalyzeCommand(benchAnalysis(analysisFolder));
+} finally {
+  rmSync(analysisFolder, { recursive: true, force: true });
+}
+if (values['analysis-only']) process.exit(0);
 
 const folder = mkdtempSync(join(tmpdir(), 'blindrate-bench-'));
 try {

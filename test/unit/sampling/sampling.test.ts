@@ -21,6 +21,9 @@ function scriptedPrng(values: number[]): Prng & { bounds: number[] } {
     nextFloat: () => {
       throw new Error('not used');
     },
+    fillInts: () => {
+      throw new Error('not used');
+    },
   };
 }
 

@@ -8,11 +8,25 @@ function scriptedPrng(draws: number[]): Prng {
   let next = 0;
   return {
     nextInt: () => draws[next++ % draws.length]!,
+    fillInts: (out) => out.forEach((_, i) => (out[i] = draws[next++ % draws.length]!)),
     nextFloat: () => {
       throw new Error('bootstrap should only draw integers');
     },
   };
 }
+
+describe('Prng.fillInts', () => {
+  it('draws the same integers as repeated nextInt, for small, odd and large bounds', () => {
+    for (const bound of [1, 2, 3, 7, 1000, 65_537, 2 ** 31]) {
+      const one = createPrng(bound);
+      const bulk = createPrng(bound);
+      const out = new Int32Array(500);
+      bulk.fillInts(out, bound);
+      expect(Array.from(out)).toEqual(Array.from(out, () => one.nextInt(bound)));
+      expect(bulk.nextInt(bound)).toBe(one.nextInt(bound));
+    }
+  });
+});
 
 describe('linearQuantileSorted', () => {
   it('interpolates like numpy.quantile(method="linear")', () => {
@@ -29,7 +43,7 @@ describe('linearQuantileSorted', () => {
 describe('bootstrapPercentileInterval', () => {
   const values = [3, 1, 4, 1, 5];
   /** The mean of a resample from how often each value was drawn. */
-  const meanOf = (drawn: Int32Array) => values.reduce((sum, value, i) => sum + drawn[i]! * value, 0) / values.length;
+  const meanOf = (counts: Int32Array, offset: number) => values.reduce((sum, value, i) => sum + counts[offset + i]! * value, 0) / values.length;
 
   it('draws n indices per resample from the injected PRNG and takes linear percentiles', () => {
     // Resamples (n = 5 draws each): means 1, 3, 5, 2.8 -> sorted [1, 2.8, 3, 5].

@@ -19,6 +19,14 @@ function randomResample(n: number, seed: number): { drawn: Int32Array; indices: 
 }
 
 describe('resample statistics from multiplicities equal the statistic of the expanded resample', () => {
+  it('read their resample at the offset given (one flat array holds them all)', () => {
+    const a = [1, 2, 3, 4, 5];
+    const b = [2, 1, 4, 3, 5];
+    const flat = Int32Array.from([5, 0, 0, 0, 0, 1, 1, 1, 1, 1]);
+    expect(spearmanResampler(a, b)(flat, 5)).toBeCloseTo(spearman(a, b)!, 12);
+    expect(spearmanResampler(a, b)(flat, 0)).toBeNull();
+  });
+
   const prng = createPrng(99);
   const x = Array.from({ length: 60 }, () => prng.nextInt(7));
   const y = x.map((v) => Math.max(1, Math.min(5, v - 1 + prng.nextInt(3))));
@@ -29,13 +37,13 @@ describe('resample statistics from multiplicities equal the statistic of the exp
 
     it(`Spearman, resample ${seed}`, () => {
       const expected = spearman(indices.map((i) => x[i]!), indices.map((i) => y[i]!));
-      expect(spearmanResampler(x, y)(drawn)).toBeCloseTo(expected!, 12);
+      expect(spearmanResampler(x, y)(drawn, 0)).toBeCloseTo(expected!, 12);
     });
 
     it(`quadratic κ, resample ${seed}`, () => {
       const expected = weightedKappa(indices.map((i) => y[i]!), indices.map((i) => Math.min(5, y[i]! + (i % 2))), [1, 2, 3, 4, 5], 'quadratic');
       const b = y.map((v, i) => Math.min(5, v + (i % 2)));
-      expect(weightedKappaResampler(y, b, [1, 2, 3, 4, 5], 'quadratic')(drawn)).toBeCloseTo(expected!, 12);
+      expect(weightedKappaResampler(y, b, [1, 2, 3, 4, 5], 'quadratic')(drawn, 0)).toBeCloseTo(expected!, 12);
     });
 
     it(`ordinal and nominal α over pairable units, resample ${seed}`, () => {
@@ -44,7 +52,7 @@ describe('resample statistics from multiplicities equal the statistic of the exp
         const pairable = matrix[0]!.map((_, u) => u).filter((u) => matrix.filter((row) => row[u] !== null).length >= 2);
         const { drawn: drawnUnits, indices: unitIndices } = randomResample(alpha.units, seed);
         const expanded = matrix.map((row) => unitIndices.map((i) => row[pairable[i]!]!));
-        expect(alpha.statistic(drawnUnits)).toBeCloseTo(krippendorffAlpha(expanded, level)!, 12);
+        expect(alpha.statistic(drawnUnits, 0)).toBeCloseTo(krippendorffAlpha(expanded, level)!, 12);
       }
     });
   }
