@@ -28,6 +28,14 @@ export async function bundleElectron(outdir = 'dist/electron') {
       entryPoints: ['electron/main/index.ts'],
       outfile: `${outdir}/main.cjs`,
       external: ['electron', 'better-sqlite3-multiple-ciphers'],
+      // electron/services/analysis-thread.ts reads import.meta only where __dirname is missing (ES modules).
+      logOverride: { 'empty-import-meta': 'silent' },
+    }),
+    // The Reports screen's analysis runs in this worker thread (electron/services/analysis-thread.ts).
+    build({
+      ...common,
+      entryPoints: ['electron/services/analysis-worker.ts'],
+      outfile: 'dist/electron/analysis-worker.cjs',
     }),
     build({
       ...common,
@@ -40,5 +48,5 @@ export async function bundleElectron(outdir = 'dist/electron') {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   await bundleElectron();
-  process.stdout.write('Bundled dist/electron/main.cjs and dist/electron/preload.cjs\n');
+  process.stdout.write('Bundled dist/electron/main.cjs, analysis-worker.cjs and preload.cjs\n');
 }

@@ -20,6 +20,7 @@ import {
 } from '../../shared/analysis';
 import { renderReportHtml } from '../../shared/report';
 import type { ReportStudy } from '../../shared/report/types';
+import { analyzeOffThread } from './analysis-thread';
 import { writeFileAtomically } from './atomic-file';
 import { readActiveRubric } from './study';
 import { parseTidyRatingsCsv, readTidyRatingRows } from './tidy-ratings';
@@ -33,13 +34,24 @@ export interface AnalyzeOptions {
 }
 
 export function analyzeStudy(db: StudyDb, options: AnalyzeOptions): AnalysisResult {
+  const input = studyAnalysisInput(db, options);
+  return runAnalysis(() => analyzeTidyRatings(input.rows, input.options));
+}
+
+/** analyzeStudy with the statistics in a worker thread (the app's Reports screen): the database is read here. */
+export async function analyzeStudyOffThread(db: StudyDb, options: AnalyzeOptions): Promise<AnalysisResult> {
+  const input = studyAnalysisInput(db, options);
+  return analyzeOffThread(input.rows, input.options);
+}
+
+function studyAnalysisInput(db: StudyDb, options: AnalyzeOptions) {
   checkOptions(options);
   const rubric: KnownDimension[] = readActiveRubric(db).dimensions.map((d) => ({
     key: d.key,
     kind: d.kind,
     scale: d.scale.map((point) => point.value),
   }));
-  return runAnalysis(() => analyzeTidyRatings(readTidyRatingRows(db), { ...options, rubric }));
+  return { rows: readTidyRatingRows(db), options: { ...options, rubric } };
 }
 
 /** Analyses a tidy ratings CSV alone: dimension kinds are inferred from the values (see docs/formats.md, analysis JSON). */

@@ -11,7 +11,7 @@ import { TASK_KINDS } from '../../shared/domain';
 import { isApiMethod, type ApiResponse } from '../../shared/transport';
 import { type StudyDb } from '../../db/connection';
 import { StudyError } from '../../shared/errors';
-import { analyzeStudy } from './analysis';
+import { analyzeStudyOffThread } from './analysis';
 import { createRater, listRaters, readRater } from './raters';
 import { startRaterSession, type RaterSession } from './session';
 import { openStudy, readActiveRubric, readStudyName } from './study';
@@ -181,7 +181,7 @@ export function createApiHost(options: ApiHostOptions): ApiHost {
       if (options.role !== 'coordinator' && !lockedRater) {
         throw new StudyError('Reports open after you lock your ratings (or in a coordinator session).');
       }
-      return analyzeStudy(db, REPORT_ANALYSIS);
+      return analyzeStudyOffThread(db, REPORT_ANALYSIS);
     },
     async closeStudy() {
       close();

@@ -6,7 +6,7 @@ import type { StudyDb } from '../../../db/connection';
 import { parse } from 'csv-parse/sync';
 import { DATA_DICTIONARY, serializeAnalysisResult, type AnalysisResult } from '../../../shared/analysis';
 import { MEDISUMQA_RUBRIC } from '../../../shared/rubric';
-import { analyzeRatingsFile, analyzeStudy, writeStudyReport } from '../../../electron/services/analysis';
+import { analyzeRatingsFile, analyzeStudy, analyzeStudyOffThread, writeStudyReport } from '../../../electron/services/analysis';
 import { buildDemoStudy } from '../../../electron/services/demo';
 import { exportTable } from '../../../electron/services/exporter';
 import { openStudy } from '../../../electron/services/study';
@@ -81,6 +81,21 @@ describe('analyzeStudy', () => {
     const fromCsv = analyzeRatingsFile(csvPath, options);
     // Same bootstrap seed: the JSON is byte for byte the same, dimensions in rubric order included.
     expect(serializeAnalysisResult(fromCsv)).toBe(serializeAnalysisResult(result));
+  });
+});
+
+describe('analyzeStudyOffThread', () => {
+  it('computes in a worker thread the same JSON as analyzeStudy, while this thread keeps running', async () => {
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 1);
+    const offThread = await analyzeStudyOffThread(db, options);
+    clearInterval(timer);
+    expect(serializeAnalysisResult(offThread)).toBe(serializeAnalysisResult(result));
+    expect(ticks).toBeGreaterThan(0);
+  });
+
+  it('turns a data problem found in the worker into a one-line study error', async () => {
+    await expect(analyzeStudyOffThread(db, { bootstrap: -1, seed: 1 })).rejects.toThrow('--bootstrap must be a whole number ≥ 0');
   });
 });
 
