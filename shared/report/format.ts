@@ -33,3 +33,13 @@ export const SERIES_DASHES = ['', '6 3', '2 3', '8 3 2 3', '1 2', '10 4'];
 export function seriesStyle(index: number): { colour: string; dash: string } {
   return { colour: SERIES_COLOURS[index % SERIES_COLOURS.length]!, dash: SERIES_DASHES[index % SERIES_DASHES.length]! };
 }
+
+/** A share's interval as percentages, e.g. "[12%, 40%]"; empty when there is none. */
+export function formatShareInterval(interval: [number, number] | null): string {
+  return interval === null ? '' : `<span class="ci">[${formatPercent(interval[0])}, ${formatPercent(interval[1])}]</span>`;
+}
+
+/** Milliseconds as seconds with one decimal, e.g. "41.0 s". */
+export function formatSeconds(ms: number | null | undefined): string {
+  return ms === null || ms === undefined ? '—' : `${(ms / 1000).toFixed(1)} s`;
+}

@@ -4,9 +4,10 @@
  */
 import type { AnalysisDimension, AnalysisResult, Correlation } from '../analysis/types';
 import { binLineChart, PREFERENCE_SEGMENTS, preferenceBars } from './charts';
-import { escapeHtml, formatInterval, formatNumber, formatP, formatPercent, seriesStyle } from './format';
+import { escapeHtml, formatInterval, formatNumber, formatP, formatPercent, formatShareInterval, seriesStyle } from './format';
 import { methodsHtml } from './methods';
 import { qcSection } from './qc';
+import { agreementSection, raterSection } from './reliability';
 import { REPORT_CSS } from './style';
 import { table } from './table';
 import type { ReportStudy } from './types';
@@ -35,6 +36,7 @@ ${binsSection(result, label)}
 ${preferenceSection(result)}
 ${correlationSection(result, label)}
 ${agreementSection(result, label)}
+${raterSection(result, label)}
 ${qcSection(result, label)}
 <section class="methods"><h2>Methods</h2>${methodsHtml(result)}</section>
 </main>
@@ -43,7 +45,7 @@ ${qcSection(result, label)}
 `;
 }
 
-type Labeller = (key: string) => string;
+export type Labeller = (key: string) => string;
 
 function dimensionLabeller(study: ReportStudy): Labeller {
   const labels = new Map(study.rubric?.dimensions.map((d) => [d.key, d.label]) ?? []);
@@ -144,13 +146,13 @@ function preferenceSection(result: AnalysisResult): string {
     escapeHtml(p.model),
     p.bin === null ? '<b>all</b>' : String(p.bin),
     String(p.n),
-    formatPercent(p.model_share),
-    formatPercent(p.tie_share),
-    formatPercent(p.reference_share),
+    `${formatPercent(p.model_share)} ${formatShareInterval(p.model_share_ci95)}`,
+    `${formatPercent(p.tie_share)} ${formatShareInterval(p.tie_share_ci95)}`,
+    `${formatPercent(p.reference_share)} ${formatShareInterval(p.reference_share_ci95)}`,
   ]);
   const bias = result.position_bias;
   return `<section><h2>Preference: model vs reference</h2>
-<p>Share of choices preferring the model's answer, a tie, or the reference answer, per bin and overall (Figure 5 of the MeDiSumQA paper).</p>
+<p>Share of choices preferring the model's answer, a tie, or the reference answer, per bin and overall (Figure 5 of the MeDiSumQA paper). In the table, each share has its Wilson 95% interval.</p>
 <div class="legend">${swatches}</div><div class="pref-grid">${charts}</div>
 ${table(['Model', 'Bin', 'Choices', 'Model preferred', 'Tie', 'Reference preferred'], rows, { numericFrom: 2, groupFirstColumn: true })}
 <h3>Position bias</h3>
@@ -218,23 +220,4 @@ ${heatTable}
 <h3>Every metric × dimension × model</h3>
 <p class="note">Each cell: Spearman's ρ with its 95% bootstrap interval; below, Kendall's τ-b, Pearson's r and the number of outputs n.</p>
 ${pivots.join('')}</section>`;
-}
-
-function agreementSection(result: AnalysisResult, label: Labeller): string {
-  const entries = result.dimensions.map((d) => [d, result.agreement[d.key]!] as const);
-  if (entries.length === 0) return '<section><h2>Inter-rater agreement</h2><p class="note">No ratings yet.</p></section>';
-  const rows = entries.map(([d, a]) => [
-    escapeHtml(label(d.key)),
-    `${a.level}`,
-    formatNumber(a.krippendorff_alpha, 3),
-    String(a.units),
-    formatPercent(a.percent_agreement),
-  ]);
-  const kappaRows = entries.flatMap(([d, a]) =>
-    (a.weighted_kappa ?? []).map((k) => [escapeHtml(label(d.key)), escapeHtml(k.raters.join(' × ')), String(k.n), formatNumber(k.kappa, 3)]),
-  );
-  return `<section><h2>Inter-rater agreement</h2>
-${table(['Dimension', 'Level', "Krippendorff's α", 'Units (≥ 2 ratings)', 'Percent agreement'], rows, { numericFrom: 2 })}
-<h3>Quadratic-weighted κ per rater pair (Likert dimensions)</h3>
-${kappaRows.length ? table(['Dimension', 'Raters', 'Outputs both rated', 'κ'], kappaRows, { numericFrom: 2, groupFirstColumn: true }) : '<p class="note">Fewer than two raters per dimension.</p>'}</section>`;
 }

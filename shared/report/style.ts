@@ -40,7 +40,7 @@ svg .bar-value { font-size: 10px; font-weight: 600; }
 .heat td.cell { text-align: center; min-width: 112px; }
 table.corr td { white-space: nowrap; font-size: 12px; }
 table.corr td small { display: block; color: var(--muted); font-size: 11px; }
-table.corr .ci { color: var(--muted); }
+table.corr .ci, td .ci { color: var(--muted); }
 .pref-grid figure { margin: 0 0 6px; }
 .pref-grid h3 { margin-top: 4px; }
 .heat td.cell small { display: block; font-size: 11px; opacity: 0.85; }
