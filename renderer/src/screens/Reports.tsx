@@ -14,6 +14,7 @@ import { BinCharts } from '../components/reports/BinCharts';
 import { CorrelationHeatmap } from '../components/reports/CorrelationHeatmap';
 import { PreferenceCharts } from '../components/reports/PreferenceCharts';
 import { QcTables } from '../components/reports/QcTables';
+import { RaterDiagnostics } from '../components/reports/RaterDiagnostics';
 import { ScreenTitle } from '../components/ScreenTitle';
 import { useSession } from '../stores/session';
 
@@ -97,11 +98,14 @@ export function ReportsScreen() {
             <Section title="Inter-rater agreement">
               <AgreementTables result={loaded.result} label={label} />
             </Section>
+            <Section title="Per-rater diagnostics">
+              <RaterDiagnostics result={loaded.result} label={label} />
+            </Section>
             <Section title="Quality control">
               <QcTables result={loaded.result} label={label} />
             </Section>
             <Text size="xs" c="dimmed">
-              Bootstrap intervals: {loaded.result.parameters.bootstrap} resamples, seed {loaded.result.parameters.seed}. The HTML report (blindrate report) states how every number was computed.
+              Bootstrap intervals (α, κ, ρ): {loaded.result.parameters.bootstrap} resamples over outputs, seed {loaded.result.parameters.seed}; Gwet&apos;s AC: analytic SE; ICC: F-based; preference shares: Wilson. The HTML report (blindrate report) states how every number was computed.
             </Text>
           </>
         )}

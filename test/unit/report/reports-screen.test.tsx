@@ -8,6 +8,7 @@ import { installApi } from '../../../renderer/src/api/current';
 import { Providers } from '../../../renderer/src/Providers';
 import { ReportsScreen } from '../../../renderer/src/screens/Reports';
 import { binChartRows, correlationCells, countKey, preferenceChartRows } from '../../../renderer/src/components/reports/chartData';
+import { formatInterval, formatPercent } from '../../../shared/report/format';
 import { readFixtureCsv } from '../analysis/fixtures';
 
 const result = analyzeTidyRatings(readFixtureCsv('ratings_small.csv').rows, { bootstrap: 100, seed: 1 });
@@ -48,6 +49,26 @@ describe('Reports screen', () => {
     const factuality = within(agreement).getByRole('row', { name: /factuality/ });
     expect(within(factuality).getByText('0.783')).toBeTruthy();
     expect(screen.getByRole('table', { name: 'Quadratic-weighted κ per rater pair' })).toBeTruthy();
+  });
+
+  it('shows the new figures with their intervals and n: Gwet, ICC, preference shares, per-rater diagnostics, time per task', async () => {
+    renderWith(async () => result);
+    await screen.findByText('rating values');
+    const factuality = result.agreement.factuality!;
+    const agreement = within(screen.getByRole('table', { name: 'Agreement per dimension' })).getByRole('row', { name: /factuality/ });
+    expect(within(agreement).getByText(formatInterval(factuality.krippendorff_alpha_ci95))).toBeTruthy();
+    expect(within(agreement).getByText(formatInterval(factuality.gwet.ci95))).toBeTruthy();
+    expect(within(agreement).getByText(String(factuality.gwet.n))).toBeTruthy();
+    const icc = within(screen.getByRole('table', { name: /Intraclass correlation/ })).getByRole('row', { name: /factuality/ });
+    expect(within(icc).getByText(new RegExp(`${factuality.icc!.n} × ${factuality.icc!.k}`))).toBeTruthy();
+    const shares = screen.getByRole('table', { name: 'Preference shares with Wilson 95% intervals' });
+    const overall = result.preference.find((p) => p.bin === null)!;
+    const interval = overall.model_share_ci95!;
+    expect(within(shares).getAllByText(`[${formatPercent(interval[0])}, ${formatPercent(interval[1])}]`).length).toBeGreaterThan(0);
+    const raters = screen.getByRole('table', { name: 'Each rater against the mean of the other raters' });
+    const first = result.per_rater[0]!.dimensions[0]!;
+    expect(within(raters).getAllByText(formatInterval(first.versus_others.mean_difference_ci95)).length).toBeGreaterThan(0);
+    expect(screen.getByRole('table', { name: 'Time per task' })).toBeTruthy();
   });
 
   it('switches the heat map between all models and one model', async () => {
