@@ -48,8 +48,8 @@ export interface BootstrapFlags {
 /** --bootstrap and --seed, shared by `analyze` and `report`. */
 export function addBootstrapOptions(command: Command): Command {
   return command
-    .option('--bootstrap <B>', 'bootstrap resamples for the Spearman 95% interval (0 = none)', wholeNumber('--bootstrap', 0), DEFAULT_BOOTSTRAP_RESAMPLES)
-    .option('--seed <N>', 'seed of the bootstrap resampling', wholeNumber('--seed', 0), DEFAULT_BOOTSTRAP_SEED);
+    .option('--bootstrap <B>', 'bootstrap resamples over outputs for the 95% intervals of α, κ and Spearman (0 = none)', wholeNumber('--bootstrap', 0), DEFAULT_BOOTSTRAP_RESAMPLES)
+    .option('--seed <N>', 'seed of the bootstrap resampling (same seed, same intervals)', wholeNumber('--seed', 0), DEFAULT_BOOTSTRAP_SEED);
 }
 
 /** `--renderer DIR`, whose default is shown in words: the absolute path differs per checkout (and docs/cli.md must not). */

@@ -26,7 +26,7 @@ import { readActiveRubric } from './study';
 import { parseTidyRatingsCsv, readTidyRatingRows } from './tidy-ratings';
 
 export interface AnalyzeOptions {
-  /** Bootstrap resamples for the Spearman intervals (0 = none). */
+  /** Bootstrap resamples for the α, κ and Spearman intervals (0 = none). */
   bootstrap: number;
   seed: number;
   /** Thresholds of the per-rater quality-control flags (defaults: 5 s, 10 tasks). */

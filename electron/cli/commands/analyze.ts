@@ -8,7 +8,7 @@ import type { RegisterCommand } from './index';
 export const registerAnalyze: RegisterCommand = (program) => {
   const command = program
     .command('analyze')
-    .description('Agreement, metric–human correlations, per-bin means and preference shares from a tidy ratings CSV (no study needed).')
+    .description('Agreement (α, Gwet AC1/AC2, κ, ICC), per-rater diagnostics, metric–human correlations, per-bin means and preference shares, with intervals, from a tidy ratings CSV (no study needed).')
     .argument('<ratings>', 'tidy ratings CSV (as written by `export --what ratings`)')
     .option('--json <file>', 'write the analysis JSON here (default: standard output)');
   addQcThresholdOptions(addBootstrapOptions(command)).action((ratings: string, opts: BootstrapFlags & QcFlags & { json?: string }) => {
