@@ -7,6 +7,7 @@ import { serializeAnalysisResult } from '../../../shared/analysis';
 import { analyzeRatingsFile } from '../../../electron/services/analysis';
 import { buildDemoStudy } from '../../../electron/services/demo';
 import { openStudy } from '../../../electron/services/study';
+import { MEDISUMQA_RUBRIC } from '../../../shared/rubric';
 import { simulateRatings } from './simulate-ratings';
 
 const CLI = new URL('../../../electron/cli/blindrate.mjs', import.meta.url).pathname;
@@ -55,12 +56,12 @@ describe('blindrate report, export and score', () => {
     expect(JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')).parameters).toMatchObject({ bootstrap: 100, seed: 1 });
   });
 
-  it('analyses the exported tidy ratings to the same JSON as the report', () => {
+  it('analyses the exported tidy ratings to the same JSON as the report, byte for byte (dimensions in rubric order)', () => {
     expect(blindrate('export', 'demo.db', '--what', 'ratings', '--out', 'ratings.csv').code).toBe(0);
     expect(blindrate('analyze', 'ratings.csv', '--json', 'from-csv.json', '--bootstrap', '100').code).toBe(0);
-    const fromCsv = JSON.parse(readFileSync(join(dir, 'from-csv.json'), 'utf8'));
-    const fromStudy = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8'));
-    expect({ ...fromCsv, dimensions: null }).toEqual({ ...fromStudy, dimensions: null });
+    const fromCsv = readFileSync(join(dir, 'from-csv.json'), 'utf8');
+    expect(fromCsv).toBe(readFileSync(join(dir, 'report.json'), 'utf8'));
+    expect(JSON.parse(fromCsv).dimensions.map((d: { key: string }) => d.key)).toEqual([...MEDISUMQA_RUBRIC.dimensions.map((d) => d.key), 'preference']);
   });
 
   it('computes missing ROUGE scores with score --rouge', () => {
