@@ -22,66 +22,71 @@ export function spearman(x: ReadonlyArray<number>, y: ReadonlyArray<number>): nu
 }
 
 /**
- * Spearman's ρ of bootstrap resamples of the pairs (x_i, y_i), for bootstrapPercentileInterval: the
- * resample's average ranks come from one pre-sort of x and of y, walking each tie group once and giving
- * its members the mean rank of all their draws, so a resample costs O(n) and allocates nothing. A pair
- * drawn m times counts m times, exactly as in scipy.stats.spearmanr on the expanded resample.
+ * Spearman's ρ of bootstrap resamples of the pairs (x_i, y_i), for bootstrapPercentileInterval. One
+ * pre-sort groups equal values of x and of y (tie groups, in increasing order); a resample then costs two
+ * passes over the pairs and one over the groups, allocating nothing: add up each group's draws, give every
+ * group the average rank of its draws, and form ρ = Σ w (r_x − c)(r_y − c) / √(Σ w (r_x − c)² · Σ w (r_y − c)²)
+ * with c = (n + 1)/2, the mean rank of n draws. A pair drawn w times counts w times, exactly as in
+ * scipy.stats.spearmanr on the expanded resample.
  */
 export function spearmanResampler(x: ReadonlyArray<number>, y: ReadonlyArray<number>): ResampleStatistic {
   isCorrelatable(x, y);
   const n = x.length;
   const xTies = tieGroups(x);
   const yTies = tieGroups(y);
-  const xRanks = new Float64Array(n);
-  const yRanks = new Float64Array(n);
+  const centre = (n + 1) / 2;
+  // Locals, not property reads, inside the hot loops.
+  const { groupOf: xGroup, draws: xDraws, centredRank: xRank } = xTies;
+  const { groupOf: yGroup, draws: yDraws, centredRank: yRank } = yTies;
   return (counts, offset) => {
-    assignAverageRanks(xTies, counts, offset, xRanks);
-    assignAverageRanks(yTies, counts, offset, yRanks);
-    // Ranks of n draws always average (n + 1) / 2.
-    const centre = (n + 1) / 2;
-    let sxy = 0;
-    let sxx = 0;
-    let syy = 0;
+    xDraws.fill(0);
+    yDraws.fill(0);
     for (let i = 0; i < n; i++) {
       const weight = counts[offset + i]!;
-      if (weight === 0) continue;
-      const dx = xRanks[i]! - centre;
-      const dy = yRanks[i]! - centre;
-      sxy += weight * dx * dy;
-      sxx += weight * dx * dx;
-      syy += weight * dy * dy;
+      xDraws[xGroup[i]!]! += weight;
+      yDraws[yGroup[i]!]! += weight;
     }
-    return sxx === 0 || syy === 0 ? null : clampToUnit(sxy / Math.sqrt(sxx * syy));
+    const sxx = centreGroupRanks(xTies, centre);
+    const syy = centreGroupRanks(yTies, centre);
+    if (sxx === 0 || syy === 0) return null;
+    let sxy = 0;
+    for (let i = 0; i < n; i++) sxy += counts[offset + i]! * xRank[xGroup[i]!]! * yRank[yGroup[i]!]!;
+    return clampToUnit(sxy / Math.sqrt(sxx * syy));
   };
 }
 
-/** Indices sorted by value, and for each sorted position the end (exclusive) of its run of equal values. */
+/** Equal values as groups in increasing order, with per-resample scratch space for each group. */
 interface TieGroups {
-  order: Int32Array;
-  runEnd: Int32Array;
+  /** Group of each pair's value. */
+  groupOf: Int32Array;
+  /** Draws falling in each group, in the current resample. */
+  draws: Int32Array;
+  /** Each group's average rank minus the mean rank, in the current resample. */
+  centredRank: Float64Array;
 }
 
 function tieGroups(values: ReadonlyArray<number>): TieGroups {
-  const order = Int32Array.from(values.keys()).sort((i, j) => values[i]! - values[j]!);
-  const runEnd = new Int32Array(values.length);
-  for (let end = values.length, k = values.length - 1; k >= 0; k--) {
-    if (k < values.length - 1 && values[order[k]!] !== values[order[k + 1]!]) end = k + 1;
-    runEnd[k] = end;
-  }
-  return { order, runEnd };
+  const distinct = [...new Set(values)].sort((a, b) => a - b);
+  const groupIndex = new Map(distinct.map((value, group) => [value, group]));
+  return {
+    groupOf: Int32Array.from(values, (value) => groupIndex.get(value)!),
+    draws: new Int32Array(distinct.length),
+    centredRank: new Float64Array(distinct.length),
+  };
 }
 
-function assignAverageRanks({ order, runEnd }: TieGroups, counts: Int32Array, offset: number, ranks: Float64Array): void {
+/** Sets each group's centred average rank from its draws; returns Σ draws · (rank − centre)². */
+function centreGroupRanks({ draws, centredRank }: TieGroups, centre: number): number {
   let below = 0;
-  for (let start = 0; start < order.length; ) {
-    const end = runEnd[start]!;
-    let draws = 0;
-    for (let k = start; k < end; k++) draws += counts[offset + order[k]!]!;
-    const rank = below + (draws + 1) / 2;
-    for (let k = start; k < end; k++) ranks[order[k]!] = rank;
-    below += draws;
-    start = end;
+  let sumOfSquares = 0;
+  for (let group = 0; group < draws.length; group++) {
+    const drawn = draws[group]!;
+    const centred = below + (drawn + 1) / 2 - centre;
+    centredRank[group] = centred;
+    sumOfSquares += drawn * centred * centred;
+    below += drawn;
   }
+  return sumOfSquares;
 }
 
 /**

@@ -55,17 +55,17 @@ export function weightedKappaResampler(
 
   return (counts, offset) => {
     observed.fill(0);
+    for (let p = 0; p < cellOfPair.length; p++) observed[cellOfPair[p]!]! += counts[offset + p]!;
     rowTotals.fill(0);
     columnTotals.fill(0);
     let pairs = 0;
-    for (let p = 0; p < cellOfPair.length; p++) {
-      const times = counts[offset + p]!;
-      if (times === 0) continue;
-      const cell = cellOfPair[p]!;
-      observed[cell]! += times;
-      rowTotals[Math.floor(cell / size)]! += times;
-      columnTotals[cell % size]! += times;
-      pairs += times;
+    for (let i = 0; i < size; i++) {
+      for (let j = 0; j < size; j++) {
+        const cell = observed[i * size + j]!;
+        rowTotals[i]! += cell;
+        columnTotals[j]! += cell;
+        pairs += cell;
+      }
     }
     if (pairs === 0) return null;
     let observedDisagreement = 0;
