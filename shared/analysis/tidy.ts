@@ -105,7 +105,10 @@ export function sortedStrings(values: Iterable<string>): string[] {
   return [...values].sort(compareStrings);
 }
 
-/** The unit of analysis is an output: one model's answer to one item. */
+/**
+ * The unit of analysis is an output: one model's answer to one item. The key is length-prefixed, so it
+ * is unique for any item id and model name, and cheap: the analysis builds it for every row.
+ */
 export function outputKey(row: { itemId: string; model: string }): string {
-  return JSON.stringify([row.itemId, row.model]);
+  return `${row.itemId.length}:${row.itemId}${row.model}`;
 }
