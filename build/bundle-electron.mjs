@@ -35,7 +35,7 @@ export async function bundleElectron(outdir = 'dist/electron') {
     build({
       ...common,
       entryPoints: ['electron/services/analysis-worker.ts'],
-      outfile: 'dist/electron/analysis-worker.cjs',
+      outfile: `${outdir}/analysis-worker.cjs`,
     }),
     build({
       ...common,

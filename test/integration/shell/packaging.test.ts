@@ -98,7 +98,7 @@ describe('electron-builder for Linux, offline', () => {
     const files = asar.listPackage(archive, { isPack: false }).map((f) => f.replaceAll('\\', '/'));
     const allowed = [
       /^\/package\.json$/,
-      /^\/dist(\/electron(\/(main|preload)\.cjs)?)?$/,
+      /^\/dist(\/electron(\/(main|preload|analysis-worker)\.cjs)?)?$/,
       /^\/dist\/renderer(\/index\.html)?$/,
       /^\/native(\/electron(\/better_sqlite3\.node)?)?$/,
       /^\/node_modules(\/better-sqlite3-multiple-ciphers(\/package\.json|\/lib(\/.*\.js|\/methods)?)?)?$/,
