@@ -1,11 +1,12 @@
 /**
  * The two ways the E2E specs reach the app, behind one interface: the Electron shell through
  * Playwright's `_electron.launch` where the Electron binary exists, otherwise browser mode
- * (`blindrate serve`) in Debian's Chromium. Each call gets its own fresh encrypted demo study.
+ * (`blindrate serve`) in Chromium. Each call gets its own fresh encrypted demo study.
  */
 import { _electron, chromium, type Browser, type ElectronApplication, type Page } from '@playwright/test';
+import bundledChromium from '@sparticuz/chromium';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -14,8 +15,8 @@ import { mainArgumentList } from '../../electron/main/arguments';
 import { buildDemoStudy } from '../../electron/services/demo';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../..');
-export const CHROMIUM_PATH = '/usr/bin/chromium';
-/** Root in a container, no network, no GPU: the flags Debian's Chromium needs here. */
+export const SYSTEM_CHROMIUM_PATH = '/usr/bin/chromium';
+/** Root in a container, no network, no GPU: the flags Chromium needs here. */
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -33,11 +34,29 @@ export function launcherKind(): LauncherKind {
   return electronUnavailableReason(REPO_ROOT) === null ? 'electron' : 'browser';
 }
 
-export function describeLauncher(): string {
+/**
+ * Debian's Chromium where it is installed, otherwise the build shipped inside the `@sparticuz/chromium`
+ * devDependency, so `npm install && npm test` needs no system browser. BLINDRATE_E2E_CHROMIUM=bundled
+ * forces the bundled one (to prove that path on a machine that has both); =system forces Debian's.
+ */
+export type ChromiumSource = 'system' | 'bundled';
+
+export function chromiumSource(): ChromiumSource {
+  const forced = process.env.BLINDRATE_E2E_CHROMIUM;
+  if (forced === 'bundled' || forced === 'system') return forced;
+  if (forced) throw new Error(`BLINDRATE_E2E_CHROMIUM must be "bundled" or "system", got "${forced}".`);
+  return existsSync(SYSTEM_CHROMIUM_PATH) ? 'system' : 'bundled';
+}
+
+/** The Chromium executable to launch; the bundled one is unpacked to the temp folder on first use (about a second). */
+export async function chromiumExecutablePath(): Promise<string> {
+  return chromiumSource() === 'system' ? SYSTEM_CHROMIUM_PATH : bundledChromium.executablePath();
+}
+
+export async function describeLauncher(): Promise<string> {
   const unavailable = electronUnavailableReason(REPO_ROOT);
-  return unavailable === null
-    ? 'E2E launcher: Electron (_electron.launch)'
-    : `E2E launcher: browser mode, blindrate serve + ${CHROMIUM_PATH} (${unavailable})`;
+  if (unavailable === null) return 'E2E launcher: Electron (_electron.launch)';
+  return `E2E launcher: browser mode, blindrate serve + ${chromiumSource()} Chromium ${await chromiumExecutablePath()} (${unavailable})`;
 }
 
 export interface TestStudy {
@@ -118,7 +137,7 @@ async function launchBrowserMode(study: TestStudy, options: LaunchOptions): Prom
   const { server, url } = await startServer(study, options);
   let browser: Browser | undefined;
   try {
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    browser = await chromium.launch({ executablePath: await chromiumExecutablePath(), args: CHROMIUM_ARGS });
     // A context of our own (not browser.newPage) so axe can open its helper frames.
     const context = await browser.newContext({ viewport: VIEWPORT });
     const page = await context.newPage();
