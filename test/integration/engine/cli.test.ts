@@ -1,4 +1,4 @@
-/** The `blindrate` executable end to end, as a coordinator runs it (a few spawns: each costs ~1 s). */
+/** The `blindrate` executable end to end, as a coordinator runs it (a few spawns of the prebuilt bundle). */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';

@@ -1,0 +1,68 @@
+#!/usr/bin/env node
+// Bundles the `blindrate` CLI (electron/cli/main.ts) into one ES module with esbuild, so the bin starts without
+// transpiling TypeScript at every run. `npm install` / `npm ci` build it through the `prepare` script;
+// electron/cli/blindrate.mjs rebuilds it when it is missing or older than any of its sources, so an edited
+// checkout never runs stale code. Every package stays external (`packages: 'external'`): the native SQLCipher
+// module must be loaded from node_modules, and the others load from there just as well.
+import { existsSync, readFileSync, renameSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import process from 'node:process';
+import { fileURLToPath, URL } from 'node:url';
+
+const root = fileURLToPath(new URL('../', import.meta.url));
+// Three folders deep, like electron/cli/commands/, so paths the sources compute from import.meta.url
+// (REPO_ROOT and the renderer folder in commands/serve.ts) still point at the repository.
+const OUT_DIR = join(root, 'dist', 'cli', 'bin');
+export const CLI_BUNDLE = join(OUT_DIR, 'blindrate.mjs');
+/** The sources the bundle was built from and when that build started: what the freshness check stats. */
+const MANIFEST = join(OUT_DIR, 'inputs.json');
+
+/** True when the bundle exists and no source it was built from (nor this script) changed since. */
+export function cliBundleIsFresh() {
+  let manifest;
+  try {
+    manifest = JSON.parse(readFileSync(MANIFEST, 'utf8'));
+    if (!existsSync(CLI_BUNDLE)) return false;
+    for (const input of [...manifest.inputs, 'build/bundle-cli.mjs']) {
+      if (statSync(join(root, input)).mtimeMs >= manifest.startedAt) return false;
+    }
+  } catch {
+    return false; // no manifest yet, or a source was deleted or renamed
+  }
+  return true;
+}
+
+export async function bundleCli() {
+  const startedAt = Date.now();
+  const { build } = await import('esbuild');
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: ['electron/cli/main.ts'],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    outfile: CLI_BUNDLE,
+    sourcemap: 'linked',
+    legalComments: 'none',
+    logLevel: 'warning',
+    metafile: true,
+    write: false,
+  });
+  mkdirSync(OUT_DIR, { recursive: true });
+  // Written under temporary names and renamed: concurrent runs (parallel tests) never read half a file.
+  const suffix = `.${process.pid}.tmp`;
+  for (const file of result.outputFiles) {
+    writeFileSync(file.path + suffix, file.contents);
+    renameSync(file.path + suffix, file.path);
+  }
+  const inputs = Object.keys(result.metafile.inputs).filter((input) => !input.startsWith('node_modules/'));
+  writeFileSync(MANIFEST + suffix, JSON.stringify({ startedAt, inputs }));
+  renameSync(MANIFEST + suffix, MANIFEST);
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  await bundleCli();
+  process.stdout.write(`Bundled ${CLI_BUNDLE.slice(root.length)}\n`);
+}
