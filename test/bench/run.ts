@@ -1,90 +1,79 @@
 /**
- * `npm run bench`: imports a large synthetic file into an encrypted study and draws samples from it.
- * Default: 100,000 outputs (20,000 items × 5 models) with 15 KB contexts, as JSONL (about 1.6 GB).
- * Options: --outputs N, --models M, --context-kb K, --format jsonl|csv, --keep (keep the temp folder).
- * Reports throughput, the process's peak resident memory, and sampling time.
- * First, the analysis benchmark (test/bench/analysis.ts); --analysis-only stops after it.
+ * `npm run bench`: every figure is printed as a ratio to a floor measured in the same run (the plain
+ * library, or plain Node, doing the same work), with percentiles over repeats and each run's peak
+ * memory, because absolute seconds mean little on a shared machine. Floor and BlindRate runs alternate,
+ * so a load spike from a neighbour lands on both. Each run is a process of its own (case.ts).
+ *
+ * Size (environment): BLINDRATE_BENCH_OUTPUTS (20000), BLINDRATE_BENCH_MODELS (5),
+ * BLINDRATE_BENCH_CONTEXT_KB (12), BLINDRATE_BENCH_REPEATS (5; the CLI start runs 4× as often).
+ * First the analysis benchmark (test/bench/analysis.ts); `npm run bench -- --analysis-only` stops after it.
  */
-import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { once } from 'node:events';
-import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
-import { stringify } from 'csv-stringify/sync';
-import { importFiles } from '../../electron/services/importer';
-import { drawSample } from '../../electron/services/sampler';
-import { createStudy } from '../../electron/services/study';
-import { createPrng } from '../../shared/prng';
-import { MEDISUMQA_RUBRIC } from '../../shared/rubric';
+import { fileURLToPath } from 'node:url';
 import { benchAnalysis, benchAnalyzeCommand } from './analysis';
+import { INPUT_FILE, PASSPHRASE, STUDY_FILE, writeBenchInput } from './input';
 
-const { values } = parseArgs({
-  options: {
-    outputs: { type: 'string', default: '100000' },
-    models: { type: 'string', default: '5' },
-    'context-kb': { type: 'string', default: '15' },
-    format: { type: 'string', default: 'jsonl' },
-    keep: { type: 'boolean', default: false },
-    'analysis-only': { type: 'boolean', default: false },
-  },
-});
-const OUTPUTS = Number(values.outputs);
-const MODELS = Number(values.models);
-const CONTEXT_BYTES = Number(values['context-kb']) * 1024;
-const FORMAT = values.format === 'csv' ? 'csv' : 'jsonl';
-const METRICS = ['rouge1', 'rouge2', 'rougeL', 'bertscore', 'umls_f1'];
+const env = (name: string, fallback: number) => {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive whole number.`);
+  return value;
+};
+const OUTPUTS = env('BLINDRATE_BENCH_OUTPUTS', 20_000);
+const MODELS = env('BLINDRATE_BENCH_MODELS', 5);
+const CONTEXT_KB = env('BLINDRATE_BENCH_CONTEXT_KB', 12);
+const REPEATS = env('BLINDRATE_BENCH_REPEATS', 5);
 
-const SECTION = `Brief Hospital Course:
-The patient was admitted with community-acquired pneumonia and treated with IV ceftriaxone and azithromycin,
-transitioned to oral cefpodoxime. Oxygen was weaned to room air by hospital day 3. Blood cultures remained negative.
-Discharge Medications: 1. Cefpodoxime 200 mg PO BID 2. Lisinopril 10 mg PO daily 3. Metformin 500 mg PO BID
-`;
+const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const CLI = join(REPO_ROOT, 'electron/cli/blindrate.mjs');
+/** A measured run in TypeScript, loaded through tsx (its start is outside the timed work). */
+const CASE = ['--import', 'tsx', fileURLToPath(new URL('./case.ts', import.meta.url))];
+const RSS_AT_EXIT = fileURLToPath(new URL('./rss-at-exit.mjs', import.meta.url));
 
-function contextFor(item: number): string {
-  const header = `Name: ___  Unit No: ${item}\nChief Complaint: fever and cough (case ${item})\n`;
-  return (header + SECTION.repeat(Math.ceil(CONTEXT_BYTES / SECTION.length))).slice(0, CONTEXT_BYTES);
+interface Run {
+  seconds: number;
+  peakRssMb: number;
 }
 
-const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
-
-/** Wall and CPU seconds of `work`: on a shared machine the CPU time is the steadier number. */
-async function timed<T>(work: () => Promise<T> | T): Promise<{ result: T; wall: number; cpu: number }> {
-  const wallStart = performance.now();
-  const cpuStart = process.cpuUsage();
-  const result = await work();
-  const cpu = process.cpuUsage(cpuStart);
-  return { result, wall: (performance.now() - wallStart) / 1000, cpu: (cpu.user + cpu.system) / 1e6 };
+/** Runs one process; `inner` takes the time the process printed (work only), otherwise the whole process is timed. */
+function measure(args: string[], options: { inner?: boolean; env?: NodeJS.ProcessEnv } = {}): Run {
+  const rssFile = join(folder, 'rss');
+  writeFileSync(rssFile, '');
+  const started = performance.now();
+  const result = spawnSync(process.execPath, ['--import', RSS_AT_EXIT, ...args], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, ...options.env, BENCH_RSS_FILE: rssFile },
+  });
+  const wall = (performance.now() - started) / 1000;
+  if (result.status !== 0) throw new Error(`${args.join(' ')} failed (${result.status}): ${result.stderr}`);
+  const seconds = options.inner ? (JSON.parse(result.stdout.trim().split('\n').at(-1)!) as { seconds: number }).seconds : wall;
+  return { seconds, peakRssMb: Number(readFileSync(rssFile, 'utf8').trim()) / 1024 };
 }
 
-async function writeInput(path: string): Promise<void> {
-  const out = createWriteStream(path);
-  const prng = createPrng(1);
-  const items = Math.ceil(OUTPUTS / MODELS);
-  const columns = ['item_id', 'model', 'question', 'context', 'reference', 'category', 'output', ...METRICS.map((m) => `score_${m}`)];
-  if (FORMAT === 'csv') out.write(stringify([columns]));
-  let written = 0;
-  for (let item = 0; item < items && written < OUTPUTS; item++) {
-    const context = contextFor(item);
-    for (let m = 0; m < MODELS && written < OUTPUTS; m++, written++) {
-      const scores = Object.fromEntries(METRICS.map((metric) => [metric, Math.round(prng.nextFloat() * 1e4) / 1e4]));
-      const record = {
-        item_id: `item-${item}`,
-        model: `model-${m}`,
-        question: `What medication should I take after discharge? (${item})`,
-        context,
-        reference: 'You should take cefpodoxime 200 mg twice daily for five more days.',
-        category: 'Medications',
-        output: `Answer of model ${m} for item ${item}: take the antibiotic twice a day.`,
-      };
-      const line =
-        FORMAT === 'csv'
-          ? stringify([[...Object.values(record), ...METRICS.map((metric) => scores[metric])]])
-          : `${JSON.stringify({ ...record, scores })}\n`;
-      if (!out.write(line)) await once(out, 'drain');
-    }
+/** Nearest-rank percentile: with few repeats p95 is the slowest run, which is the honest reading. */
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+function compare(label: string, runs: number, floor: () => Run, real: () => Run, floorLabel: string): { real: number[]; floor: number[] } {
+  const floors: Run[] = [];
+  const reals: Run[] = [];
+  for (let i = 0; i < runs; i++) {
+    floors.push(floor());
+    reals.push(real());
   }
-  out.end();
-  await once(out, 'finish');
+  const seconds = (rs: Run[]) => rs.map((r) => r.seconds);
+  const s = (x: number) => `${x.toFixed(3)} s`;
+  const ratio = (p: number) => (percentile(seconds(reals), p) / percentile(seconds(floors), p)).toFixed(2);
+  console.log(`\n${label}  (${runs} runs each)`);
+  console.log(`  BlindRate  p50 ${s(percentile(seconds(reals), 50))}  p95 ${s(percentile(seconds(reals), 95))}  peak RSS p50 ${percentile(reals.map((r) => r.peakRssMb), 50).toFixed(0)} MB`);
+  console.log(`  floor      p50 ${s(percentile(seconds(floors), 50))}  p95 ${s(percentile(seconds(floors), 95))}  peak RSS p50 ${percentile(floors.map((r) => r.peakRssMb), 50).toFixed(0)} MB  (${floorLabel})`);
+  console.log(`  ratio to floor: p50 ${ratio(50)}×  p95 ${ratio(95)}×`);
+  return { real: seconds(reals), floor: seconds(floors) };
 }
 
 const analysisFolder = mkdtempSync(join(tmpdir(), 'blindrate-bench-analysis-'));
@@ -93,50 +82,47 @@ try {
 } finally {
   rmSync(analysisFolder, { recursive: true, force: true });
 }
-if (values['analysis-only']) process.exit(0);
+if (process.argv.includes('--analysis-only')) process.exit(0);
 
 const folder = mkdtempSync(join(tmpdir(), 'blindrate-bench-'));
 try {
-  const input = join(folder, `outputs.${FORMAT}`);
-  const started = performance.now();
-  await writeInput(input);
-  const inputBytes = statSync(input).size;
-  console.log(`input: ${OUTPUTS.toLocaleString('en')} outputs, ${MODELS} models, ${values['context-kb']} KB contexts, ${FORMAT}, ${mb(inputBytes)} MB (written in ${((performance.now() - started) / 1000).toFixed(1)} s)`);
-
-  const clock = () => new Date('2025-01-01T00:00:00Z');
-  const studyPath = join(folder, 'bench.db');
-  const db = createStudy(studyPath, 'bench passphrase', { rubric: MEDISUMQA_RUBRIC, clock });
-  let peakRssDuringImport = process.memoryUsage().rss;
-  const rssBefore = peakRssDuringImport;
-  let lastPercent = -1;
-  const imported = await timed(() => importFiles(db, [input], {
-    clock,
-    onProgress: (p) => {
-      peakRssDuringImport = Math.max(peakRssDuringImport, process.memoryUsage().rss);
-      const percent = Math.floor((100 * p.bytesRead) / p.totalBytes);
-      if (percent % 10 === 0 && percent !== lastPercent && process.stderr.isTTY) process.stderr.write(`\r${percent}% ${p.records} records`);
-      lastPercent = percent;
-    },
-  }));
-  const summary = imported.result;
-  const importSeconds = imported.wall;
-  if (process.stderr.isTTY) process.stderr.write('\n');
+  const input = join(folder, INPUT_FILE);
+  await writeBenchInput(input, { outputs: OUTPUTS, models: MODELS, contextBytes: CONTEXT_KB * 1024 });
+  const cpu = cpus()[0]?.model.trim() ?? 'unknown CPU';
   console.log(
-    `import: ${summary.outputs.toLocaleString('en')} outputs, ${summary.newItems.toLocaleString('en')} items in ${importSeconds.toFixed(1)} s` +
-      ` (CPU ${imported.cpu.toFixed(1)} s; includes the sha256 pass) = ${Math.round(summary.outputs / importSeconds).toLocaleString('en')} outputs/s, ${(inputBytes / 1024 / 1024 / importSeconds).toFixed(1)} MB/s`,
+    `BlindRate bench: ${OUTPUTS.toLocaleString('en')} outputs (${MODELS} models, ${CONTEXT_KB} KB shared contexts, ` +
+      `${(statSync(input).size / 1024 / 1024).toFixed(0)} MB JSONL), ${REPEATS} repeats; Node ${process.version}, ${availableParallelism()} CPUs (${cpu})`,
   );
-  console.log(`memory: RSS before import ${mb(rssBefore)} MB, peak during import ${mb(peakRssDuringImport)} MB, process peak (maxRSS) ${mb(process.resourceUsage().maxRSS * 1024)} MB`);
-  console.log(`study file: ${mb(statSync(studyPath).size)} MB (+ WAL ${mb(statSync(`${studyPath}-wal`).size)} MB before checkpoint)`);
 
-  const rating = await timed(() => drawSample(db, { task: 'rating', bins: 5, perBin: 10, metrics: [], seed: 1, disjoint: true }, clock));
-  const preference = await timed(() => drawSample(db, { task: 'preference', bins: 5, perBin: 10, metrics: [], seed: 2, disjoint: true }, clock));
-  console.log(
-    `sampling: rating ${rating.result.tasks} tasks in ${rating.wall.toFixed(2)} s (CPU ${rating.cpu.toFixed(2)} s); ` +
-      `disjoint preference ${preference.result.tasks} tasks in ${preference.wall.toFixed(2)} s (CPU ${preference.cpu.toFixed(2)} s)`,
+  // The CLI bundle is rebuilt by the bin when stale: do that before timing starts.
+  measure([CLI, '--help']);
+  compare('CLI start: blindrate --help', REPEATS * 4, () => measure(['-e', '0']), () => measure([CLI, '--help']), 'node -e 0');
+
+  compare(
+    `Import of ${OUTPUTS.toLocaleString('en')} outputs (validation, duplicate checks, file hash, audit; one transaction)`,
+    REPEATS,
+    () => measure([...CASE, 'import-floor', folder], { inner: true }),
+    () => measure([...CASE, 'import', folder], { inner: true }),
+    'stream + JSON.parse + insert items once, outputs and scores; same native module, encrypted, one transaction, WAL, synchronous=FULL',
   );
-  console.log(`process peak RSS after sampling (maxRSS): ${mb(process.resourceUsage().maxRSS * 1024)} MB`);
-  db.close();
+
+  compare(
+    `Sampling ${OUTPUTS.toLocaleString('en')} outputs (open, quintile bins per model, draw, store; in-process)`,
+    REPEATS,
+    () => measure([...CASE, 'sample-floor', folder], { inner: true }),
+    () => measure([...CASE, 'sample', folder], { inner: true }),
+    'open the encrypted study and read every output score once',
+  );
+
+  const sampleArgs = [CLI, 'sample', join(folder, STUDY_FILE), '--task', 'rating', '--bins', '5', '--per-bin', '10', '--seed', '1', '--replace'];
+  const cliSample = compare(
+    'blindrate sample, whole process (what a coordinator waits for)',
+    REPEATS,
+    () => measure([CLI, '--help']),
+    () => measure(sampleArgs, { env: { BLINDRATE_PASSPHRASE: PASSPHRASE } }),
+    'blindrate --help: the CLI start alone',
+  );
+  console.log(`  beyond the CLI start: p50 ${(percentile(cliSample.real, 50) - percentile(cliSample.floor, 50)).toFixed(3)} s`);
 } finally {
-  if (values.keep) console.log(`kept ${folder}`);
-  else rmSync(folder, { recursive: true, force: true });
+  rmSync(folder, { recursive: true, force: true });
 }
