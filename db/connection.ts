@@ -106,6 +106,23 @@ export function readSchemaVersion(db: StudyDb): number {
 }
 
 /**
+ * Runs an async `work` inside a savepoint of the caller's transaction: its writes are kept when it
+ * resolves and undone when it throws, while the enclosing transaction goes on.
+ */
+export async function inAsyncSavepoint<T>(db: StudyDb, work: () => Promise<T>): Promise<T> {
+  db.exec('SAVEPOINT async_work');
+  try {
+    const result = await work();
+    db.exec('RELEASE async_work');
+    return result;
+  } catch (error) {
+    db.exec('ROLLBACK TO async_work');
+    db.exec('RELEASE async_work');
+    throw error;
+  }
+}
+
+/**
  * Runs an async `work` in one write transaction (BEGIN IMMEDIATE), committed when it resolves and
  * rolled back when it throws. better-sqlite3's db.transaction() takes synchronous functions only.
  */

@@ -30,7 +30,7 @@ export async function readItemsFile(path: string): Promise<{ name: string; entri
   const format = detectImportFormat(name, text.slice(0, 256));
   const entries: ItemEntry[] = [];
   try {
-    for await (const { value, position } of readRecords(path, format, { onBytes: () => {}, checkHeader: () => {} })) {
+    for await (const { value, position } of readRecords(path, format, { onChunk: () => {}, checkHeader: () => {} })) {
       const where = describeRecordLocation(name, format, position);
       if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new StudyError(`${where}: is not an object with fields.`);
       entries.push({ value: value as Record<string, unknown>, where: where.charAt(0).toLowerCase() + where.slice(1) });
@@ -71,7 +71,7 @@ export async function clueJoin(
 async function readGroundTruths(path: string): Promise<string[]> {
   const answers: string[] = [];
   try {
-    for await (const { value } of readRecords(path, detectImportFormat(basename(path), readText(path).slice(0, 256)), { onBytes: () => {}, checkHeader: () => {} })) {
+    for await (const { value } of readRecords(path, detectImportFormat(basename(path), readText(path).slice(0, 256)), { onChunk: () => {}, checkHeader: () => {} })) {
       const answer = (value as Record<string, unknown> | null)?.['Ground Truth Answer'];
       answers.push(typeof answer === 'string' ? answer : '');
     }

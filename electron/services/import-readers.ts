@@ -26,15 +26,15 @@ export class SyntaxProblem extends Error {
 }
 
 export interface ReaderOptions {
-  /** Called with the number of bytes read so far, once per chunk. */
-  onBytes: (bytesRead: number) => void;
+  /** Called with every chunk as it is read (so the file can be hashed in the same pass) and the bytes read so far. */
+  onChunk: (chunk: Buffer, bytesRead: number) => void;
   /** Checks a CSV header before any row is read; throws to reject the file. */
   checkHeader: (header: string[]) => void;
 }
 
 export function readRecords(path: string, format: ImportFormat, options: ReaderOptions): AsyncGenerator<SourceRecord> {
   const input = createReadStream(path);
-  input.on('data', () => options.onBytes(input.bytesRead));
+  input.on('data', (chunk) => options.onChunk(chunk as Buffer, input.bytesRead));
   if (format === 'jsonl') return readJsonLines(input);
   if (format === 'json') return readJsonArray(input);
   return readCsv(input, options.checkHeader);

@@ -6,9 +6,9 @@ import { createHash } from 'node:crypto';
 import { createReadStream, openSync, readSync, closeSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { appendAudit } from '../../db/audit';
-import { inAsyncTransaction, type StudyDb } from '../../db/connection';
+import { inAsyncSavepoint, inAsyncTransaction, type StudyDb } from '../../db/connection';
 import { StudyError } from '../../shared/errors';
-import { prepareImportStatements } from '../../db/imports';
+import { prepareImportStatements, type StoredItemRow } from '../../db/imports';
 import { isoNow, type Clock } from '../../shared/clock';
 import type { OutputRecord } from '../../shared/domain';
 import {
@@ -71,7 +71,6 @@ interface PlannedFile {
   path: string;
   name: string;
   format: ImportFormat;
-  sha256: string;
   totalBytes: number;
 }
 
@@ -81,20 +80,14 @@ export async function importFiles(db: StudyDb, files: string[], options: ImportO
   const model = options.model?.trim();
   if (options.model !== undefined && !model) throw new StudyError('--model needs a name.');
 
-  const planned: PlannedFile[] = [];
-  for (const path of files) planned.push(await planFile(path));
+  const planned = files.map(planFile);
 
   const results: ImportedFile[] = [];
   const importer = createRecordWriter(db);
   const at = isoNow(options.clock);
   await inAsyncTransaction(db, async () => {
     for (const file of planned) {
-      const earlier = importer.findImport(file.sha256);
-      if (earlier) {
-        results.push({ ...describeFile(file), status: 'already-imported', records: 0, newItems: 0, ...earlier });
-        continue;
-      }
-      results.push(await importOneFile(importer, file, { map, model, at, join: options.join?.(), onProgress: options.onProgress }));
+      results.push(await importOrRecognise(db, importer, file, { map, model, at, join: options.join?.(), onProgress: options.onProgress }));
     }
   });
   const imported = results.filter((r) => r.status === 'imported');
@@ -115,7 +108,7 @@ function toColumnMap(entries: Record<string, string>): ColumnMap {
   }
 }
 
-async function planFile(path: string): Promise<PlannedFile> {
+function planFile(path: string): PlannedFile {
   let totalBytes: number;
   try {
     const stat = statSync(path);
@@ -126,7 +119,7 @@ async function planFile(path: string): Promise<PlannedFile> {
     throw new StudyError(`Cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}.`);
   }
   const name = basename(path);
-  return { path, name, format: detectImportFormat(name, readHead(path)), sha256: await sha256OfFile(path), totalBytes };
+  return { path, name, format: detectImportFormat(name, readHead(path)), totalBytes };
 }
 
 function readHead(path: string): string {
@@ -140,14 +133,48 @@ function readHead(path: string): string {
   }
 }
 
-async function sha256OfFile(path: string): Promise<string> {
-  const hash = createHash('sha256');
-  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
-  return hash.digest('hex');
+/** SHA-256 of a file fed by the parser's own reads; `digest` reads only what the parser did not (it stopped early). */
+class FileHash {
+  private readonly hash = createHash('sha256');
+  private hashedBytes = 0;
+
+  constructor(private readonly path: string) {}
+
+  update(chunk: Buffer): void {
+    this.hash.update(chunk);
+    this.hashedBytes += chunk.length;
+  }
+
+  async digest(): Promise<string> {
+    for await (const chunk of createReadStream(this.path, { start: this.hashedBytes })) this.update(chunk as Buffer);
+    return this.hash.digest('hex');
+  }
 }
 
-function describeFile(file: PlannedFile): Pick<ImportedFile, 'file' | 'format' | 'sha256'> {
-  return { file: file.name, format: file.format, sha256: file.sha256 };
+/** The file's bytes were imported before (or earlier in this call). */
+class AlreadyImported extends Error {}
+
+/**
+ * Imports one file, hashed in the same pass as it is parsed instead of in a read of its own. The same
+ * bytes imported before fail on their first record (each of their outputs exists already), so only a
+ * file that fails, or whose hash turns out known, is looked up: its writes are undone and it is
+ * reported as already imported.
+ */
+async function importOrRecognise(db: StudyDb, writer: RecordWriter, file: PlannedFile, options: FileImportOptions): Promise<ImportedFile> {
+  const hash = new FileHash(file.path);
+  try {
+    return await inAsyncSavepoint(db, () => importOneFile(writer, file, hash, options));
+  } catch (error) {
+    if (!(error instanceof StudyError || error instanceof AlreadyImported)) throw error;
+    const sha256 = await hash.digest();
+    const earlier = writer.findImport(sha256);
+    if (!earlier) throw error;
+    return { ...describeFile(file, sha256), status: 'already-imported', records: 0, newItems: 0, ...earlier };
+  }
+}
+
+function describeFile(file: PlannedFile, sha256: string): Pick<ImportedFile, 'file' | 'format' | 'sha256'> {
+  return { file: file.name, format: file.format, sha256 };
 }
 
 interface FileImportOptions {
@@ -158,7 +185,7 @@ interface FileImportOptions {
   onProgress: ImportOptions['onProgress'];
 }
 
-async function importOneFile(writer: RecordWriter, file: PlannedFile, options: FileImportOptions): Promise<ImportedFile> {
+async function importOneFile(writer: RecordWriter, file: PlannedFile, hash: FileHash, options: FileImportOptions): Promise<ImportedFile> {
   const importId = writer.startImport(file, options.at);
   let records = 0;
   let newItems = 0;
@@ -170,7 +197,10 @@ async function importOneFile(writer: RecordWriter, file: PlannedFile, options: F
     options.onProgress?.({ file: file.name, bytesRead, totalBytes: file.totalBytes, records });
   };
   const source = readRecords(file.path, file.format, {
-    onBytes: (n) => (bytesRead = n),
+    onChunk: (chunk, n) => {
+      hash.update(chunk);
+      bytesRead = n;
+    },
     checkHeader: (header) => checkCsvHeader(file, header, options),
   });
   try {
@@ -202,11 +232,13 @@ async function importOneFile(writer: RecordWriter, file: PlannedFile, options: F
     if (error instanceof RecordError) throw new StudyError(`${file.name} ${error.message}.`);
     throw error;
   }
+  const sha256 = await hash.digest();
+  if (writer.findImport(sha256)) throw new AlreadyImported();
   bytesRead = file.totalBytes;
   report(true);
-  const details = { file: file.name, sha256: file.sha256, format: file.format, records, newItems, ...(options.join && { join: options.join.provenance }) };
-  writer.finishImport(importId, records, details, options.at);
-  return { ...describeFile(file), status: 'imported', records, newItems, importId, importedAt: options.at };
+  const details = { file: file.name, sha256, format: file.format, records, newItems, ...(options.join && { join: options.join.provenance }) };
+  writer.finishImport(importId, sha256, records, details, options.at);
+  return { ...describeFile(file, sha256), status: 'imported', records, newItems, importId, importedAt: options.at };
 }
 
 function checkCsvHeader(file: PlannedFile, header: string[], { map, model, join }: FileImportOptions): void {
@@ -231,6 +263,7 @@ type RecordWriter = ReturnType<typeof createRecordWriter>;
 function createRecordWriter(db: StudyDb) {
   const statements = prepareImportStatements(db);
   const models = new Set<string>();
+  let lastItem: { itemId: string; row: StoredItemRow } | undefined;
 
   return {
     findImport(sha256: string): { importId: number; importedAt: string } | null {
@@ -240,31 +273,35 @@ function createRecordWriter(db: StudyDb) {
     startImport(file: PlannedFile, at: string): number {
       return statements.startImport(file, at);
     },
-    finishImport(importId: number, records: number, details: object, at: string): void {
-      statements.setRecordCount(importId, records);
+    finishImport(importId: number, sha256: string, records: number, details: object, at: string): void {
+      statements.completeImport(importId, sha256, records);
       appendAudit(db, { at, actor: COORDINATOR_ACTOR, action: 'import', entity: 'import', entityId: String(importId), newValue: details });
     },
     /** Stores one output (and its item if new); returns whether the item was new. */
     writeRecord(record: OutputRecord, place: RecordPlace): boolean {
-      const here = describeRecordLocation(place.file.name, place.file.format, place.position);
-      const item = statements.findItem(record.itemId);
+      const here = () => describeRecordLocation(place.file.name, place.file.format, place.position);
+      // Files list an item's models together, so the item just written answers most checks without a read.
+      const item = lastItem?.itemId === record.itemId ? lastItem.row : statements.findItem(record.itemId);
       if (item) {
         const differing = (['question', 'context', 'reference', 'category'] as const).filter((f) => item[f] !== record[f]);
         if (differing.length > 0) {
           throw new StudyError(
-            `${here}: item "${record.itemId}" conflicts with its definition at ${recordReference(item.file_name, item.format, item.source_line)} (${differing.join(', ')} differ${differing.length === 1 ? 's' : ''}).`,
+            `${here()}: item "${record.itemId}" conflicts with its definition at ${recordReference(item.file_name, item.format, item.source_line)} (${differing.join(', ')} differ${differing.length === 1 ? 's' : ''}).`,
           );
         }
       } else {
         statements.insertItem(record, place.importId, place.position);
       }
-      const existing = statements.findOutput(record.itemId, record.model);
-      if (existing) {
+      lastItem = {
+        itemId: record.itemId,
+        row: item ?? { ...record, file_name: place.file.name, format: place.file.format, source_line: place.position },
+      };
+      if (!statements.insertOutput(record, place.importId, place.position)) {
+        const existing = statements.findOutput(record.itemId, record.model)!;
         throw new StudyError(
-          `${here}: model "${record.model}" already has an output for item "${record.itemId}" at ${recordReference(existing.file_name, existing.format, existing.source_line)}.`,
+          `${here()}: model "${record.model}" already has an output for item "${record.itemId}" at ${recordReference(existing.file_name, existing.format, existing.source_line)}.`,
         );
       }
-      statements.insertOutput(record, place.importId, place.position);
       models.add(record.model);
       return item === undefined;
     },

@@ -1,4 +1,5 @@
-import { copyFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { importFiles } from '../../../electron/services/importer';
@@ -168,6 +169,36 @@ describe('importFiles: re-import', () => {
     expect(again.files[0]).toMatchObject({ status: 'already-imported', importId: 1, importedAt: '2025-03-01T12:00:00.000Z' });
     expect(again.outputs).toBe(0);
     expect(count(db, 'outputs')).toBe(3);
+    expect(count(db, 'imports')).toBe(1);
+  });
+
+  it('hashes the file while parsing it: the stored SHA-256 is the whole file\'s, over many read chunks', async () => {
+    const { db, folder } = freshStudy();
+    const big = join(folder, 'big.jsonl');
+    const context = 'x'.repeat(20_000); // 30 records of 20 KB: several 64 KB read chunks
+    writeFileSync(big, Array.from({ length: 30 }, (_, i) => JSON.stringify({ item_id: `i${i}`, model: 'm', question: 'q', context, output: 'o' })).join('\n') + '\n');
+    const summary = await importFiles(db, [big], { clock: fixedClock });
+    const expected = createHash('sha256').update(readFileSync(big)).digest('hex');
+    expect(summary.files[0]).toMatchObject({ status: 'imported', sha256: expected, records: 30 });
+    expect(db.prepare('SELECT sha256 FROM imports').pluck().all()).toEqual([expected]);
+  });
+
+  it('recognises the same bytes twice in one call: the second copy adds nothing', async () => {
+    const { db, folder } = freshStudy();
+    const copy = join(folder, 'copy.jsonl');
+    copyFileSync(fixture('outputs.jsonl'), copy);
+    const summary = await importFiles(db, [fixture('outputs.jsonl'), copy], { clock: fixedClock });
+    expect(summary.files.map((f) => f.status)).toEqual(['imported', 'already-imported']);
+    expect(summary.files[1]).toMatchObject({ importId: summary.files[0]!.importId, sha256: summary.files[0]!.sha256 });
+    expect(summary.outputs).toBe(3);
+    expect(count(db, 'imports')).toBe(1);
+  });
+
+  it('recognises a re-import even when its options would now reject the records', async () => {
+    const { db } = freshStudy();
+    await importFiles(db, [fixture('outputs.jsonl')], { clock: fixedClock });
+    const again = await importFiles(db, [fixture('outputs.jsonl')], { clock: fixedClock, map: { question: 'no_such_column' } });
+    expect(again.files[0]).toMatchObject({ status: 'already-imported', importId: 1 });
     expect(count(db, 'imports')).toBe(1);
   });
 
