@@ -6,23 +6,28 @@ export function readModelNames(db: StudyDb): string[] {
   return db.prepare('SELECT DISTINCT model FROM outputs').pluck().all() as string[];
 }
 
-/** [model, output id, item_id, 1 if the item has a reference, then each asked metric's value in order, null when absent]. */
-export type OutputScoresRow = [model: string, outputId: number, itemId: string, hasReference: number, ...values: Array<number | null>];
+/** [model, output id, item_id, metric, value]: one row per score of an output, or one with nulls when it has none. */
+export type OutputScoreRow = [model: string, outputId: number, itemId: string, metric: string | null, value: number | null];
 
 /**
- * The given models' outputs with the given metrics' values, streamed one row per output holding no texts.
- * One scan in id order (the unary + keeps SQLite off the model index): outputs and scores of all models
- * share pages, so a pass per model would read and decrypt every page once per model.
+ * The given models' outputs with all their scores, never texts, in output id order (an output's rows are
+ * adjacent). One scan in id order (the unary + keeps SQLite off the model index): outputs and scores of all
+ * models share pages, so a pass per model would read and decrypt every page once per model; each output's
+ * scores are the adjacent range of the (output_id, metric) key.
  */
-export function iterateOutputScores(db: StudyDb, models: readonly string[], metrics: readonly string[]): Iterable<OutputScoresRow> {
-  const valueColumns = metrics.map(() => '(SELECT value FROM output_scores WHERE output_id = o.id AND metric = ?)').join(', ');
+export function iterateScoresOfModels(db: StudyDb, models: readonly string[]): Iterable<OutputScoreRow> {
   return db
     .prepare(
-      `SELECT o.model, o.id, o.item_id, (SELECT reference <> '' FROM items WHERE item_id = o.item_id), ${valueColumns}
-       FROM outputs o WHERE +o.model IN (SELECT value FROM json_each(?))`,
+      `SELECT o.model, o.id, o.item_id, s.metric, s.value FROM outputs o LEFT JOIN output_scores s ON s.output_id = o.id
+       WHERE +o.model IN (SELECT value FROM json_each(?))`,
     )
     .raw()
-    .iterate(...metrics, JSON.stringify(models)) as Iterable<OutputScoresRow>;
+    .iterate(JSON.stringify(models)) as Iterable<OutputScoreRow>;
+}
+
+/** Items with a non-empty reference answer: read once per item, as the reference sits behind the long context in the row. */
+export function readItemIdsWithReference(db: StudyDb): string[] {
+  return db.prepare(`SELECT item_id FROM items WHERE reference <> ''`).pluck().all() as string[];
 }
 
 export interface OutputMissingScoresRow {

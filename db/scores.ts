@@ -22,17 +22,6 @@ export function readMetricNames(db: StudyDb): string[] {
   return db.prepare('SELECT DISTINCT metric FROM output_scores').pluck().all() as string[];
 }
 
-/** Every metric that some output of the given models has, unsorted. */
-export function readMetricNamesOfModels(db: StudyDb, models: readonly string[]): string[] {
-  return db
-    .prepare(
-      `SELECT DISTINCT s.metric FROM output_scores s JOIN outputs o ON o.id = s.output_id
-       WHERE o.model IN (SELECT value FROM json_each(?))`,
-    )
-    .pluck()
-    .all(JSON.stringify(models)) as string[];
-}
-
 export function readAllScores(db: StudyDb): ScoresByOutput {
   return groupScoresByOutput(db.prepare('SELECT output_id, metric, value FROM output_scores').raw().iterate() as Iterable<ScoreTuple>);
 }

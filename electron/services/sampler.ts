@@ -6,7 +6,7 @@ import { appendAudit } from '../../db/audit';
 import { type StudyDb } from '../../db/connection';
 import { StudyError } from '../../shared/errors';
 import { countRatersDealtSample } from '../../db/assignments';
-import { iterateOutputScores, readModelNames } from '../../db/outputs';
+import { iterateScoresOfModels, readItemIdsWithReference, readModelNames } from '../../db/outputs';
 import {
   deleteSampleWithTasks,
   insertSampleWithTasks,
@@ -15,7 +15,6 @@ import {
   type DrawnTask,
   type StoredSample,
 } from '../../db/samples';
-import { readMetricNamesOfModels } from '../../db/scores';
 import { isoNow, type Clock } from '../../shared/clock';
 import { TASK_KINDS, type SampleParameters, type TaskKind } from '../../shared/domain';
 import { createPrng, deriveSeed } from '../../shared/prng';
@@ -63,11 +62,13 @@ export function drawSample(db: StudyDb, request: SampleRequest, clock: Clock): S
   const replaced = sampleToReplace(db, request);
 
   const models = resolveModels(db, request.models ?? []);
-  const metrics = resolveMetrics(metricsOfModels(db, models), request.metrics);
+  const scored = readScoredOutputs(db, models);
+  const metrics = resolveMetrics(metricsOf(scored), request.metrics);
   const excluded = request.disjoint ? outputsOfOtherTask(db, request.task) : new Set<number>();
 
   // A preference pair with an empty reference would be meaningless and show which side is the model's.
-  const outputsByModel = averageScoresByModel(db, models, metrics, { requireReference: request.task === 'preference' });
+  const withReference = request.task === 'preference' ? new Set(readItemIdsWithReference(db)) : null;
+  const outputsByModel = averageScoresByModel(scored, models, metrics, withReference);
 
   const perModel: ModelSampleSummary[] = [];
   const drawn: DrawnTask[] = [];
@@ -158,8 +159,10 @@ function resolveModels(db: StudyDb, requested: readonly string[]): string[] {
 }
 
 /** Every metric that some output of the given models has, in code-unit order. */
-function metricsOfModels(db: StudyDb, models: readonly string[]): string[] {
-  return readMetricNamesOfModels(db, models).sort(compareCodeUnits);
+function metricsOf(outputs: readonly ScoredOutput[]): string[] {
+  const metrics = new Set<string>();
+  for (const output of outputs) for (const metric in output.scores) metrics.add(metric);
+  return [...metrics].sort(compareCodeUnits);
 }
 
 /** The chosen metrics, or every metric present for the sampled models; unknown names are an error. */
@@ -188,31 +191,48 @@ interface ModelOutputs {
   withoutReference: number;
 }
 
+interface ScoredOutput {
+  model: string;
+  outputId: number;
+  itemId: string;
+  scores: Record<string, number>;
+}
+
+/** Every output of the given models with all its scores, from one scan; the same scan tells which metrics exist. */
+function readScoredOutputs(db: StudyDb, models: readonly string[]): ScoredOutput[] {
+  const outputs: ScoredOutput[] = [];
+  let current: ScoredOutput | undefined;
+  for (const [model, outputId, itemId, metric, value] of iterateScoresOfModels(db, models)) {
+    if (current?.outputId !== outputId) {
+      current = { model, outputId, itemId, scores: {} };
+      outputs.push(current);
+    }
+    if (metric !== null && value !== null) current.scores[metric] = value;
+  }
+  return outputs;
+}
+
 /**
- * The chosen models' outputs with averageScore of the chosen metrics, streamed without texts. The average
- * is taken in JavaScript because SQL's sum()/avg() use compensated summation, which can differ in the last bit.
+ * averageScore of the chosen metrics per output, by model. The average is taken in JavaScript because SQL's
+ * sum()/avg() use compensated summation, which can differ in the last bit. With `withReference` (preference
+ * samples), outputs whose item has no reference are set aside.
  */
 function averageScoresByModel(
-  db: StudyDb,
+  outputs: readonly ScoredOutput[],
   models: readonly string[],
   metrics: readonly string[],
-  options: { requireReference: boolean },
+  withReference: ReadonlySet<string> | null,
 ): Map<string, ModelOutputs> {
-  const rows = iterateOutputScores(db, models, metrics);
   const byModel = new Map<string, ModelOutputs>(models.map((model) => [model, { eligible: [], ineligible: 0, withoutReference: 0 }]));
-  for (const [model, outputId, itemId, hasReference, ...values] of rows) {
-    const outputs = byModel.get(model)!;
-    if (options.requireReference && !hasReference) {
-      outputs.withoutReference += 1;
+  for (const { model, outputId, itemId, scores } of outputs) {
+    const counts = byModel.get(model)!;
+    if (withReference && !withReference.has(itemId)) {
+      counts.withoutReference += 1;
       continue;
     }
-    const scores: Record<string, number> = {};
-    values.forEach((value, i) => {
-      if (value !== null) scores[metrics[i]!] = value;
-    });
     const avgScore = averageScore(scores, metrics);
-    if (avgScore === null) outputs.ineligible += 1;
-    else outputs.eligible.push({ outputId, itemId, avgScore });
+    if (avgScore === null) counts.ineligible += 1;
+    else counts.eligible.push({ outputId, itemId, avgScore });
   }
   return byModel;
 }

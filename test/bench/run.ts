@@ -34,6 +34,8 @@ const RSS_AT_EXIT = fileURLToPath(new URL('./rss-at-exit.mjs', import.meta.url))
 
 interface Run {
   seconds: number;
+  /** CPU seconds of the timed work, for runs that time themselves. */
+  cpuSeconds?: number;
   peakRssMb: number;
 }
 
@@ -49,8 +51,8 @@ function measure(args: string[], options: { inner?: boolean; env?: NodeJS.Proces
   });
   const wall = (performance.now() - started) / 1000;
   if (result.status !== 0) throw new Error(`${args.join(' ')} failed (${result.status}): ${result.stderr}`);
-  const seconds = options.inner ? (JSON.parse(result.stdout.trim().split('\n').at(-1)!) as { seconds: number }).seconds : wall;
-  return { seconds, peakRssMb: Number(readFileSync(rssFile, 'utf8').trim()) / 1024 };
+  const timing = options.inner ? (JSON.parse(result.stdout.trim().split('\n').at(-1)!) as Omit<Run, 'peakRssMb'>) : { seconds: wall };
+  return { ...timing, peakRssMb: Number(readFileSync(rssFile, 'utf8').trim()) / 1024 };
 }
 
 /** Nearest-rank percentile: with few repeats p95 is the slowest run, which is the honest reading. */
@@ -72,7 +74,9 @@ function compare(label: string, runs: number, floor: () => Run, real: () => Run,
   console.log(`\n${label}  (${runs} runs each)`);
   console.log(`  BlindRate  p50 ${s(percentile(seconds(reals), 50))}  p95 ${s(percentile(seconds(reals), 95))}  peak RSS p50 ${percentile(reals.map((r) => r.peakRssMb), 50).toFixed(0)} MB`);
   console.log(`  floor      p50 ${s(percentile(seconds(floors), 50))}  p95 ${s(percentile(seconds(floors), 95))}  peak RSS p50 ${percentile(floors.map((r) => r.peakRssMb), 50).toFixed(0)} MB  (${floorLabel})`);
-  console.log(`  ratio to floor: p50 ${ratio(50)}×  p95 ${ratio(95)}×`);
+  const cpu = (rs: Run[]) => percentile(rs.map((r) => r.cpuSeconds ?? NaN), 50);
+  const cpuRatio = reals[0]?.cpuSeconds === undefined ? '' : `  (CPU time p50: ${(cpu(reals) / cpu(floors)).toFixed(2)}×)`;
+  console.log(`  ratio to floor: p50 ${ratio(50)}×  p95 ${ratio(95)}×${cpuRatio}`);
   return { real: seconds(reals), floor: seconds(floors) };
 }
 
