@@ -133,7 +133,7 @@ async function startServer(study: TestStudy, options: LaunchOptions): Promise<{ 
   return { server, url };
 }
 
-async function launchBrowserMode(study: TestStudy, options: LaunchOptions): Promise<LaunchedApp> {
+export async function launchBrowserMode(study: TestStudy, options: LaunchOptions = {}): Promise<LaunchedApp> {
   const { server, url } = await startServer(study, options);
   let browser: Browser | undefined;
   try {

@@ -1,0 +1,90 @@
+/**
+ * `npm run bench:ui`: how long a rater waits after Enter. A study with 15 KB contexts is served in browser
+ * mode; a new rater rates 40 tasks by keyboard. An in-page clock measures each Enter: from the keydown
+ * (capture phase, before the app sees it) to the first animation frame after the next task's heading is
+ * in the DOM. Prints p50 and p95. BLINDRATE_BENCH_UI_TASKS changes the number of tasks.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { importFiles } from '../../electron/services/importer';
+import { drawSample } from '../../electron/services/sampler';
+import { createStudy } from '../../electron/services/study';
+import { MEDISUMQA_RUBRIC } from '../../shared/rubric';
+import { chromiumSource, launchBrowserMode, STUDY_PASSPHRASE } from '../e2e/launcher';
+import { ratingKeysFor, startAsNewRater, taskHeading } from '../e2e/ui';
+import { writeBenchInput } from './input';
+
+const TASKS = Number(process.env.BLINDRATE_BENCH_UI_TASKS ?? 40);
+const MODELS = 5;
+const clock = () => new Date('2025-01-01T00:00:00Z');
+
+declare global {
+  interface Window {
+    /** Milliseconds from each Enter to the frame that shows the next task. */
+    enterLatencies: number[];
+  }
+}
+
+/**
+ * Installed before the app loads: the clock the figures come from. Plain JavaScript in a string, because
+ * tsx would wrap a TypeScript function's inner functions in a helper the page does not have.
+ */
+const ENTER_CLOCK = `
+  window.enterLatencies = [];
+  const taskTitle = () => document.querySelector('h1')?.textContent ?? '';
+  const isRatingTitle = (text) => /^Rating \\d+ of \\d+$/.test(text);
+  document.addEventListener('keydown', (event) => {
+    if (event.key !== 'Enter' || !isRatingTitle(taskTitle())) return;
+    const pressedAt = performance.now();
+    const leaving = taskTitle();
+    const observer = new MutationObserver(() => {
+      if (taskTitle() === leaving || !isRatingTitle(taskTitle())) return;
+      observer.disconnect();
+      requestAnimationFrame(() => window.enterLatencies.push(performance.now() - pressedAt));
+    });
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+  }, { capture: true });
+`;
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+const folder = mkdtempSync(join(tmpdir(), 'blindrate-bench-ui-'));
+try {
+  // 5 models × (2 per bin × 5 bins) = 50 rating tasks, every one with a 15 KB context.
+  const input = join(folder, 'outputs.jsonl');
+  await writeBenchInput(input, { outputs: MODELS * Math.max(50, TASKS + 10), models: MODELS, contextBytes: 15 * 1024 });
+  const studyPath = join(folder, 'ui-bench.db');
+  const db = createStudy(studyPath, STUDY_PASSPHRASE, { rubric: MEDISUMQA_RUBRIC, clock });
+  await importFiles(db, [input], { clock });
+  const perBin = Math.ceil((TASKS + 1) / MODELS / 5);
+  drawSample(db, { task: 'rating', bins: 5, perBin, metrics: [], seed: 1, disjoint: true }, clock);
+  db.close();
+
+  const app = await launchBrowserMode({ path: studyPath, passphrase: STUDY_PASSPHRASE, dispose: () => {} });
+  try {
+    const { page } = app;
+    await page.addInitScript({ content: ENTER_CLOCK });
+    await page.reload();
+    await startAsNewRater(page, STUDY_PASSPHRASE, 'Bench rater', 'rating');
+    for (let n = 1; n <= TASKS; n++) {
+      await taskHeading(page, 'Rating', n).waitFor();
+      await page.keyboard.type(ratingKeysFor(n).keys);
+      await page.keyboard.press('Enter');
+      await page.waitForFunction((count) => window.enterLatencies.length === count, n);
+    }
+    const latencies = await page.evaluate(() => window.enterLatencies);
+    const ms = (p: number) => `${percentile(latencies, p).toFixed(1)} ms`;
+    console.log(
+      `Enter → next task painted, ${latencies.length} tasks by keyboard (browser mode, ${chromiumSource()} Chromium, 15 KB contexts): ` +
+        `p50 ${ms(50)}, p95 ${ms(95)}, max ${ms(100)}`,
+    );
+  } finally {
+    await app.close();
+  }
+} finally {
+  rmSync(folder, { recursive: true, force: true });
+}
