@@ -120,9 +120,12 @@ export interface BlindRateApi {
   getOverview(): Promise<SessionOverview>;
   listAssignments(kind: TaskKind): Promise<AssignmentSummary[]>;
   getTask(assignmentId: string): Promise<TaskPayload>;
-  /** Resolves only once the rating is committed to disk. */
-  saveRating(request: SaveRatingRequest): Promise<void>;
-  savePreference(request: SavePreferenceRequest): Promise<void>;
+  /**
+   * Resolves only once the answer is committed to disk, with the overview after it (progress, where to
+   * resume), so the renderer need not ask again before showing the next task.
+   */
+  saveRating(request: SaveRatingRequest): Promise<SessionOverview>;
+  savePreference(request: SavePreferenceRequest): Promise<SessionOverview>;
   setFlag(request: { assignmentId: string; flagged: boolean }): Promise<void>;
   /** Ends rating for this rater: later edits are refused, reports become visible. */
   lockRater(): Promise<RaterProfile>;

@@ -165,9 +165,11 @@ export function createApiHost(options: ApiHostOptions): ApiHost {
     },
     async saveRating(request) {
       rater().saveRating(request);
+      return rater().overview();
     },
     async savePreference(request) {
       rater().savePreference(request);
+      return rater().overview();
     },
     async setFlag({ assignmentId: id, flagged }) {
       rater().setFlag(id, flagged);

@@ -2,9 +2,11 @@
  * `npm run bench:ui`: how long a rater waits after Enter. A study with 15 KB contexts is served in browser
  * mode; a new rater rates 40 tasks by keyboard. An in-page clock measures each Enter: from the keydown
  * (capture phase, before the app sees it) to the first animation frame after the next task's heading is
- * in the DOM. Prints p50 and p95. BLINDRATE_BENCH_UI_TASKS changes the number of tasks.
+ * in the DOM. Prints p50 and p95. BLINDRATE_BENCH_UI_TASKS changes the number of tasks;
+ * BLINDRATE_BENCH_UI_PROFILE=FILE.cpuprofile records the page's CPU profile over the rating (open it in
+ * Chrome DevTools) and lists the page's API calls by mean duration.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { importFiles } from '../../electron/services/importer';
@@ -16,6 +18,7 @@ import { ratingKeysFor, startAsNewRater, taskHeading } from '../e2e/ui';
 import { writeBenchInput } from './input';
 
 const TASKS = Number(process.env.BLINDRATE_BENCH_UI_TASKS ?? 40);
+const PROFILE = process.env.BLINDRATE_BENCH_UI_PROFILE;
 const MODELS = 5;
 const clock = () => new Date('2025-01-01T00:00:00Z');
 
@@ -70,11 +73,26 @@ try {
     await page.addInitScript({ content: ENTER_CLOCK });
     await page.reload();
     await startAsNewRater(page, STUDY_PASSPHRASE, 'Bench rater', 'rating');
+    const cdp = PROFILE ? await page.context().newCDPSession(page) : null;
+    await cdp?.send('Profiler.enable');
+    await cdp?.send('Profiler.start');
+    await page.evaluate(() => performance.clearResourceTimings());
     for (let n = 1; n <= TASKS; n++) {
       await taskHeading(page, 'Rating', n).waitFor();
       await page.keyboard.type(ratingKeysFor(n).keys);
       await page.keyboard.press('Enter');
       await page.waitForFunction((count) => window.enterLatencies.length === count, n);
+    }
+    if (cdp && PROFILE) {
+      writeFileSync(PROFILE, JSON.stringify((await cdp.send('Profiler.stop')).profile));
+      const calls = await page.evaluate(() =>
+        performance.getEntriesByType('resource').map((e) => ({ name: e.name.replace(/^.*\//, ''), duration: e.duration })),
+      );
+      const byName = new Map<string, number[]>();
+      for (const call of calls) byName.set(call.name, [...(byName.get(call.name) ?? []), call.duration]);
+      for (const [name, durations] of byName) {
+        console.log(`  ${name}: ${durations.length} calls, mean ${(durations.reduce((sum, d) => sum + d, 0) / durations.length).toFixed(1)} ms`);
+      }
     }
     const latencies = await page.evaluate(() => window.enterLatencies);
     const ms = (p: number) => `${percentile(latencies, p).toFixed(1)} ms`;

@@ -1,5 +1,5 @@
 import { Badge, Group, TextInput, Title, UnstyledButton } from '@mantine/core';
-import { useEffect, useId, useMemo, useRef, useState, type RefObject } from 'react';
+import { memo, useEffect, useId, useMemo, useRef, useState, type RefObject } from 'react';
 import { findMatches, type MatchRange } from '../text/find';
 import { splitSections } from '../text/sections';
 import { useUi } from '../stores/ui';
@@ -23,7 +23,7 @@ interface Match {
  * The long clinical context (e.g. a discharge summary): a readable measure, sections that fold, and
  * find-in-text that highlights every match and steps through them with Enter / Shift+Enter.
  */
-export function ContextPanel({ text, findInputRef, onLeaveFind }: Props) {
+export const ContextPanel = memo(function ContextPanel({ text, findInputRef, onLeaveFind }: Props) {
   const sections = useMemo(() => splitSections(text), [text]);
   const query = useUi((s) => s.findQuery);
   const setQuery = useUi((s) => s.setFindQuery);
@@ -131,4 +131,4 @@ export function ContextPanel({ text, findInputRef, onLeaveFind }: Props) {
       </div>
     </section>
   );
-}
+});

@@ -1,5 +1,5 @@
 import { Kbd, Text } from '@mantine/core';
-import { useEffect, useId, useRef } from 'react';
+import { memo, useEffect, useId, useRef } from 'react';
 import type { RubricDimension } from '../../../shared/rubric';
 import { scrollIntoPane } from './scrollIntoPane';
 
@@ -12,8 +12,11 @@ interface Props {
   onActivate(): void;
 }
 
-/** One rubric dimension: its label and description, then every scale point with its key, label and anchor. */
-export function DimensionRow({ dimension, value, active, disabled, onRate, onActivate }: Props) {
+/**
+ * One rubric dimension: its label and description, then every scale point with its key, label and anchor.
+ * Memoised: with every anchor text it is the bulk of the rubric, and most keys change one row at most.
+ */
+export const DimensionRow = memo(function DimensionRow({ dimension, value, active, disabled, onRate, onActivate }: Props) {
   const descriptionId = useId();
   const ref = useRef<HTMLFieldSetElement>(null);
   useEffect(() => {
@@ -61,4 +64,4 @@ export function DimensionRow({ dimension, value, active, disabled, onRate, onAct
       </div>
     </fieldset>
   );
-}
+});

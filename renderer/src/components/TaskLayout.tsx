@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Text, Textarea, Title } from '@mantine/core';
-import { useRef, type MouseEvent, type ReactNode } from 'react';
+import { memo, useCallback, useRef, type MouseEvent, type ReactNode, type RefObject } from 'react';
 import type { TaskPayload } from '../../../shared/api';
 import { useShortcuts, type ShortcutHandler } from '../keyboard/useShortcuts';
 import { leaveTaskFor, moveTo, saveAndAdvance } from '../stores/navigation';
@@ -36,12 +36,15 @@ function keepKeyboardFocus(event: MouseEvent): void {
 
 export function TaskLayout(props: Props) {
   const { task, title, complete, incompleteHint, shortcuts, fallbackShortcuts, onIncomplete, legend, children, className } = props;
-  const { draft, status, error, lastSavedPosition, setComment, toggleFlag } = useTask();
+  const status = useTask((s) => s.status);
+  const error = useTask((s) => s.error);
+  const lastSavedPosition = useTask((s) => s.lastSavedPosition);
+  const toggleFlag = useTask((s) => s.toggleFlag);
   const titleRef = useRef<HTMLHeadingElement>(null);
   const commentRef = useRef<HTMLTextAreaElement>(null);
   const findRef = useRef<HTMLInputElement>(null);
   const busy = status === 'loading' || status === 'saving';
-  const focusWorkspace = () => titleRef.current?.focus();
+  const focusWorkspace = useCallback(() => titleRef.current?.focus(), []);
 
   const focusFind = () => {
     findRef.current?.focus();
@@ -126,23 +129,7 @@ export function TaskLayout(props: Props) {
 
         <div className="workspace-right">
           {children}
-          <Textarea
-            ref={commentRef}
-            label="Comment (optional)"
-            description="C to write, Esc to leave"
-            autosize
-            minRows={2}
-            maxRows={6}
-            value={draft.comment}
-            disabled={task.readOnly}
-            onChange={(e) => setComment(e.currentTarget.value)}
-            onKeyDown={(e) => {
-              if (e.key === 'Escape') {
-                e.preventDefault();
-                focusWorkspace();
-              }
-            }}
-          />
+          <CommentField inputRef={commentRef} disabled={task.readOnly} onLeave={focusWorkspace} />
           {error && (
             <Alert color="red" role="alert" title="Problem">
               {error}
@@ -162,3 +149,37 @@ export function TaskLayout(props: Props) {
     </div>
   );
 }
+
+/**
+ * The comment box renders only when the comment or its state changes: its autosize measures the
+ * textarea with getComputedStyle after every render, which forces a layout of the whole page.
+ */
+interface CommentFieldProps {
+  inputRef: RefObject<HTMLTextAreaElement | null>;
+  disabled: boolean;
+  onLeave(): void;
+}
+
+const CommentField = memo(function CommentField({ inputRef, disabled, onLeave }: CommentFieldProps) {
+  const comment = useTask((s) => s.draft.comment);
+  const setComment = useTask((s) => s.setComment);
+  return (
+    <Textarea
+      ref={inputRef}
+      label="Comment (optional)"
+      description="C to write, Esc to leave"
+      autosize
+      minRows={2}
+      maxRows={6}
+      value={comment}
+      disabled={disabled}
+      onChange={(e) => setComment(e.currentTarget.value)}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') {
+          e.preventDefault();
+          onLeave();
+        }
+      }}
+    />
+  );
+});

@@ -8,7 +8,8 @@ import { isComplete, useTask } from '../stores/task';
 const CHOICE_LABELS: Record<PreferenceKey, string> = { A: 'Answer A is better', B: 'Answer B is better', T: 'Tie: equally good' };
 
 export function PreferenceWorkspace({ task, rubric }: { task: PreferenceTaskPayload; rubric: Rubric }) {
-  const { draft, choose } = useTask();
+  const draft = useTask((s) => s.draft);
+  const choose = useTask((s) => s.choose);
   const choices: PreferenceKey[] = task.allowTie ? ['A', 'T', 'B'] : ['A', 'B'];
   const shortcuts = Object.fromEntries(choices.map((c) => [c.toLowerCase(), () => choose(c)]));
 

@@ -1,4 +1,5 @@
 import { Paper, Stack, Title } from '@mantine/core';
+import { useMemo } from 'react';
 import type { RatingTaskPayload } from '../../../shared/api';
 import type { Rubric } from '../../../shared/rubric';
 import { DimensionRow } from '../components/DimensionRow';
@@ -32,8 +33,20 @@ function ratingLegend(rubric: Rubric): Shortcut[] {
 }
 
 export function RatingWorkspace({ task, rubric }: { task: RatingTaskPayload; rubric: Rubric }) {
-  const { draft, activeIndex, rate, setActive } = useTask();
+  const draft = useTask((s) => s.draft);
+  const activeIndex = useTask((s) => s.activeIndex);
+  const rate = useTask((s) => s.rate);
+  const setActive = useTask((s) => s.setActive);
   const dimensions = rubric.dimensions;
+  // Stable per rubric, so a row whose value and activity did not change is not rendered again.
+  const rowHandlers = useMemo(
+    () =>
+      rubric.dimensions.map((dimension, index) => ({
+        onRate: (value: number) => useTask.getState().rate(dimension.key, value, rubric),
+        onActivate: () => useTask.getState().setActive(index),
+      })),
+    [rubric],
+  );
   const active = dimensions[activeIndex] ?? dimensions[0]!;
   const complete = isComplete(task, draft, rubric);
   const rateKey = (key: string, value: number) => rate(key, value, rubric);
@@ -73,8 +86,7 @@ export function RatingWorkspace({ task, rubric }: { task: RatingTaskPayload; rub
             value={draft.values[dimension.key]}
             active={index === activeIndex}
             disabled={task.readOnly}
-            onRate={(value) => rateKey(dimension.key, value)}
-            onActivate={() => setActive(index)}
+            {...rowHandlers[index]!}
           />
         ))}
       </Stack>

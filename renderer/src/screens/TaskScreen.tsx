@@ -7,7 +7,9 @@ import { RatingWorkspace } from './RatingWorkspace';
 
 export function TaskScreen() {
   const rubric = useSession((s) => s.study?.rubric);
-  const { task, status, error } = useTask();
+  const task = useTask((s) => s.task);
+  const status = useTask((s) => s.status);
+  const error = useTask((s) => s.error);
   if (!rubric) return null;
   if (!task) {
     return status === 'error' ? (

@@ -6,7 +6,7 @@ import type { SessionOverview } from '../../../shared/api';
 import type { TaskKind } from '../../../shared/domain';
 import { recallLastPlace, rememberLastPlace } from './lastPlace';
 import { useSession } from './session';
-import { isComplete, isDirty, useTask } from './task';
+import { forgetPrefetchedTask, isComplete, isDirty, useTask } from './task';
 import { useUi } from './ui';
 
 function activeStudy() {
@@ -35,7 +35,10 @@ export async function enterSession(overview: SessionOverview): Promise<void> {
 async function saveCompleteChanges(): Promise<boolean> {
   const { task, draft, save } = useTask.getState();
   if (!task || task.readOnly || !isDirty(task, draft)) return true;
-  return isComplete(task, draft, activeStudy().study.rubric) ? save() : true;
+  if (!isComplete(task, draft, activeStudy().study.rubric)) return true;
+  const overview = await save();
+  if (overview) useSession.getState().showOverview(overview);
+  return overview !== null;
 }
 
 export async function moveTo(assignmentId: string | null): Promise<void> {
@@ -44,13 +47,18 @@ export async function moveTo(assignmentId: string | null): Promise<void> {
   await openTask(task.kind, assignmentId);
 }
 
-/** Enter: save, then show the next task in order, else the first unfinished one, else Finish. */
+/**
+ * Enter: save, then show the next task in order, else the first unfinished one, else Finish. The save
+ * answers with the new overview, and the next task was fetched while this one was on screen, so the
+ * only wait is for the commit.
+ */
 export async function saveAndAdvance(): Promise<void> {
   const store = useTask.getState();
   const task = store.task;
   if (!task) return;
-  if (!task.readOnly && !(await store.save())) return;
-  const overview = await useSession.getState().refreshOverview();
+  const overview = task.readOnly ? await useSession.getState().refreshOverview() : await store.save();
+  if (!overview) return;
+  useSession.getState().showOverview(overview);
   const nextId = task.nextId ?? overview.resume[task.kind] ?? null;
   if (nextId) await openTask(task.kind, nextId);
   else useUi.getState().navigate({ name: 'finish' });
@@ -63,5 +71,6 @@ export async function saveBeforeLeavingTask(): Promise<boolean> {
 
 export async function leaveTaskFor(screen: 'home' | 'finish' | 'reports'): Promise<void> {
   if (!(await saveBeforeLeavingTask())) return;
+  forgetPrefetchedTask();
   useUi.getState().navigate({ name: screen });
 }

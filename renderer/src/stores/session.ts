@@ -15,6 +15,8 @@ interface SessionState {
   createRater(name: string): Promise<RaterProfile>;
   startSession(raterId: number): Promise<SessionOverview>;
   refreshOverview(): Promise<SessionOverview>;
+  /** An overview the main process sent with another answer (a save). */
+  showOverview(overview: SessionOverview): void;
   lock(): Promise<void>;
   close(): Promise<void>;
 }
@@ -58,8 +60,12 @@ export const useSession = create<SessionState>((set, get) => ({
 
   async refreshOverview() {
     const overview = await api().getOverview();
-    set({ overview, rater: overview.rater });
+    get().showOverview(overview);
     return overview;
+  },
+
+  showOverview(overview) {
+    set({ overview, rater: overview.rater });
   },
 
   async lock() {

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { TaskPayload } from '../../../shared/api';
+import type { SessionOverview, TaskPayload } from '../../../shared/api';
 import type { PreferenceKey } from '../../../shared/domain';
 import type { Rubric } from '../../../shared/rubric';
 import { api } from '../api/current';
@@ -31,12 +31,42 @@ interface TaskState {
   choose(choice: PreferenceKey): void;
   setComment(comment: string): void;
   toggleFlag(): Promise<void>;
-  /** Resolves true only once the main process says the answer is on disk. */
-  save(): Promise<boolean>;
+  /** Resolves with the overview after the save once the main process says the answer is on disk; null when it failed (the error is on screen). */
+  save(): Promise<SessionOverview | null>;
   clear(): void;
 }
 
 const EMPTY_DRAFT: Draft = { values: {}, choice: null, comment: '' };
+
+/**
+ * The payload of the task after the one on screen, fetched while the rater reads, so Enter waits only for
+ * the save. A payload cannot change while another task is on screen (only that task is saved or flagged),
+ * and a fetch that failed is simply made again when the task is opened.
+ */
+let prefetched: { assignmentId: string; payload: TaskPayload | null } | null = null;
+
+function prefetch(assignmentId: string | null): void {
+  if (!assignmentId || prefetched?.assignmentId === assignmentId) return;
+  const entry: { assignmentId: string; payload: TaskPayload | null } = { assignmentId, payload: null };
+  prefetched = entry;
+  api()
+    .getTask(assignmentId)
+    .then((payload) => (entry.payload = payload))
+    .catch(() => {
+      if (prefetched === entry) prefetched = null;
+    });
+}
+
+/** Leaving the task screen: a payload fetched before the rater locks their work, say, must not be shown after. */
+export function forgetPrefetchedTask(): void {
+  prefetched = null;
+}
+
+function takePrefetched(assignmentId: string): TaskPayload | null {
+  const payload = prefetched?.assignmentId === assignmentId ? prefetched.payload : null;
+  if (payload) prefetched = null;
+  return payload;
+}
 
 export function draftOf(task: TaskPayload): Draft {
   return task.kind === 'rating'
@@ -72,9 +102,11 @@ export const useTask = create<TaskState>((set, get) => ({
     const { task: leaving, draft: leavingDraft, keptDrafts } = get();
     const kept = { ...keptDrafts };
     if (leaving && isDirty(leaving, leavingDraft)) kept[leaving.assignmentId] = leavingDraft;
-    set({ status: 'loading', error: null, keptDrafts: kept });
+    // A prefetched payload is shown in the same update that leaves the current task: no loading state in between.
+    const ready = takePrefetched(assignmentId);
+    if (!ready) set({ status: 'loading', error: null, keptDrafts: kept });
     try {
-      const task = await api().getTask(assignmentId);
+      const task = ready ?? (await api().getTask(assignmentId));
       const draft = kept[assignmentId] ?? draftOf(task);
       delete kept[assignmentId];
       set({
@@ -83,8 +115,10 @@ export const useTask = create<TaskState>((set, get) => ({
         keptDrafts: kept,
         activeIndex: firstUnratedIndex(rubric, draft.values),
         status: 'ready',
+        error: null,
         openedAt: performance.now(),
       });
+      prefetch(task.nextId);
     } catch (error) {
       set({ status: 'error', error: userMessage(error) });
     }
@@ -127,28 +161,33 @@ export const useTask = create<TaskState>((set, get) => ({
 
   async save() {
     const { task, draft, openedAt } = get();
-    if (!task || task.readOnly) return false;
+    if (!task || task.readOnly) return null;
     set({ status: 'saving', error: null });
     const durationMs = Math.round(performance.now() - openedAt);
     try {
+      const { assignmentId } = task;
+      let overview: SessionOverview;
       if (task.kind === 'rating') {
-        await api().saveRating({ assignmentId: task.assignmentId, values: draft.values, comment: draft.comment, durationMs });
+        overview = await api().saveRating({ assignmentId, values: draft.values, comment: draft.comment, durationMs });
       } else if (draft.choice) {
-        await api().savePreference({ assignmentId: task.assignmentId, choice: draft.choice, comment: draft.comment, durationMs });
+        overview = await api().savePreference({ assignmentId, choice: draft.choice, comment: draft.comment, durationMs });
+      } else {
+        throw new Error('Choose an answer first.');
       }
       const saved =
         task.kind === 'rating'
           ? { ...task, values: { ...draft.values }, comment: draft.comment }
           : { ...task, choice: draft.choice, comment: draft.comment };
       set({ task: saved, status: 'ready', lastSavedPosition: task.position });
-      return true;
+      return overview;
     } catch (error) {
       set({ status: 'error', error: `Not saved: ${userMessage(error)}` });
-      return false;
+      return null;
     }
   },
 
   clear() {
+    prefetched = null;
     set({ task: null, draft: EMPTY_DRAFT, keptDrafts: {}, status: 'loading', error: null, lastSavedPosition: null });
   },
 }));

@@ -19,7 +19,8 @@ interface UiState {
 
 export const useUi = create<UiState>((set) => ({
   screen: { name: 'unlock' },
-  navigate: (screen) => set({ screen }),
+  // The same screen again (the next task of a kind) changes nothing, so nothing re-renders for it.
+  navigate: (screen) => set((state) => (JSON.stringify(state.screen) === JSON.stringify(screen) ? state : { screen })),
   findQuery: '',
   setFindQuery: (findQuery) => set({ findQuery }),
 }));

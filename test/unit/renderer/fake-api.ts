@@ -152,12 +152,14 @@ export class FakeApi implements BlindRateApi {
     const task = this.tasks.get(request.assignmentId) as RatingTaskPayload;
     this.tasks.set(task.assignmentId, { ...task, values: { ...request.values }, comment: request.comment });
     this.ratingSaves.push(request);
+    return this.getOverview();
   }
   async savePreference(request: SavePreferenceRequest) {
     await this.committed();
     const task = this.tasks.get(request.assignmentId) as PreferenceTaskPayload;
     this.tasks.set(task.assignmentId, { ...task, choice: request.choice, comment: request.comment });
     this.preferenceSaves.push(request);
+    return this.getOverview();
   }
   async setFlag(request: { assignmentId: string; flagged: boolean }) {
     const task = this.tasks.get(request.assignmentId)!;
