@@ -26,6 +26,8 @@ declare global {
   interface Window {
     /** Milliseconds from each Enter to the frame that shows the next task. */
     enterLatencies: number[];
+    /** performance.now() of each measured Enter. */
+    enterTimes: number[];
   }
 }
 
@@ -35,11 +37,13 @@ declare global {
  */
 const ENTER_CLOCK = `
   window.enterLatencies = [];
+  window.enterTimes = [];
   const taskTitle = () => document.querySelector('h1')?.textContent ?? '';
   const isRatingTitle = (text) => /^Rating \\d+ of \\d+$/.test(text);
   document.addEventListener('keydown', (event) => {
     if (event.key !== 'Enter' || !isRatingTitle(taskTitle())) return;
     const pressedAt = performance.now();
+    window.enterTimes.push(pressedAt);
     const leaving = taskTitle();
     const observer = new MutationObserver(() => {
       if (taskTitle() === leaving || !isRatingTitle(taskTitle())) return;
@@ -88,6 +92,12 @@ try {
       const calls = await page.evaluate(() =>
         performance.getEntriesByType('resource').map((e) => ({ name: e.name.replace(/^.*\//, ''), duration: e.duration })),
       );
+      // How much of each wait is the save's round trip (commit included), and how much is the page's own work.
+      const saveAnswered = await page.evaluate(() => {
+        const saves = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) => e.name.endsWith('/saveRating'));
+        return window.enterTimes.map((at) => (saves.find((e) => e.startTime >= at)?.responseEnd ?? NaN) - at);
+      });
+      console.log(`  save answered after Enter: p50 ${percentile(saveAnswered, 50).toFixed(1)} ms, p95 ${percentile(saveAnswered, 95).toFixed(1)} ms`);
       const byName = new Map<string, number[]>();
       for (const call of calls) byName.set(call.name, [...(byName.get(call.name) ?? []), call.duration]);
       for (const [name, durations] of byName) {
