@@ -49,6 +49,8 @@ function baseTask(kind: TaskKind, n: number, total: number) {
 export class FakeApi implements BlindRateApi {
   readonly ratingSaves: SaveRatingRequest[] = [];
   readonly preferenceSaves: SavePreferenceRequest[] = [];
+  /** Every getTask / getOverview call in order, to see what a keystroke waits for. */
+  readonly reads: string[] = [];
   rememberAvailable = false;
   private rater: RaterProfile = { id: 1, name: 'Dr Ada', lockedAt: null };
   private tasks = new Map<string, TaskPayload>();
@@ -124,6 +126,10 @@ export class FakeApi implements BlindRateApi {
     return this.getOverview();
   }
   async getOverview(): Promise<SessionOverview> {
+    this.reads.push('getOverview');
+    return this.overview();
+  }
+  private overview(): SessionOverview {
     const kinds = TASK_KINDS;
     return {
       rater: this.rater,
@@ -143,6 +149,7 @@ export class FakeApi implements BlindRateApi {
     return this.ofKind(kind).map((t) => ({ assignmentId: t.assignmentId, kind, position: t.position, done: this.isDone(t), flagged: t.flagged }));
   }
   async getTask(assignmentId: string) {
+    this.reads.push(`getTask ${assignmentId}`);
     const task = this.tasks.get(assignmentId);
     if (!task) throw new Error(`No task ${assignmentId}`);
     return structuredClone(task);
@@ -152,14 +159,14 @@ export class FakeApi implements BlindRateApi {
     const task = this.tasks.get(request.assignmentId) as RatingTaskPayload;
     this.tasks.set(task.assignmentId, { ...task, values: { ...request.values }, comment: request.comment });
     this.ratingSaves.push(request);
-    return this.getOverview();
+    return this.overview();
   }
   async savePreference(request: SavePreferenceRequest) {
     await this.committed();
     const task = this.tasks.get(request.assignmentId) as PreferenceTaskPayload;
     this.tasks.set(task.assignmentId, { ...task, choice: request.choice, comment: request.comment });
     this.preferenceSaves.push(request);
-    return this.getOverview();
+    return this.overview();
   }
   async setFlag(request: { assignmentId: string; flagged: boolean }) {
     const task = this.tasks.get(request.assignmentId)!;

@@ -53,6 +53,22 @@ describe('Rating workspace, keyboard only', () => {
     expect(screen.getByText('Saved task 1.')).toBeTruthy();
   });
 
+  it('Enter waits for the save alone: the next task was fetched while this one was on screen, the progress comes with the save', async () => {
+    const { api, user } = renderApp();
+    await openWorkspace(user, /Start rating/);
+    expect(await screen.findByText('Rating question number 1?')).toBeTruthy();
+    await waitFor(() => expect(api.reads.at(-1)).toBe('getTask rating-2'));
+    await user.keyboard('4354s');
+    const readsBefore = api.reads.length;
+
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Rating question number 2?')).toBeTruthy();
+    expect(api.ratingSaves).toHaveLength(1);
+    // Only the prefetch of the task after it, once task 2 is on screen.
+    expect(api.reads.slice(readsBefore)).toEqual(['getTask rating-3']);
+    expect(screen.getByText(/1 of \d+ done/)).toBeTruthy();
+  });
+
   it('digit keys rate by their position on layouts that type other characters there (AZERTY)', async () => {
     const { user } = renderApp();
     await openWorkspace(user, /Start rating/);
