@@ -10,9 +10,9 @@ import process from 'node:process';
 import { fileURLToPath, URL } from 'node:url';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
-// Three folders deep, like electron/cli/commands/, so paths the sources compute from import.meta.url
-// (REPO_ROOT and the renderer folder in commands/serve.ts) still point at the repository.
-const OUT_DIR = join(root, 'dist', 'cli', 'bin');
+// Two folders deep, like electron/cli/, so the paths electron/cli/paths.ts computes from import.meta.url
+// (the repository root, the built renderer) point at the same places from the bundle.
+const OUT_DIR = join(root, 'dist', 'cli');
 export const CLI_BUNDLE = join(OUT_DIR, 'blindrate.mjs');
 /** The sources the bundle was built from and when that build started: what the freshness check stats. */
 const MANIFEST = join(OUT_DIR, 'inputs.json');
