@@ -5,7 +5,7 @@
 // checkout never runs stale code. Every package stays external (`packages: 'external'`): the native SQLCipher
 // module must be loaded from node_modules, and the others load from there just as well.
 import { existsSync, readFileSync, renameSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath, URL } from 'node:url';
 
@@ -32,6 +32,23 @@ export function cliBundleIsFresh() {
   return true;
 }
 
+/**
+ * Scripts of build/ that a command loads on demand (start builds the Electron shell with build/bundle-electron.mjs)
+ * stay files of their own, imported from the bundle's folder: inlined, their imports of build tools (esbuild)
+ * would be hoisted to the top of the bundle and load at every start.
+ */
+const buildScriptsStayExternal = {
+  name: 'build-scripts-stay-external',
+  setup(build) {
+    build.onResolve({ filter: /\/build\/[^/]+\.mjs$/ }, (args) => {
+      const target = resolve(args.resolveDir, args.path);
+      if (!target.startsWith(join(root, 'build'))) return undefined;
+      const path = relative(OUT_DIR, target);
+      return { path: path.startsWith(".") ? path : `./${path}`, external: true };
+    });
+  },
+};
+
 export async function bundleCli() {
   const startedAt = Date.now();
   const { build } = await import('esbuild');
@@ -49,6 +66,7 @@ export async function bundleCli() {
     logLevel: 'warning',
     metafile: true,
     write: false,
+    plugins: [buildScriptsStayExternal],
   });
   mkdirSync(OUT_DIR, { recursive: true });
   // Written under temporary names and renamed: concurrent runs (parallel tests) never read half a file.
