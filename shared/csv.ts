@@ -1,5 +1,6 @@
 /** CSV text into records that know their line, so every reader can name the line of a bad cell. */
 import { parse } from 'csv-parse/sync';
+import { restoreFormulaText } from './text/spreadsheet-cell';
 
 export interface CsvRecord {
   /** 1-based line of the file where the record starts. */
@@ -30,6 +31,7 @@ export function csvRecords(text: string, fileName: string): CsvRecord[] {
     const line = previousEnd + 1 + (info.empty_lines - previousEmpty);
     previousEnd = info.lines;
     previousEmpty = info.empty_lines;
-    return { line, cells: record };
+    // BlindRate's CSV exports quote formula-like text (shared/text/spreadsheet-cell); reading takes the quote off again.
+    return { line, cells: record.map(restoreFormulaText) };
   });
 }

@@ -14,6 +14,7 @@ import { readAllScores, readMetricNames } from '../../db/scores';
 import { DATA_DICTIONARY, metricsOf, pivotTidyToWide, tidyColumns, tidyRecord } from '../../shared/analysis';
 import { OUTPUT_FIELDS, SCORE_PREFIX } from '../../shared/import/record';
 import { compareCodeUnits } from '../../shared/sampling';
+import { neutraliseFormulaText } from '../../shared/text/spreadsheet-cell';
 import { writeStreamAtomically } from './atomic-file';
 import { readActiveRubric } from './study';
 import { readTidyRatingRows } from './tidy-ratings';
@@ -121,7 +122,10 @@ export async function exportTable(db: StudyDb, request: ExportRequest): Promise<
   await writeStreamAtomically(request.out, async (file) => {
     if (request.format === 'csv') {
       // Nulls become empty cells; RFC 4180 quoting of commas, quotes and newlines is csv-stringify's.
-      await pipeline(Readable.from(counted), stringify({ header: true, columns: table.columns, eof: true }), file);
+      // Text cells (never numbers) that a spreadsheet would run as a formula get a leading quote.
+      const columns = table.columns.map((key) => ({ key, header: neutraliseFormulaText(key) }));
+      const cast = { string: neutraliseFormulaText };
+      await pipeline(Readable.from(counted), stringify({ header: true, columns, cast, eof: true }), file);
     } else {
       await pipeline(Readable.from(jsonLines(counted, table.columns)), file);
     }

@@ -7,6 +7,7 @@ import { createInterface } from 'node:readline';
 import { parse as parseCsv } from 'csv-parse';
 import { streamArray } from 'stream-json/streamers/stream-array.js';
 import type { ImportFormat } from '../../shared/import/format';
+import { restoreFormulaText } from '../../shared/text/spreadsheet-cell';
 
 export interface SourceRecord {
   value: unknown;
@@ -101,12 +102,12 @@ async function* readCsv(input: ReadStream, checkHeader: (header: string[]) => vo
       // info.lines is where the row ends; quoted newlines inside it tell where it started.
       const position = info.lines - countNewlines(record);
       if (header === null) {
-        header = nameUnnamedColumns(record);
+        header = nameUnnamedColumns(record.map(restoreFormulaText));
         checkHeader(header);
         continue;
       }
       const value: Record<string, string> = {};
-      header.forEach((column, i) => (value[column] = record[i]!));
+      header.forEach((column, i) => (value[column] = restoreFormulaText(record[i]!)));
       yield { value, position };
     }
   } catch (error) {

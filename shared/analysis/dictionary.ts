@@ -34,6 +34,8 @@ export function dataDictionaryMarkdown(): string {
     '',
     'Tidy export (`--what ratings`): one row per rater × output × dimension. Wide export (`--what ratings-wide`): one row per rater × output × task. CSV, UTF-8, RFC 4180 quoting; cells hold plain values only (no JSON).',
     '',
+    "Text cells that start with `=`, `+`, `-`, `@`, a tab or a carriage return (after any single quotes) get one leading `'` in CSV exports, so a spreadsheet shows them as text instead of running them as a formula (OWASP's defence against CSV injection); numbers are never changed, so negative scores stay numbers. `blindrate analyze` and `blindrate import` remove that one quote again, so a CSV read back gives the original text. JSON Lines exports are not changed.",
+    '',
     '| Column | Table | Type | Meaning |',
     '| --- | --- | --- | --- |',
     ...DATA_DICTIONARY.map((e) => `| \`${e.column}\` | ${e.table} | ${escape(e.type)} | ${escape(e.description)} |`),
