@@ -39,6 +39,9 @@ export function openStudyDatabase(path: string, passphrase: string, options: Ope
     applyKey(db, passphrase);
     assertKeyOpensDatabase(db, path);
     db.pragma('foreign_keys = ON');
+    // Sorts and temporary tables of big queries (an export of many MB of text) would otherwise spill
+    // to unencrypted etilqs_* files in the system temporary folder.
+    db.pragma('temp_store = MEMORY');
     db.pragma('busy_timeout = 5000');
     if (!options.readonly) {
       db.pragma('journal_mode = WAL');
