@@ -2,6 +2,7 @@
  * What raters answered: responses (comment, time spent; one per answered assignment), ratings (one value
  * per rubric dimension) and preferences (the letter chosen and what it meant once unblinded).
  */
+import { MAX_TASK_DURATION_MS } from '../shared/duration';
 import type { PreferenceKey, PreferenceOutcome } from '../shared/domain';
 import type { StudyDb } from './connection';
 
@@ -27,13 +28,13 @@ export function readResponse(db: StudyDb, assignmentId: string): ResponseRow | u
     | undefined;
 }
 
-/** A rater's save: durations add up across edits, because time spent re-reading counts too. */
+/** A rater's save: durations add up across edits (time spent re-reading counts too), up to the 24 h a task can take. */
 export function saveResponse(db: StudyDb, assignmentId: string, comment: string, durationMs: number, at: string): void {
   db.prepare(
     `INSERT INTO responses (assignment_id, comment, duration_ms, submitted_at, updated_at) VALUES (?, ?, ?, ?, ?)
      ON CONFLICT (assignment_id) DO UPDATE SET comment = excluded.comment,
-       duration_ms = responses.duration_ms + excluded.duration_ms, updated_at = excluded.updated_at`,
-  ).run(assignmentId, comment, durationMs, at, at);
+       duration_ms = min(responses.duration_ms + excluded.duration_ms, ?), updated_at = excluded.updated_at`,
+  ).run(assignmentId, comment, durationMs, at, at, MAX_TASK_DURATION_MS);
 }
 
 /** Dimension → value, in dimension-name order. */

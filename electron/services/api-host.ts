@@ -3,6 +3,7 @@
  * study, the session role and the current rater. Electron IPC and browser mode both call
  * `dispatch`, which validates the untrusted argument and answers with the shared envelope.
  */
+import { MAX_TASK_DURATION_MS } from '../../shared/duration';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import type { ApiMethod, BlindRateApi, StudyRef, StudySummary } from '../../shared/api';
@@ -48,7 +49,12 @@ export interface ApiHost extends BlindRateApi {
 
 const assignmentId = z.string().min(1).max(64);
 const comment = z.string().max(20_000);
-const durationMs = z.number().finite().nonnegative().transform(Math.round);
+const durationMs = z
+  .number()
+  .finite()
+  .nonnegative()
+  .max(MAX_TASK_DURATION_MS, { error: `must be at most 24 h (${MAX_TASK_DURATION_MS} ms)` })
+  .transform(Math.round);
 
 /**
  * The argument schema of a method, tied to its signature in BlindRateApi: null for a method without an

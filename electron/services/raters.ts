@@ -1,6 +1,7 @@
 /** Rater profiles: created on the unlock screen, locked when a rater has finished. */
 import type { RaterProfile } from '../../shared/api';
 import { isoNow, type Clock } from '../../shared/clock';
+import { nameProblem } from '../../shared/text/names';
 import { appendAudit } from '../../db/audit';
 import { findRaterRowByName, insertRater, listRaterRows, readRaterRow, setRaterLockedAt, type RaterRow } from '../../db/raters';
 import { type StudyDb } from '../../db/connection';
@@ -26,6 +27,8 @@ export function readRater(db: StudyDb, raterId: number): RaterProfile {
 export function createRater(db: StudyDb, name: string, clock: Clock): RaterProfile {
   const trimmed = name.trim();
   if (trimmed.length === 0) throw new StudyError('The rater name is empty.');
+  const problem = nameProblem(trimmed, 'rater');
+  if (problem) throw new StudyError(problem);
   if (trimmed.length > MAX_NAME_LENGTH) {
     throw new StudyError(`The rater name has ${trimmed.length} characters; at most ${MAX_NAME_LENGTH} are allowed.`);
   }

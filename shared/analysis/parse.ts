@@ -14,6 +14,7 @@ import {
 } from './tidy';
 import { QC_ROLES, isQcRole, type QcRole } from '../qc/roles';
 import type { CsvRecord } from '../csv';
+import { MAX_TASK_DURATION_MS } from '../duration';
 
 export type { CsvRecord } from '../csv';
 
@@ -118,7 +119,7 @@ function readRow(cell: (column: string) => string, metrics: ReadonlyArray<string
   if (qc !== '' && !isQcRole(qc)) problems.push(`"qc" must be ${QC_ROLES.join(', ')} or empty, got "${qc}"`);
   else if (qc !== '' && task === 'preference') problems.push(`"qc" must be empty on preference rows, got "${qc}"`);
   const bin = optionalInteger(cell('bin'), 'bin', 1, problems);
-  const durationMs = optionalInteger(cell('duration_ms'), 'duration_ms', 0, problems);
+  const durationMs = optionalInteger(cell('duration_ms'), 'duration_ms', 0, problems, MAX_TASK_DURATION_MS);
   const position = cell('presented_position').trim();
   if (position !== '' && (task !== 'preference' || (position !== 'A' && position !== 'B'))) {
     problems.push(`"presented_position" must be A or B on preference rows and empty otherwise, got "${position}"`);
@@ -153,11 +154,12 @@ function readRow(cell: (column: string) => string, metrics: ReadonlyArray<string
     : { ...base, task: 'rating', dimension, value: Number(rawValue) };
 }
 
-function optionalInteger(raw: string, column: string, minimum: number, problems: string[]): number | null {
+function optionalInteger(raw: string, column: string, minimum: number, problems: string[], maximum = Number.MAX_SAFE_INTEGER): number | null {
   const value = raw.trim();
   if (value === '') return null;
-  if (!INTEGER.test(value) || Number(value) < minimum) {
-    problems.push(`"${column}" must be a whole number ≥ ${minimum}, got "${value}"`);
+  if (!INTEGER.test(value) || Number(value) < minimum || Number(value) > maximum) {
+    const range = maximum === Number.MAX_SAFE_INTEGER ? `≥ ${minimum}` : `from ${minimum} to ${maximum}`;
+    problems.push(`"${column}" must be a whole number ${range}, got "${value}"`);
     return null;
   }
   return Number(value);

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import type { OutputRecord } from '../domain';
+import { unsafeNameReason } from '../text/names';
 
 export const REQUIRED_FIELDS = ['item_id', 'model', 'output', 'question'] as const;
 export const OPTIONAL_FIELDS = ['context', 'reference', 'category'] as const;
@@ -80,6 +81,10 @@ const identifier = z
   .union([z.string(), z.number()], { error: textError })
   .transform((v) => String(v).trim())
   .refine((s) => s !== '', { error: 'is empty' });
+const modelName = identifier.superRefine((name, context) => {
+  const reason = unsafeNameReason(name);
+  if (reason !== null) context.addIssue({ code: 'custom', message: reason });
+});
 /** Numbers, or numeric text as benchmark scripts write it ("0.45"); never NaN or ±Infinity (e.g. "1e999"). */
 const score = z.preprocess(
   (v) => (typeof v === 'string' && NUMERIC.test(v.trim()) && Number.isFinite(Number(v)) ? Number(v) : v),
@@ -91,7 +96,7 @@ const score = z.preprocess(
 
 const canonicalSchema = z.object({
   item_id: identifier,
-  model: identifier,
+  model: modelName,
   output: requiredText,
   question: requiredText,
   context: optionalText,

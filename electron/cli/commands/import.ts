@@ -5,6 +5,7 @@ import { importFiles, type ImportProgress } from '../../services/importer';
 import { scoreMissingRouge } from '../../services/scoring';
 import { systemClock } from '../../services/system-clock';
 import { describeRougeScoring } from '../rouge-summary';
+import { displaySafeName } from '../../../shared/text/names';
 import { withStudy } from '../study-options';
 import type { RegisterCommand } from './index';
 import { addJoinOptions, joinFromOptions, type JoinOptions } from '../import-join-options';
@@ -34,7 +35,7 @@ function terminalProgress(): { update: (p: ImportProgress) => void; done: () => 
       lastAt = now;
       shown = true;
       const percent = p.totalBytes === 0 ? 100 : Math.floor((100 * p.bytesRead) / p.totalBytes);
-      process.stderr.write(`\r${p.file}: ${percent}% (${p.records.toLocaleString('en')} records)\x1b[K`);
+      process.stderr.write(`\r${displaySafeName(p.file)}: ${percent}% (${p.records.toLocaleString('en')} records)\x1b[K`);
     },
     done() {
       if (shown) process.stderr.write('\n');
@@ -68,12 +69,12 @@ export const registerImport: RegisterCommand = (program) => {
       });
       for (const file of summary.files) {
         if (file.status === 'already-imported') {
-          process.stdout.write(`${file.file}: already imported (import #${file.importId}, ${file.importedAt}); skipped, nothing duplicated.\n`);
+          process.stdout.write(`${displaySafeName(file.file)}: already imported (import #${file.importId}, ${file.importedAt}); skipped, nothing duplicated.\n`);
         } else {
-          process.stdout.write(`${file.file}: ${file.records} outputs imported (${file.format}), ${file.newItems} new items.\n`);
+          process.stdout.write(`${displaySafeName(file.file)}: ${file.records} outputs imported (${file.format}), ${file.newItems} new items.\n`);
         }
       }
-      process.stdout.write(`Imported ${summary.outputs} outputs, ${summary.newItems} new items; models: ${summary.models.join(', ') || 'none'}.\n`);
+      process.stdout.write(`Imported ${summary.outputs} outputs, ${summary.newItems} new items; models: ${summary.models.map(displaySafeName).join(', ') || 'none'}.\n`);
       if (rouge) process.stdout.write(describeRougeScoring(rouge, opts.stem));
       else if (opts.from === 'chq-summ') {
         process.stdout.write(`CHQ-Summ runs carry no scores: compute ROUGE as the paper did with \`blindrate score ${study} --rouge --stem\`.\n`);

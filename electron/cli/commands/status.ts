@@ -2,17 +2,18 @@
 import type { RaterStatus, SampleStatus } from '../../services/study-status';
 import { readStudyStatus } from '../../services/study-status';
 import { systemClock } from '../../services/system-clock';
+import { displaySafeName } from '../../../shared/text/names';
 import { withStudy } from '../study-options';
 import type { RegisterCommand } from './index';
 
 function raterLine({ rater, progress }: RaterStatus, nameWidth: number): string {
   const done = progress.map((p) => `${p.kind} ${p.done}/${p.total}`).join('  ');
   const flagged = progress.reduce((sum, p) => sum + p.flagged, 0);
-  return `  ${rater.name.padEnd(nameWidth)}  ${done}  flagged ${flagged}  ${rater.lockedAt ? `locked ${rater.lockedAt}` : 'not locked'}`;
+  return `  ${displaySafeName(rater.name).padEnd(nameWidth)}  ${done}  flagged ${flagged}  ${rater.lockedAt ? `locked ${rater.lockedAt}` : 'not locked'}`;
 }
 
 function sampleLine(s: SampleStatus): string {
-  const models = s.models.length > 0 ? s.models.join(', ') : 'all';
+  const models = s.models.length > 0 ? s.models.map(displaySafeName).join(', ') : 'all';
   return `  #${s.id} ${s.task}: ${s.bins} bins × ${s.perBin} per bin; models ${models}; ${s.tasks} tasks, ${s.answers} answers`;
 }
 
@@ -23,9 +24,9 @@ export const registerStatus: RegisterCommand = (program) => {
     .argument('<study>', 'study file (.db)')
     .action(async (study: string) => {
       const status = await withStudy(study, (db) => readStudyStatus(db, systemClock));
-      const nameWidth = Math.max(0, ...status.raters.map((r) => r.rater.name.length));
+      const nameWidth = Math.max(0, ...status.raters.map((r) => displaySafeName(r.rater.name).length));
       const lines = [
-        `Study "${status.name}" (id ${status.studyId ?? 'none'})`,
+        `Study "${displaySafeName(status.name)}" (id ${status.studyId ?? 'none'})`,
         status.raters.length > 0 ? 'Raters:' : 'Raters: none yet',
         ...status.raters.map((r) => raterLine(r, nameWidth)),
         status.samples.length > 0 ? 'Samples:' : 'Samples: none yet',
