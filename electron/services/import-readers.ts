@@ -6,6 +6,7 @@ import { createReadStream, type ReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { parse as parseCsv } from 'csv-parse';
 import { streamArray } from 'stream-json/streamers/stream-array.js';
+import { createDuplicateKeyScanner } from '../../shared/import/duplicate-keys';
 import type { ImportFormat } from '../../shared/import/format';
 import { restoreFormulaText } from '../../shared/text/spreadsheet-cell';
 
@@ -33,12 +34,48 @@ export interface ReaderOptions {
   checkHeader: (header: string[]) => void;
 }
 
-export function readRecords(path: string, format: ImportFormat, options: ReaderOptions): AsyncGenerator<SourceRecord> {
+export async function* readRecords(path: string, format: ImportFormat, options: ReaderOptions): AsyncGenerator<SourceRecord> {
+  await checkText(path, format);
   const input = createReadStream(path);
   input.on('data', (chunk) => options.onChunk(chunk as Buffer, input.bytesRead));
-  if (format === 'jsonl') return readJsonLines(input);
-  if (format === 'json') return readJsonArray(input);
-  return readCsv(input, options.checkHeader);
+  if (format === 'jsonl') yield* readJsonLines(input);
+  else if (format === 'json') yield* readJsonArray(input);
+  else yield* readCsv(input, options.checkHeader);
+}
+
+/**
+ * A first pass over the bytes refuses what the parsers would accept silently: invalid UTF-8 (decoded
+ * to U+FFFD), NUL bytes (kept in texts) and, in JSON, a key given twice in one object (the last wins).
+ */
+async function checkText(path: string, format: ImportFormat): Promise<void> {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  const duplicates = format === 'csv' ? null : createDuplicateKeyScanner();
+  let linesBefore = 1;
+  const fail = (line: number, message: string): never => {
+    throw format === 'json' ? new SyntaxProblem(`line ${line}: ${message}`, null) : new SyntaxProblem(message, line);
+  };
+  for await (const chunk of createReadStream(path) as AsyncIterable<Buffer>) {
+    let text: string;
+    try {
+      text = decoder.decode(chunk, { stream: true });
+    } catch {
+      // The first U+FFFD of a lenient decoding marks the offending bytes.
+      const lenient = new TextDecoder('utf-8').decode(chunk);
+      const before = lenient.slice(0, Math.max(0, lenient.indexOf('\uFFFD')));
+      return fail(linesBefore + countNewlinesIn(before), 'not valid UTF-8 text; save the file as UTF-8 and import it again');
+    }
+    const nul = text.indexOf('\0');
+    if (nul !== -1) fail(linesBefore + countNewlinesIn(text.slice(0, nul)), 'a NUL byte (\\0), which no text may hold');
+    const duplicate = duplicates?.push(text);
+    if (duplicate) fail(duplicate.line, `the key "${duplicate.key}" appears twice in one record`);
+    linesBefore += countNewlinesIn(text);
+  }
+}
+
+function countNewlinesIn(text: string): number {
+  let count = 0;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) count += 1;
+  return count;
 }
 
 async function* readJsonLines(input: ReadStream): AsyncGenerator<SourceRecord> {
@@ -82,11 +119,7 @@ async function* readJsonArray(input: ReadStream): AsyncGenerator<SourceRecord> {
 }
 
 function countNewlines(fields: readonly string[]): number {
-  let count = 0;
-  for (const field of fields) {
-    for (let i = field.indexOf('\n'); i !== -1; i = field.indexOf('\n', i + 1)) count += 1;
-  }
-  return count;
+  return fields.reduce((sum, field) => sum + countNewlinesIn(field), 0);
 }
 
 /** An empty header cell (pandas' index column) becomes `#` + its position from 0, so `--map item_id=#0` can name it. */
@@ -111,15 +144,18 @@ async function* readCsv(input: ReadStream, checkHeader: (header: string[]) => vo
       yield { value, position };
     }
   } catch (error) {
+    // csv-parse's codes: CSV_RECORD_INCONSISTENT_…, CSV_QUOTE_NOT_CLOSED, INVALID_OPENING_QUOTE, CSV_INVALID_CLOSING_QUOTE, …
     const code = (error as { code?: string }).code;
-    if (code === undefined || !code.startsWith('CSV_')) throw error;
+    if (error instanceof SyntaxProblem || code === undefined || !/^(CSV_|INVALID_)/.test(code)) throw error;
     const { lines, record } = error as { lines?: number; record?: unknown[] };
     const message =
       code.startsWith('CSV_RECORD_INCONSISTENT') && header && record
         ? `has ${record.length} fields but the header has ${header.length} (check the quoting)`
         : code === 'CSV_QUOTE_NOT_CLOSED'
           ? 'a quoted field is never closed'
-          : (error as Error).message;
+          : /QUOTE/.test(code)
+            ? 'a stray quote (") in an unquoted field: quote the whole field and double any quote inside it ("")'
+            : (error as Error).message;
     throw new SyntaxProblem(message, lines ?? null);
   } finally {
     rows.destroy();

@@ -42,6 +42,8 @@ export interface ImportOptions {
   model?: string;
   /** For outputs whose items are in another file: a fresh joiner per imported file (shared/import/join.ts). */
   join?: () => RecordJoiner;
+  /** Drop fields BlindRate does not know instead of refusing the record. */
+  ignoreUnknown?: boolean;
   clock: Clock;
   onProgress?: (progress: ImportProgress) => void;
 }
@@ -87,7 +89,7 @@ export async function importFiles(db: StudyDb, files: string[], options: ImportO
   const at = isoNow(options.clock);
   await inAsyncTransaction(db, async () => {
     for (const file of planned) {
-      results.push(await importOrRecognise(db, importer, file, { map, model, at, join: options.join?.(), onProgress: options.onProgress }));
+      results.push(await importOrRecognise(db, importer, file, { map, model, at, join: options.join?.(), onProgress: options.onProgress, ignoreUnknown: options.ignoreUnknown ?? options.join !== undefined }));
     }
   });
   const imported = results.filter((r) => r.status === 'imported');
@@ -183,6 +185,7 @@ interface FileImportOptions {
   at: string;
   join: RecordJoiner | undefined;
   onProgress: ImportOptions['onProgress'];
+  ignoreUnknown: boolean;
 }
 
 async function importOneFile(writer: RecordWriter, file: PlannedFile, hash: FileHash, options: FileImportOptions): Promise<ImportedFile> {
@@ -207,7 +210,7 @@ async function importOneFile(writer: RecordWriter, file: PlannedFile, hash: File
     for await (const { value, position } of source) {
       let record: OutputRecord;
       try {
-        record = toOutputRecord(options.join ? options.join.join(value, records + 1) : value, options.map, options.model);
+        record = toOutputRecord(options.join ? options.join.join(value, records + 1) : value, options.map, options.model, { ignoreUnknown: options.ignoreUnknown });
       } catch (error) {
         if (error instanceof RecordError) {
           throw new StudyError(`${describeRecordLocation(file.name, file.format, position)}: ${error.message}`);

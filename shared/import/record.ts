@@ -2,6 +2,7 @@
  * One import record → one validated OutputRecord. Every file format (JSONL, JSON array, CSV) goes
  * through here, so the field rules, the column mapping and the score parsing are the same for all.
  */
+import { closest, distance } from 'fastest-levenshtein';
 import { z } from 'zod';
 import type { OutputRecord } from '../domain';
 import { unsafeNameReason } from '../text/names';
@@ -74,11 +75,13 @@ export function missingRequiredColumns(header: readonly string[], map: ColumnMap
 const NUMERIC = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 
 const textError = (issue: { input: unknown }) => (issue.input === undefined || issue.input === null ? 'is missing' : 'must be text');
-const requiredText = z.string({ error: textError }).refine((s) => s.trim() !== '', { error: 'is empty' });
-const optionalText = z.string({ error: textError }).nullish().transform((s) => s ?? '');
+// A NUL character (raw, or written \u0000 in JSON) is kept by every parser and truncates text in C tools.
+const text = z.string({ error: textError }).refine((s) => !s.includes('\0'), { error: 'contains a NUL character (\\u0000)' });
+const requiredText = text.refine((s) => s.trim() !== '', { error: 'is empty' });
+const optionalText = text.nullish().transform((s) => s ?? '');
 /** Identifiers may be written as JSON numbers (17) and are compared as text ("17"). */
 const identifier = z
-  .union([z.string(), z.number()], { error: textError })
+  .union([text, z.number()], { error: textError })
   .transform((v) => String(v).trim())
   .refine((s) => s !== '', { error: 'is empty' });
 const modelName = identifier.superRefine((name, context) => {
@@ -90,7 +93,11 @@ const score = z.preprocess(
   (v) => (typeof v === 'string' && NUMERIC.test(v.trim()) && Number.isFinite(Number(v)) ? Number(v) : v),
   z.number({
     error: (issue) =>
-      typeof issue.input === 'number' ? `is not a finite number: ${issue.input}` : `is not a number: ${JSON.stringify(issue.input)}`,
+      typeof issue.input === 'number'
+        ? `is not a finite number: ${issue.input}`
+        : typeof issue.input === 'string' && NUMERIC.test(issue.input.trim())
+          ? `is not a finite number: ${JSON.stringify(issue.input)}`
+          : `is not a number: ${JSON.stringify(issue.input)}`,
   }),
 );
 
@@ -109,16 +116,37 @@ function isEmptyScore(value: unknown): boolean {
   return value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
 }
 
+export interface RecordOptions {
+  /** Import records whose extra fields BlindRate does not know, dropping those fields (`--ignore-unknown`). */
+  ignoreUnknown?: boolean;
+}
+
+/**
+ * A misspelt field ("refrence", "scroes") would otherwise be dropped silently, leaving outputs without
+ * a reference or scores; the nearest known name is suggested when it is close.
+ */
+function rejectUnknownFields(keys: readonly string[], map: ColumnMap): void {
+  const known = new Set<string>([...OUTPUT_FIELDS.map((f) => sourceColumn(map, f)), 'scores', ...Object.values(map.scores)]);
+  for (const key of keys) {
+    if (known.has(key) || (key.startsWith(SCORE_PREFIX) && key.length > SCORE_PREFIX.length)) continue;
+    if (key === SCORE_PREFIX) throw new RecordError(key, 'names no metric (write score_<metric>, e.g. score_rougeL)');
+    const nearest = closest(key, [...known]);
+    const hint = distance(key, nearest) <= Math.max(2, Math.floor(nearest.length / 3)) ? ` (did you mean "${nearest}"?)` : '';
+    throw new RecordError(key, `is not a field BlindRate knows${hint}; rename it, map it with --map, or import without it using --ignore-unknown`);
+  }
+}
+
 /**
  * Validates one raw record (an object of field/column → value). Scores come from a `scores` object
  * (JSON), from `score_<metric>` keys (CSV, flat JSON) and from mapped columns; an empty score cell
  * means "no value for that metric".
  */
-export function toOutputRecord(raw: unknown, map: ColumnMap, fixedModel?: string): OutputRecord {
+export function toOutputRecord(raw: unknown, map: ColumnMap, fixedModel?: string, options: RecordOptions = {}): OutputRecord {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     throw new RecordError(null, 'is not an object with fields');
   }
   const source = raw as Record<string, unknown>;
+  if (!options.ignoreUnknown) rejectUnknownFields(Object.keys(source).filter((key) => source[key] !== undefined), map);
   const candidate: Record<string, unknown> = {};
   const origin = new Map<string, string>();
   for (const field of OUTPUT_FIELDS) {
@@ -136,6 +164,7 @@ export function toOutputRecord(raw: unknown, map: ColumnMap, fixedModel?: string
 
   const scores: Record<string, unknown> = {};
   const addScore = (metric: string, value: unknown, column: string) => {
+    if (metric.trim() === '') throw new RecordError(column, 'names no metric (a metric name cannot be empty)');
     if (isEmptyScore(value)) return;
     scores[metric] = value;
     origin.set(`scores.${metric}`, column);

@@ -57,14 +57,15 @@ export const registerImport: RegisterCommand = (program) => {
       collectMap,
     )
     .option('--model <name>', 'model name for a file holding one model\'s outputs without a model column')
+    .option('--ignore-unknown', 'import records that have fields BlindRate does not know, dropping those fields (by default such a field stops the import, as it is usually a misspelt name)')
     .option('--rouge', 'then compute ROUGE-1/2/L/Lsum F1 for outputs that lack them (as `score --rouge`)')
     .option('--stem', 'with --rouge: Porter-stem tokens longer than 3 characters', false);
   addJoinOptions(command).action(
-    async (study: string, files: string[], opts: JoinOptions & { map?: Record<string, string>; model?: string; rouge?: boolean; stem: boolean }) => {
+    async (study: string, files: string[], opts: JoinOptions & { map?: Record<string, string>; model?: string; ignoreUnknown?: boolean; rouge?: boolean; stem: boolean }) => {
       const { join, map } = await joinFromOptions(opts, files, opts.map, opts.model);
       const progress = terminalProgress();
       const { summary, rouge } = await withStudy(study, async (db) => {
-        const imported = await importFiles(db, files, { map, join, model: opts.model, clock: systemClock, onProgress: progress.update }).finally(progress.done);
+        const imported = await importFiles(db, files, { map, join, model: opts.model, ignoreUnknown: opts.ignoreUnknown, clock: systemClock, onProgress: progress.update }).finally(progress.done);
         return { summary: imported, rouge: opts.rouge ? scoreMissingRouge(db, { stem: opts.stem, clock: systemClock }) : null };
       });
       for (const file of summary.files) {

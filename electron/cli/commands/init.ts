@@ -1,6 +1,7 @@
 /** `blindrate init STUDY.db [--rubric medisumqa|chq-summ|FILE.json] [--name NAME]` */
 import { readFileSync } from 'node:fs';
 import { StudyError } from '../../../shared/errors';
+import { createDuplicateKeyScanner } from '../../../shared/import/duplicate-keys';
 import { parseRubric, RUBRIC_PRESETS, type Rubric } from '../../../shared/rubric';
 import { createStudy } from '../../services/study';
 import { systemClock } from '../../services/system-clock';
@@ -16,9 +17,13 @@ export function loadRubric(choice: string): Rubric {
   }
   let json: unknown;
   try {
-    json = JSON.parse(readFileSync(choice, 'utf8').replace(/^\uFEFF/, ''));
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(readFileSync(choice));
+    json = JSON.parse(text);
+    const duplicate = createDuplicateKeyScanner().push(text);
+    if (duplicate) throw new Error(`line ${duplicate.line}: the key "${duplicate.key}" appears twice in one object`);
   } catch (error) {
-    throw new StudyError(`${choice}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    const reason = error instanceof TypeError ? 'not valid UTF-8 text' : ((error as NodeJS.ErrnoException).code ?? (error as Error).message);
+    throw new StudyError(`${choice}: ${reason}`);
   }
   try {
     return parseRubric(json);

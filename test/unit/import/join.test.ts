@@ -133,7 +133,7 @@ describe('scores given as text', () => {
   it('reads numeric strings ("0.45") as numbers and names the field of one that is not finite', () => {
     expect(toOutputRecord(record('0.45'), EMPTY_COLUMN_MAP).scores).toEqual({ rouge1: 0.45 });
     expect(() => toOutputRecord(record('nan'), EMPTY_COLUMN_MAP)).toThrow('"score_rouge1" is not a number: "nan"');
-    expect(() => toOutputRecord(record('1e999'), EMPTY_COLUMN_MAP)).toThrow('"score_rouge1" is not a number: "1e999"');
+    expect(() => toOutputRecord(record('1e999'), EMPTY_COLUMN_MAP)).toThrow('"score_rouge1" is not a finite number: "1e999"');
     const parsed = JSON.parse('{"item_id":"i","model":"m","question":"q","output":"o","scores":{"bertscore":1e999}}') as unknown;
     expect(() => toOutputRecord(parsed, EMPTY_COLUMN_MAP)).toThrow('"scores.bertscore" is not a finite number: Infinity');
   });

@@ -1,0 +1,120 @@
+/**
+ * The committed corpus of malformed inputs (test/fixtures/malformed, made by make-corpus.mjs): each
+ * file is refused with one line naming the file, line and field, and the study is byte-identical
+ * afterwards. Then fast-check mutates valid files of every format and checks the same two promises.
+ */
+import { createHash } from 'node:crypto';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { StudyError } from '../../../db/connection';
+import { loadRubric } from '../../../electron/cli/commands/init';
+import { importFiles } from '../../../electron/services/importer';
+import { openStudy } from '../../../electron/services/study';
+import { fixedClock, freshStudy, PASSPHRASE } from '../engine/helpers';
+
+const CORPUS = fileURLToPath(new URL('../../fixtures/malformed/', import.meta.url));
+const expected = JSON.parse(readFileSync(join(CORPUS, 'expected.json'), 'utf8')) as Record<string, string>;
+const sha256 = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
+
+/** Imports `file` into the closed study at `path`; returns the error message, or null when it imported. */
+async function importMessage(path: string, file: string, ignoreUnknown = false): Promise<string | null> {
+  const db = openStudy(path, PASSPHRASE);
+  try {
+    await importFiles(db, [file], { clock: fixedClock, ignoreUnknown });
+    return null;
+  } catch (error) {
+    expect(error).toBeInstanceOf(StudyError);
+    return (error as Error).message;
+  } finally {
+    db.close();
+  }
+}
+
+function closedStudy(): { path: string; folder: string } {
+  const { db, path, folder } = freshStudy();
+  db.close();
+  return { path, folder };
+}
+
+describe('malformed import files', () => {
+  const importCases = Object.entries(expected).filter(([name]) => !name.startsWith('rubric-'));
+
+  it('each gives its one line and leaves the study byte-identical', async () => {
+    const { path } = closedStudy();
+    const before = sha256(path);
+    for (const [name, message] of importCases) {
+      const got = await importMessage(path, join(CORPUS, name));
+      expect(got, name).not.toBeNull();
+      expect(got!.startsWith(message), `${name}: ${got}`).toBe(true);
+      expect(got, name).not.toMatch(/[\n\r]/);
+      expect(sha256(path), name).toBe(before);
+    }
+  });
+
+  it('--ignore-unknown imports a file with an extra field, dropping it', async () => {
+    const { path } = closedStudy();
+    expect(await importMessage(path, join(CORPUS, 'misspelt-reference.jsonl'), true)).toBeNull();
+  });
+});
+
+describe('malformed rubric files', () => {
+  it('each gives one line naming the file', () => {
+    for (const [name, message] of Object.entries(expected).filter(([n]) => n.startsWith('rubric-'))) {
+      const path = join(CORPUS, name);
+      expect(() => loadRubric(path), name).toThrow(StudyError);
+      try {
+        loadRubric(path);
+      } catch (error) {
+        const text = (error as Error).message.replace(CORPUS, '');
+        expect(text.startsWith(message), `${name}: ${text}`).toBe(true);
+        expect(text).not.toMatch(/[\n\r]/);
+      }
+    }
+  });
+});
+
+describe('mutated import files (fast-check)', () => {
+  const records = [
+    { item_id: 'q1', model: 'm', output: 'An "answer", with commas.', question: 'Q?', reference: 'R', scores: { rougeL: 0.25 } },
+    { item_id: 'q2', model: 'm', output: 'Second', question: 'Q2?', scores: { rougeL: -1 } },
+  ];
+  const valid = {
+    jsonl: records.map((r) => JSON.stringify(r)).join('\n'),
+    json: JSON.stringify(records, null, 1),
+    csv: 'item_id,model,output,question,reference,score_rougeL\nq1,m,"An ""answer"", with commas.",Q?,R,0.25\nq2,m,Second,Q2?,,-1\n',
+  };
+  const mutation = fc.record({
+    at: fc.nat(),
+    remove: fc.nat({ max: 4 }),
+    insert: fc.uint8Array({ maxLength: 6 }),
+  });
+
+  for (const [format, text] of Object.entries(valid)) {
+    it(`${format}: every mutation imports or is refused with one line, leaving the study untouched`, async () => {
+      const { path, folder } = closedStudy();
+      const pristine = join(folder, 'pristine.db');
+      copyFileSync(path, pristine);
+      const before = sha256(path);
+      const file = join(folder, `outputs.${format}`);
+      await fc.assert(
+        fc.asyncProperty(mutation, async ({ at, remove, insert }) => {
+          const bytes = Buffer.from(text);
+          const cut = at % (bytes.length + 1);
+          writeFileSync(file, Buffer.concat([bytes.subarray(0, cut), insert, bytes.subarray(cut + remove)]));
+          const message = await importMessage(path, file);
+          if (message === null) {
+            copyFileSync(pristine, path); // it imported: start the next run from the empty study again
+            return;
+          }
+          expect(message).not.toMatch(/[\n\r]/);
+          expect(message).toContain(`outputs.${format}`);
+          expect(sha256(path)).toBe(before);
+        }),
+        { numRuns: 12, seed: 11 },
+      );
+    }, 60_000);
+  }
+});
