@@ -107,19 +107,26 @@ async function handleApiCall(
     return refuse(response, 401, `Missing or wrong ${TOKEN_HEADER} header: open the address printed by \`blindrate serve\`.`);
   }
   // A JSON content type cannot be sent cross-origin without a CORS preflight, which this server never grants.
-  if (!(request.headers['content-type'] ?? '').startsWith('application/json')) {
-    return refuse(response, 415, 'API calls must send Content-Type: application/json.');
+  if (!JSON_CONTENT_TYPE.test(request.headers['content-type'] ?? '')) {
+    return refuse(response, 415, 'API calls must send Content-Type: application/json (optionally with charset=utf-8).');
   }
   const body = await readBody(request);
   if (body === null) return refuse(response, 413, `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
-  let arg: unknown;
+  let envelope: unknown;
   try {
-    arg = body.length ? (JSON.parse(body) as { arg?: unknown }).arg : undefined;
+    envelope = body.length ? JSON.parse(body) : {};
   } catch {
     return refuse(response, 400, 'The request body is not valid JSON.');
   }
-  sendJson(response, 200, await context.host.dispatch(method, arg));
+  if (typeof envelope !== 'object' || envelope === null || Array.isArray(envelope)) {
+    const got = envelope === null ? 'null' : Array.isArray(envelope) ? 'an array' : `a ${typeof envelope}`;
+    return refuse(response, 400, `The request body must be a JSON object such as {"arg": …}, got ${got}.`);
+  }
+  sendJson(response, 200, await context.host.dispatch(method, (envelope as { arg?: unknown }).arg));
 }
+
+/** Exactly application/json, with at most a UTF-8 charset: a prefix test would let application/jsonp through. */
+const JSON_CONTENT_TYPE = /^application\/json\s*(;\s*charset\s*=\s*"?utf-8"?\s*)?$/i;
 
 function tokenMatches(sent: string | string[] | undefined, expected: string): boolean {
   if (typeof sent !== 'string') return false;

@@ -134,6 +134,22 @@ describe('blindrate serve', () => {
     expect((await raw('POST', `${API_PATH_PREFIX}__proto__`, apiHeaders(), '{}')).status).toBe(404);
   });
 
+  it('accepts exactly application/json (charset utf-8 allowed) and says precisely what is wrong with a body', async () => {
+    const call = (headers: Record<string, string>, body: string) => raw('POST', `${API_PATH_PREFIX}listStudies`, apiHeaders(headers), body);
+    for (const type of ['application/jsonp', 'application/json-patch+json', 'application/json; boundary=x', 'application/json;charset=latin1', 'text/application/json']) {
+      expect((await call({ 'Content-Type': type }, '{}')).status, type).toBe(415);
+    }
+    for (const type of ['application/json', 'Application/JSON; charset=UTF-8', 'application/json;charset="utf-8"']) {
+      expect((await call({ 'Content-Type': type }, '{}')).status, type).toBe(200);
+    }
+    for (const [body, got] of [['null', 'null'], ['[1]', 'an array'], ['7', 'a number'], ['"x"', 'a string']]) {
+      const reply = await call({}, body!);
+      expect(reply.status).toBe(400);
+      expect(JSON.parse(reply.body)).toEqual({ ok: false, error: `The request body must be a JSON object such as {"arg": …}, got ${got}.` });
+    }
+    expect(JSON.parse((await call({}, '{oops')).body)).toEqual({ ok: false, error: 'The request body is not valid JSON.' });
+  });
+
   it('serves the renderer with the security headers', async () => {
     const page = await raw('GET', '/');
     expect(page.status).toBe(200);
