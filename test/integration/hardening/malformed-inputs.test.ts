@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { StudyError } from '../../../db/connection';
+import { StudyError } from '../../../shared/errors';
 import { loadRubric } from '../../../electron/cli/commands/init';
 import { importFiles } from '../../../electron/services/importer';
 import { openStudy } from '../../../electron/services/study';
