@@ -15,6 +15,7 @@ import { StudyError } from '../../shared/errors';
 import { analyzeStudyOffThread } from './analysis';
 import { createRater, listRaters, readRater } from './raters';
 import { startRaterSession, type RaterSession } from './session';
+import { startBackupSchedule } from './backups';
 import { openStudy, readActiveRubric, readStudyName } from './study';
 
 export type SessionRole = StudySummary['role'];
@@ -85,6 +86,7 @@ export const API_ARGUMENTS: ApiArgumentSchemas = {
 export function createApiHost(options: ApiHostOptions): ApiHost {
   let open: { db: StudyDb; path: string } | null = null;
   let session: RaterSession | null = null;
+  let backups: { saved(): void } | null = null;
 
   function study(): { db: StudyDb; path: string } {
     if (!open) throw new StudyError('No study is open: unlock a study first.');
@@ -99,6 +101,7 @@ export function createApiHost(options: ApiHostOptions): ApiHost {
 
   function close(): void {
     session = null;
+    backups = null;
     open?.db.close();
     open = null;
   }
@@ -142,6 +145,7 @@ export function createApiHost(options: ApiHostOptions): ApiHost {
         throw error;
       }
       open = { db, path: ref.path };
+      backups = startBackupSchedule(db, ref.path, options.clock, (message) => process.emitWarning(message));
       if (remember && passphrase) memory?.remember(ref.path, passphrase);
       return {
         path: ref.path,
@@ -171,10 +175,12 @@ export function createApiHost(options: ApiHostOptions): ApiHost {
     },
     async saveRating(request) {
       rater().saveRating(request);
+      backups?.saved();
       return rater().overview();
     },
     async savePreference(request) {
       rater().savePreference(request);
+      backups?.saved();
       return rater().overview();
     },
     async setFlag({ assignmentId: id, flagged }) {

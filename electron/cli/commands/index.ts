@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { registerAnalyze } from './analyze';
+import { registerBackup } from './backup';
 import { registerDemo } from './demo';
 import { registerExport } from './export';
 import { registerImport } from './import';
@@ -30,4 +31,5 @@ export const COMMANDS: RegisterCommand[] = [
   registerStart,
   registerMerge,
   registerStatus,
+  registerBackup,
 ];

@@ -1,0 +1,88 @@
+/**
+ * Rotating backups beside the study: `study.db.backup-<UTC time>.db`, encrypted like the study, the
+ * newest BACKUPS_KEPT kept. Written on open and every BACKUP_EVERY_SAVES saved answers, and by
+ * `blindrate backup`; `blindrate restore` puts one back.
+ */
+import { chmodSync, copyFileSync, existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { writeEncryptedCopy } from '../../db/backup';
+import { openStudyDatabase, type StudyDb } from '../../db/connection';
+import type { Clock } from '../../shared/clock';
+import { StudyError } from '../../shared/errors';
+
+export const BACKUPS_KEPT = 5;
+export const BACKUP_EVERY_SAVES = 25;
+
+const BACKUP_INFIX = '.backup-';
+
+/** Backups of `studyPath`, oldest first (the time stamp in the name sorts as text). */
+export function listBackups(studyPath: string): string[] {
+  const prefix = `${basename(studyPath)}${BACKUP_INFIX}`;
+  return readdirSync(dirname(studyPath))
+    .filter((name) => name.startsWith(prefix) && name.endsWith('.db'))
+    .sort()
+    .map((name) => join(dirname(studyPath), name));
+}
+
+/** Writes a backup of the open study beside it and drops the oldest beyond BACKUPS_KEPT; returns its path. */
+export function backUpStudy(db: StudyDb, studyPath: string, clock: Clock): string {
+  const stamp = clock().toISOString().replace(/[-:]/g, '');
+  const target = `${studyPath}${BACKUP_INFIX}${stamp}.db`;
+  const temporary = `${target}.tmp`;
+  try {
+    rmSync(temporary, { force: true });
+    writeEncryptedCopy(db, temporary);
+    chmodSync(temporary, 0o600);
+    renameSync(temporary, target);
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    throw new StudyError(`Could not write a backup beside ${studyPath}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}.`);
+  }
+  for (const old of listBackups(studyPath).slice(0, -BACKUPS_KEPT)) rmSync(old, { force: true });
+  return target;
+}
+
+/**
+ * Backs up now (on open) and then every BACKUP_EVERY_SAVES saved answers. A backup that cannot be
+ * written (full disk, read-only folder) is reported through `warn` and does not fail the save: the
+ * answer itself is already committed.
+ */
+export function startBackupSchedule(db: StudyDb, studyPath: string, clock: Clock, warn: (message: string) => void): { saved(): void } {
+  const backUp = () => {
+    try {
+      backUpStudy(db, studyPath, clock);
+    } catch (error) {
+      warn((error as Error).message);
+    }
+  };
+  backUp();
+  let saves = 0;
+  return {
+    saved() {
+      saves += 1;
+      if (saves % BACKUP_EVERY_SAVES === 0) backUp();
+    },
+  };
+}
+
+/**
+ * Replaces `studyPath` with `backupPath` after checking that the backup opens with the passphrase and is
+ * intact. Refuses to overwrite an existing study unless `force`. The study must not be open elsewhere.
+ */
+export function restoreBackup(studyPath: string, backupPath: string, passphrase: string, force: boolean): void {
+  if (!existsSync(backupPath)) throw new StudyError(`No backup at ${backupPath}.`);
+  if (existsSync(studyPath) && !force) throw new StudyError(`${studyPath} exists; add --force to replace it with the backup.`);
+  const check = openStudyDatabase(backupPath, passphrase, { readonly: true });
+  try {
+    const integrity = check.pragma('integrity_check', { simple: true });
+    if (integrity !== 'ok') throw new StudyError(`${backupPath} is damaged (integrity_check: ${String(integrity)}); choose another backup.`);
+  } finally {
+    check.close();
+  }
+  const temporary = `${studyPath}.restore.tmp`;
+  copyFileSync(backupPath, temporary);
+  chmodSync(temporary, 0o600);
+  // A write-ahead log of the replaced study would be replayed onto the backup and corrupt it.
+  for (const suffix of ['-wal', '-shm']) rmSync(`${studyPath}${suffix}`, { force: true });
+  renameSync(temporary, studyPath);
+}

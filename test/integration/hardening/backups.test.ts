@@ -1,0 +1,87 @@
+/** Rotating encrypted backups beside the study: written on open, every 25 saves and on demand; restore checks first. */
+import { spawnSync } from 'node:child_process';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { createApiHost } from '../../../electron/services/api-host';
+import { BACKUP_EVERY_SAVES, backUpStudy, listBackups, restoreBackup } from '../../../electron/services/backups';
+import { openStudy } from '../../../electron/services/study';
+import { createRater } from '../../../electron/services/raters';
+import { fixedClock, freshStudy, PASSPHRASE } from '../engine/helpers';
+import { createSeededStudy, ratingValues } from '../session/fixture';
+
+/** A clock that moves one second per call, so every backup gets its own name. */
+function tickingClock() {
+  let t = Date.parse('2026-03-01T09:00:00.000Z');
+  return () => new Date((t += 1000));
+}
+
+describe('backups', () => {
+  it('are encrypted copies that open with the passphrase, owner-only, and only the newest 5 are kept', () => {
+    const { db, path } = freshStudy();
+    createRater(db, 'Dr Secretname', fixedClock);
+    const clock = tickingClock();
+    const written = Array.from({ length: 7 }, () => backUpStudy(db, path, clock));
+    db.close();
+    expect(listBackups(path)).toEqual(written.slice(2));
+    const newest = written.at(-1)!;
+    expect(statSync(newest).mode & 0o777).toBe(0o600);
+    const bytes = readFileSync(newest);
+    expect(bytes.subarray(0, 15).toString('latin1')).not.toBe('SQLite format 3');
+    expect(bytes.includes(Buffer.from('Dr Secretname'))).toBe(false);
+    const copy = openStudy(newest, PASSPHRASE);
+    expect(copy.prepare('SELECT name FROM raters').pluck().all()).toEqual(['Dr Secretname']);
+    copy.close();
+  });
+
+  it(`are written when the app opens a study and after every ${BACKUP_EVERY_SAVES} saved answers`, async () => {
+    const study = createSeededStudy();
+    study.db.close();
+    const api = createApiHost({ role: 'rater', clock: tickingClock(), studies: () => [{ path: study.path, label: 'study.db' }] });
+    try {
+      await api.unlockStudy({ path: study.path, passphrase: PASSPHRASE, remember: false });
+      expect(listBackups(study.path)).toHaveLength(1);
+      const rater = await api.createRater('Dr Ada');
+      await api.startSession(rater.id);
+      const [first] = await api.listAssignments('rating');
+      for (let i = 0; i < BACKUP_EVERY_SAVES; i++) {
+        await api.saveRating({ assignmentId: first!.assignmentId, values: ratingValues(1 + (i % 5)), comment: `save ${i}`, durationMs: 10 });
+      }
+      const backups = listBackups(study.path);
+      expect(backups).toHaveLength(2);
+      const copy = openStudy(backups[1]!, PASSPHRASE);
+      expect(copy.prepare('SELECT comment FROM responses').pluck().get()).toBe(`save ${BACKUP_EVERY_SAVES - 1}`);
+      copy.close();
+    } finally {
+      await api.closeStudy();
+      study.cleanup();
+    }
+  });
+
+  it('restore refuses to overwrite without force, checks the backup, and brings the study back', () => {
+    const { db, path, folder } = freshStudy();
+    const backup = backUpStudy(db, path, fixedClock);
+    createRater(db, 'Dr Later', fixedClock);
+    db.close();
+    expect(() => restoreBackup(path, backup, PASSPHRASE, false)).toThrow(`${path} exists; add --force to replace it with the backup.`);
+    expect(() => restoreBackup(path, backup, 'wrong passphrase', true)).toThrow(/^Wrong passphrase/);
+    const junk = `${folder}/junk.db`;
+    writeFileSync(junk, 'not a study');
+    expect(() => restoreBackup(path, junk, PASSPHRASE, true)).toThrow(/^Wrong passphrase/);
+    restoreBackup(path, backup, PASSPHRASE, true);
+    const restored = openStudy(path, PASSPHRASE);
+    expect(restored.prepare('SELECT count(*) FROM raters').pluck().get()).toBe(0);
+    expect(restored.pragma('integrity_check', { simple: true })).toBe('ok');
+    restored.close();
+  });
+
+  it('blindrate backup writes one and names it', () => {
+    const { db, path } = freshStudy();
+    db.close();
+    const run = spawnSync(process.execPath, ['electron/cli/blindrate.mjs', 'backup', path], {
+      env: { ...process.env, BLINDRATE_PASSPHRASE: PASSPHRASE },
+      encoding: 'utf8',
+    });
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toBe(`Wrote backup ${listBackups(path)[0]}.\n`);
+  });
+});
