@@ -209,7 +209,7 @@ export function createApiHost(options: ApiHostOptions): ApiHost {
       const value = await call(parsedArgument(method, arg));
       return { ok: true, value: value ?? null };
     } catch (error) {
-      return { ok: false, error: oneLine(error) };
+      return { ok: false, error: describeFailure(error) };
     }
   }
 
@@ -226,7 +226,18 @@ function parsedArgument(method: ApiMethod, arg: unknown): unknown {
   throw new StudyError(`${method}: invalid argument${where}: ${issue.message}`);
 }
 
-function oneLine(error: unknown): string {
+/** SQLite's storage failures in words a rater can act on; the transaction was rolled back, so nothing is half-saved. */
+const STORAGE_FAILURES: ReadonlyArray<[RegExp, string]> = [
+  [/^SQLITE_FULL$/, 'The disk is full, so this was not saved. Free some disk space, then save again: your answer is still on screen.'],
+  [/^SQLITE_READONLY/, 'The study file or its folder is read-only, so this was not saved. Make it writable, then save again: your answer is still on screen.'],
+  [/^SQLITE_(IOERR|CANTOPEN)/, 'The disk could not be written, so this was not saved. Check the disk, then save again: your answer is still on screen.'],
+];
+
+/** The one line the renderer shows for a failed call. */
+export function describeFailure(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  const storage = typeof code === 'string' ? STORAGE_FAILURES.find(([pattern]) => pattern.test(code)) : undefined;
+  if (storage) return storage[1];
   const message = error instanceof Error ? error.message : String(error);
   return message.split('\n')[0]!.trim() || 'Unknown error.';
 }

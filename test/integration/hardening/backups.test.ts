@@ -2,9 +2,10 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createApiHost } from '../../../electron/services/api-host';
+import { createApiHost, describeFailure } from '../../../electron/services/api-host';
+import { startRaterSession } from '../../../electron/services/session';
 import { BACKUP_EVERY_SAVES, backUpStudy, listBackups, restoreBackup } from '../../../electron/services/backups';
-import { openStudy } from '../../../electron/services/study';
+import { openStudy, readActiveRubric } from '../../../electron/services/study';
 import { createRater } from '../../../electron/services/raters';
 import { fixedClock, freshStudy, PASSPHRASE } from '../engine/helpers';
 import { createSeededStudy, ratingValues } from '../session/fixture';
@@ -83,5 +84,38 @@ describe('backups', () => {
     });
     expect(run.stderr).toBe('');
     expect(run.stdout).toBe(`Wrote backup ${listBackups(path)[0]}.\n`);
+  });
+});
+
+describe('saving on a full disk', () => {
+  it('fails with a clear message, stores nothing half, and the same save succeeds once there is room', () => {
+    const study = createSeededStudy();
+    const { db } = study;
+    try {
+      const rater = createRater(db, 'Dr Ada', fixedClock);
+      const session = startRaterSession(db, rater.id, readActiveRubric(db), fixedClock);
+      const [first] = session.listAssignments('rating');
+      const save = { assignmentId: first!.assignmentId, values: ratingValues(4), comment: 'a long comment '.repeat(4000), durationMs: 10 };
+      const count = (table: string) => db.prepare(`SELECT count(*) FROM ${table}`).pluck().get();
+      const before = [count('responses'), count('ratings'), count('audit_log')];
+      // Capping the file at its current size makes SQLite fail exactly as on a full disk (SQLITE_FULL).
+      const pages = db.pragma('page_count', { simple: true }) as number;
+      db.pragma(`max_page_count = ${pages}`);
+      let failure: unknown;
+      try {
+        session.saveRating(save);
+      } catch (error) {
+        failure = error;
+      }
+      expect((failure as { code?: string }).code).toBe('SQLITE_FULL');
+      expect(describeFailure(failure)).toBe('The disk is full, so this was not saved. Free some disk space, then save again: your answer is still on screen.');
+      expect([count('responses'), count('ratings'), count('audit_log')]).toEqual(before);
+
+      db.pragma(`max_page_count = ${pages * 100}`);
+      session.saveRating(save);
+      expect(db.prepare('SELECT comment FROM responses WHERE assignment_id = ?').pluck().get(save.assignmentId)).toBe(save.comment);
+    } finally {
+      study.cleanup();
+    }
   });
 });
