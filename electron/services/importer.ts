@@ -42,7 +42,10 @@ export interface ImportOptions {
   model?: string;
   /** For outputs whose items are in another file: a fresh joiner per imported file (shared/import/join.ts). */
   join?: () => RecordJoiner;
-  /** Drop fields BlindRate does not know instead of refusing the record. */
+  /**
+   * Drop fields BlindRate does not know instead of refusing the record. Defaults to true with `join`,
+   * whose records carry every column of both files, of which only the mapped ones matter.
+   */
   ignoreUnknown?: boolean;
   clock: Clock;
   onProgress?: (progress: ImportProgress) => void;
