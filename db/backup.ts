@@ -9,3 +9,8 @@ import type { StudyDb } from './connection';
 export function writeEncryptedCopy(db: StudyDb, path: string): void {
   db.prepare('VACUUM INTO ?').run(path);
 }
+
+/** SQLite's integrity_check: "ok", or the first problem it found. */
+export function integrityCheck(db: StudyDb): string {
+  return String(db.pragma('integrity_check', { simple: true }));
+}

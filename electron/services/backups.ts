@@ -5,7 +5,7 @@
  */
 import { chmodSync, copyFileSync, existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { writeEncryptedCopy } from '../../db/backup';
+import { integrityCheck, writeEncryptedCopy } from '../../db/backup';
 import { openStudyDatabase, type StudyDb } from '../../db/connection';
 import type { Clock } from '../../shared/clock';
 import { StudyError } from '../../shared/errors';
@@ -74,8 +74,8 @@ export function restoreBackup(studyPath: string, backupPath: string, passphrase:
   if (existsSync(studyPath) && !force) throw new StudyError(`${studyPath} exists; add --force to replace it with the backup.`);
   const check = openStudyDatabase(backupPath, passphrase, { readonly: true });
   try {
-    const integrity = check.pragma('integrity_check', { simple: true });
-    if (integrity !== 'ok') throw new StudyError(`${backupPath} is damaged (integrity_check: ${String(integrity)}); choose another backup.`);
+    const integrity = integrityCheck(check);
+    if (integrity !== 'ok') throw new StudyError(`${backupPath} is damaged (integrity_check: ${integrity}); choose another backup.`);
   } finally {
     check.close();
   }
