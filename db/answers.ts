@@ -3,13 +3,14 @@
  * ratings table, the scores of rated outputs and answer counts per sample all start from ANSWERED.
  */
 import type { PreferenceOutcome, PresentedA } from '../shared/domain';
+import type { QcRole } from '../shared/qc/roles';
 import type { StudyDb } from './connection';
 import { groupScoresByOutput, type ScoresByOutput, type ScoreTuple } from './scores';
 
 /** The one definition of "answered assignments", used as `WITH answered AS (...)`. */
 const ANSWERED = `
   SELECT resp.assignment_id, a.rater_id, rater.name AS rater, t.sample_id, t.output_id, t.bin,
-         a.presented_a, resp.duration_ms, resp.submitted_at
+         a.presented_a, a.qc_role, resp.duration_ms, resp.submitted_at, resp.package_id
   FROM responses resp
   JOIN assignments a ON a.id = resp.assignment_id
   JOIN raters rater ON rater.id = a.rater_id
@@ -25,6 +26,10 @@ interface AnsweredRow {
   presented_a: PresentedA | null;
   duration_ms: number;
   submitted_at: string;
+  /** The rater package the answer was merged from; null for answers from before packages. */
+  package_id: string | null;
+  /** Quality-control role of the assignment (assignments.qc_role); null for the study's own tasks. */
+  qc_role: QcRole | null;
 }
 
 /** One rating value or preference outcome with where it came from. */

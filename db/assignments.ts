@@ -55,16 +55,19 @@ export interface NewAssignment {
   position: number;
   presentedA: PresentedA | null;
   flagged?: boolean;
+  /** NULL for an ordinary task; quality-control designs name the task's role (e.g. a repeat). */
+  qcRole?: string | null;
 }
 
 export function insertAssignment(db: StudyDb, row: NewAssignment): void {
-  db.prepare('INSERT INTO assignments (id, rater_id, task_id, position, presented_a, flagged) VALUES (?, ?, ?, ?, ?, ?)').run(
+  db.prepare('INSERT INTO assignments (id, rater_id, task_id, position, presented_a, flagged, qc_role) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
     row.id,
     row.raterId,
     row.taskId,
     row.position,
     row.presentedA,
     row.flagged ? 1 : 0,
+    row.qcRole ?? null,
   );
 }
 

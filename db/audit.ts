@@ -1,4 +1,11 @@
-/** The append-only audit log: every change to study data writes one row, in the same transaction. */
+/**
+ * The append-only, hash-chained audit log (same table in masters and packages): every change to
+ * study data writes one row in the same transaction, and each row's hash chains it to the one
+ * before (shared/audit-chain), so rewriting history with the key is still detected.
+ */
+import { createHash } from 'node:crypto';
+import { chainHash, CHAIN_START, type AuditContent, type ChainedAuditEntry, type Sha256 } from '../shared/audit-chain';
+import { APP_VERSION } from './app-version';
 import type { StudyDb } from './connection';
 
 export interface AuditEntry {
@@ -13,7 +20,89 @@ export interface AuditEntry {
   newValue?: unknown;
 }
 
-/** An audit row as stored: values are JSON text (or null). Merging copies rows verbatim in this form. */
+export const sha256: Sha256 = (text) => createHash('sha256').update(text, 'utf8').digest('hex');
+
+function lastHash(db: StudyDb): string {
+  const row = db.prepare('SELECT hash FROM audit_log ORDER BY id DESC LIMIT 1').get() as { hash: string | null } | undefined;
+  return row?.hash ?? CHAIN_START;
+}
+
+export function appendAudit(db: StudyDb, entry: AuditEntry): void {
+  const content: AuditContent = {
+    at: entry.at,
+    actor: entry.actor,
+    action: entry.action,
+    entity: entry.entity,
+    entityId: entry.entityId,
+    oldValue: entry.oldValue === undefined ? null : JSON.stringify(entry.oldValue),
+    newValue: entry.newValue === undefined ? null : JSON.stringify(entry.newValue),
+    appVersion: APP_VERSION,
+  };
+  appendAuditContent(db, content);
+}
+
+/** Appends an entry as stored elsewhere (a package's rows, copied into the master's chain by a merge). */
+export function appendAuditContent(db: StudyDb, content: AuditContent): void {
+  db.prepare(
+    `INSERT INTO audit_log (at, actor, action, entity, entity_id, old_value, new_value, app_version, hash)
+     VALUES (@at, @actor, @action, @entity, @entityId, @oldValue, @newValue, @appVersion, @hash)`,
+  ).run({ ...content, hash: chainHash(lastHash(db), content, sha256) });
+}
+
+interface AuditRow {
+  at: string;
+  actor: string;
+  action: string;
+  entity: string;
+  entity_id: string;
+  old_value: string | null;
+  new_value: string | null;
+  app_version: string;
+  hash: string | null;
+}
+
+function toEntry(row: AuditRow): ChainedAuditEntry {
+  return {
+    at: row.at,
+    actor: row.actor,
+    action: row.action,
+    entity: row.entity,
+    entityId: row.entity_id,
+    oldValue: row.old_value,
+    newValue: row.new_value,
+    appVersion: row.app_version,
+    hash: row.hash ?? '',
+  };
+}
+
+/** The whole log in order, streamed. */
+export function* readAuditChain(db: StudyDb): Generator<ChainedAuditEntry> {
+  const rows = db
+    .prepare('SELECT at, actor, action, entity, entity_id, old_value, new_value, app_version, hash FROM audit_log ORDER BY id')
+    .iterate() as Iterable<AuditRow>;
+  for (const row of rows) yield toEntry(row);
+}
+
+/**
+ * Chains rows written before the log was hashed (studies from before schema 2). The append-only
+ * trigger is lifted for this one UPDATE and restored in the same transaction.
+ */
+export function sealLegacyAuditRows(db: StudyDb): void {
+  const rows = db
+    .prepare('SELECT id, at, actor, action, entity, entity_id, old_value, new_value, app_version, hash FROM audit_log ORDER BY id')
+    .all() as (AuditRow & { id: number })[];
+  db.exec('DROP TRIGGER audit_log_no_update');
+  const seal = db.prepare('UPDATE audit_log SET hash = ? WHERE id = ?');
+  let previous = CHAIN_START;
+  for (const row of rows) {
+    previous = chainHash(previous, toEntry(row), sha256);
+    seal.run(previous, row.id);
+  }
+  db.exec(`CREATE TRIGGER audit_log_no_update BEFORE UPDATE ON audit_log
+             BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;`);
+}
+
+/** An audit row as the audit export writes it: values are JSON text (or null). */
 export type StoredAuditRow = {
   at: string;
   actor: string;
@@ -23,32 +112,6 @@ export type StoredAuditRow = {
   old_value: string | null;
   new_value: string | null;
 };
-
-export function appendAudit(db: StudyDb, entry: AuditEntry): void {
-  appendStoredAuditRow(db, {
-    at: entry.at,
-    actor: entry.actor,
-    action: entry.action,
-    entity: entry.entity,
-    entity_id: entry.entityId,
-    old_value: entry.oldValue === undefined ? null : JSON.stringify(entry.oldValue),
-    new_value: entry.newValue === undefined ? null : JSON.stringify(entry.newValue),
-  });
-}
-
-export function appendStoredAuditRow(db: StudyDb, row: StoredAuditRow): void {
-  db.prepare(
-    `INSERT INTO audit_log (at, actor, action, entity, entity_id, old_value, new_value)
-     VALUES (@at, @actor, @action, @entity, @entity_id, @old_value, @new_value)`,
-  ).run(row);
-}
-
-/** One actor's rows in log order. */
-export function readAuditRowsOf(db: StudyDb, actor: string): StoredAuditRow[] {
-  return db
-    .prepare('SELECT at, actor, action, entity, entity_id, old_value, new_value FROM audit_log WHERE actor = ? ORDER BY id')
-    .all(actor) as StoredAuditRow[];
-}
 
 /** The whole log in order, streamed, with row ids. */
 export function iterateAuditRows(db: StudyDb): Iterable<StoredAuditRow & { id: number }> {

@@ -3,18 +3,24 @@
  * applied before any read, checked before anything is written, and only then are pragmas and
  * migrations run, so a wrong passphrase leaves the file byte-for-byte untouched.
  */
-import { existsSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readSync } from 'node:fs';
 import Database from 'better-sqlite3-multiple-ciphers';
 import { StudyError, WRONG_PASSPHRASE_EXIT_CODE } from '../shared/errors';
-import { MIGRATIONS } from './migrations/index';
+import { MIGRATIONS, type Migration } from './migrations/index';
+import { PACKAGE_MIGRATIONS } from './package-migrations';
 
 export type StudyDb = Database.Database;
 
 
+/** A master study (the coordinator's) or a rater package: two schemas, told apart by their tables. */
+export type FileKind = 'master' | 'package';
+
 export interface OpenOptions {
-  /** Create a new study file; refuses to touch an existing one. */
+  /** Create a new file; refuses to touch an existing one. */
   create?: boolean;
   readonly?: boolean;
+  /** Which schema to create or expect; default master. 'detect' reads it from the file. */
+  kind?: FileKind | 'detect';
 }
 
 /**
@@ -27,6 +33,8 @@ let nativeBinding: string | undefined;
 export function useNativeBinding(path: string | undefined): void {
   nativeBinding = path;
 }
+
+const SCHEMAS: Record<FileKind, readonly Migration[]> = { master: MIGRATIONS, package: PACKAGE_MIGRATIONS };
 
 export function openStudyDatabase(path: string, passphrase: string, options: OpenOptions = {}): StudyDb {
   if (!passphrase) throw new StudyError('The passphrase is empty.');
@@ -43,11 +51,16 @@ export function openStudyDatabase(path: string, passphrase: string, options: Ope
     // to unencrypted etilqs_* files in the system temporary folder.
     db.pragma('temp_store = MEMORY');
     db.pragma('busy_timeout = 5000');
+    const kind = options.kind === 'detect' ? readFileKind(db) : (options.kind ?? 'master');
+    if (!options.create && readFileKind(db) !== kind) {
+      throw new StudyError(kind === 'master' ? `${path} is a rater package, not a master study.` : `${path} is not a rater package.`);
+    }
     if (!options.readonly) {
-      db.pragma('journal_mode = WAL');
+      // A package travels as one file: a rollback journal keeps every commit inside it (no -wal beside it).
+      db.pragma(`journal_mode = ${kind === 'package' ? 'DELETE' : 'WAL'}`);
       // FULL makes every acknowledged commit durable in WAL mode (NORMAL may lose the last ones on power loss).
       db.pragma('synchronous = FULL');
-      migrate(db);
+      migrate(db, SCHEMAS[kind]);
     }
     return db;
   } catch (error) {
@@ -74,15 +87,22 @@ function assertKeyOpensDatabase(db: StudyDb, path: string): void {
   }
 }
 
-export function migrate(db: StudyDb): void {
+/** Packages hold a package_meta table, which no master has. */
+export function readFileKind(db: StudyDb): FileKind {
+  const found = db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'package_meta'`).get();
+  return found ? 'package' : 'master';
+}
+
+export function migrate(db: StudyDb, migrations: readonly Migration[] = MIGRATIONS): void {
   const current = db.pragma('user_version', { simple: true }) as number;
-  const latest = MIGRATIONS.at(-1)?.version ?? 0;
+  const latest = migrations.at(-1)?.version ?? 0;
   if (current > latest) {
-    throw new StudyError(`This study has schema version ${current}; this BlindRate knows up to ${latest}. Update BlindRate.`);
+    throw new StudyError(`This file has schema version ${current}; this BlindRate knows up to ${latest}. Update BlindRate.`);
   }
-  for (const migration of MIGRATIONS.filter((m) => m.version > current)) {
+  for (const migration of migrations.filter((m) => m.version > current)) {
     db.transaction(() => {
       db.exec(migration.sql);
+      migration.after?.(db);
       db.pragma(`user_version = ${migration.version}`);
     })();
   }
@@ -138,5 +158,20 @@ export async function inAsyncTransaction<T>(db: StudyDb, work: () => Promise<T>)
   } catch (error) {
     if (db.inTransaction) db.exec('ROLLBACK');
     throw error;
+  }
+}
+
+/**
+ * The 16-byte salt SQLCipher writes in the clear at the start of every file. It is random per file
+ * and survives every write, so it identifies an issued package before its passphrase is known.
+ */
+export function readCipherSalt(path: string): string {
+  const fd = openSync(path, 'r');
+  try {
+    const salt = Buffer.alloc(16);
+    const read = readSync(fd, salt, 0, 16, 0);
+    return salt.subarray(0, read).toString('hex');
+  } finally {
+    closeSync(fd);
   }
 }

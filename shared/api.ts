@@ -29,9 +29,13 @@ export interface StudySummary {
   path: string;
   name: string;
   rubric: Rubric;
-  raters: RaterProfile[];
-  /** Coordinator sessions may see reports; rater sessions only after locking. */
+  /**
+   * What the file is: a master opens a coordinator session (progress per rater, reports, no rating);
+   * a rater package opens a session of its one rater (rating, no rater list, no reports).
+   */
   role: 'rater' | 'coordinator';
+  /** The package's rater; null in a coordinator session. */
+  rater: RaterProfile | null;
 }
 
 export interface TaskProgress {
@@ -46,6 +50,15 @@ export interface SessionOverview {
   progress: TaskProgress[];
   /** First unfinished assignment per kind, in the rater's order: where "Resume" goes. */
   resume: Partial<Record<TaskKind, string>>;
+}
+
+/** One rater's standing as the coordinator sees it in the master (answers merged so far). */
+export interface RaterProgress {
+  rater: RaterProfile;
+  progress: TaskProgress[];
+  packagesIssued: number;
+  /** When a package of this rater was last merged; null before the first return. */
+  lastReturnedAt: string | null;
 }
 
 export interface AssignmentSummary {
@@ -115,7 +128,9 @@ export interface BlindRateApi {
   /** Whether the OS offers a secure store to remember a passphrase (never a plain-text fallback). */
   canRememberPassphrase(): Promise<boolean>;
   unlockStudy(request: { path: string; passphrase: string; remember: boolean }): Promise<StudySummary>;
-  createRater(name: string): Promise<RaterProfile>;
+  /** Coordinator sessions: every rater's progress and packages. */
+  listRaterProgress(): Promise<RaterProgress[]>;
+  /** Rater packages only, and only for the package's own rater. */
   startSession(raterId: number): Promise<SessionOverview>;
   getOverview(): Promise<SessionOverview>;
   listAssignments(kind: TaskKind): Promise<AssignmentSummary[]>;
@@ -127,9 +142,9 @@ export interface BlindRateApi {
   saveRating(request: SaveRatingRequest): Promise<SessionOverview>;
   savePreference(request: SavePreferenceRequest): Promise<SessionOverview>;
   setFlag(request: { assignmentId: string; flagged: boolean }): Promise<void>;
-  /** Ends rating for this rater: later edits are refused, reports become visible. */
+  /** Ends rating for this rater: the package becomes read-only, ready to send back. */
   lockRater(): Promise<RaterProfile>;
-  /** Coordinator sessions, or raters after locking; refused otherwise. */
+  /** Coordinator sessions only. */
   getReport(): Promise<AnalysisResult>;
   closeStudy(): Promise<void>;
 }
@@ -140,7 +155,7 @@ export const API_METHODS = [
   'openStudyFile',
   'canRememberPassphrase',
   'unlockStudy',
-  'createRater',
+  'listRaterProgress',
   'startSession',
   'getOverview',
   'listAssignments',

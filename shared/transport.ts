@@ -78,7 +78,7 @@ export function createApiClient(send: SendApiCall): BlindRateApi {
     openStudyFile: () => call('openStudyFile'),
     canRememberPassphrase: () => call('canRememberPassphrase'),
     unlockStudy: (request) => call('unlockStudy', request),
-    createRater: (name) => call('createRater', name),
+    listRaterProgress: () => call('listRaterProgress'),
     startSession: (raterId) => call('startSession', raterId),
     getOverview: () => call('getOverview'),
     listAssignments: (kind) => call('listAssignments', kind),

@@ -1,11 +1,15 @@
+import type { StudyDb } from '../connection';
 import { initialSchema } from './0001_initial';
+import { packagesSchema } from './0002_packages';
 
 export interface Migration {
   /** Stored in PRAGMA user_version once applied. */
   version: number;
   name: string;
   sql: string;
+  /** Data work after the SQL, in the same transaction (e.g. hashing existing rows). */
+  after?(db: StudyDb): void;
 }
 
-/** Every migration, in the order they are applied. Append only; never edit a released one. */
-export const MIGRATIONS: readonly Migration[] = [initialSchema];
+/** Every migration of a master study, in the order they are applied. Append only; never edit a released one. */
+export const MIGRATIONS: readonly Migration[] = [initialSchema, packagesSchema];

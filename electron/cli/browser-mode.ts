@@ -1,13 +1,13 @@
 /** Browser mode for the commands that offer it (`serve`, and `start` where Electron is absent). */
 import { resolve } from 'node:path';
 import { startBrowserServer, type BrowserServer } from '../serve/server';
-import type { SessionRole } from '../services/api-host';
 import { systemClock } from '../services/system-clock';
 
 export interface ServeOptions {
   port: number;
-  role: SessionRole;
   rendererDir: string;
+  /** Further files the page may open (the demo offers its master beside the rater package). */
+  alsoOffer?: string[];
 }
 
 /** Starts the server, prints the one line the e2e launcher parses, and closes the study cleanly on Ctrl-C, SIGTERM or a closed terminal. */

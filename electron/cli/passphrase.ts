@@ -3,6 +3,7 @@
  * users can read in the process list and which shells keep in history).
  */
 import { StudyError } from '../../shared/errors';
+import { judgePassphrase } from '../../shared/passphrase';
 
 export const PASSPHRASE_ENV = 'BLINDRATE_PASSPHRASE';
 
@@ -42,11 +43,21 @@ function promptHidden(prompt: string): Promise<string> {
   });
 }
 
-/** A passphrase being set (init, rekey): from `envName`, or typed twice at the prompt so a typo cannot lock the study. */
-export async function readNewPassphrase(prompt: string, envName: string): Promise<string> {
+/** Refuses a passphrase below zxcvbn strength 3 with its reason and a suggestion, in one line. */
+export function requireStrongPassphrase(passphrase: string, what: string, userInputs: string[] = []): string {
+  const verdict = judgePassphrase(passphrase, what, userInputs);
+  if (!verdict.strong) throw new StudyError(verdict.message);
+  return passphrase;
+}
+
+/**
+ * A passphrase being set (init, rekey): from `envName`, or typed twice at the prompt so a typo cannot
+ * lock the study; refused when weak.
+ */
+export async function readNewPassphrase(prompt: string, envName: string, what = 'The study passphrase'): Promise<string> {
   const fromEnv = process.env[envName];
-  if (fromEnv) return fromEnv;
-  const first = await readPassphrase(prompt, envName);
+  if (fromEnv) return requireStrongPassphrase(fromEnv, what);
+  const first = requireStrongPassphrase(await readPassphrase(prompt, envName), what);
   const second = await promptHidden('Type it again: ');
   if (first !== second) throw new StudyError('The two passphrases differ; nothing was changed.');
   return first;

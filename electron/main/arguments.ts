@@ -8,14 +8,12 @@ import { resolve } from 'node:path';
 
 export const STUDY_SWITCH = '--blindrate-study=';
 export const USER_DATA_SWITCH = '--blindrate-user-data=';
-export const COORDINATOR_SWITCH = '--blindrate-coordinator';
 /** Files the app opens: master studies and rater packages. */
 export const OPENABLE_EXTENSIONS = ['db', 'blindrate'] as const;
 
 export interface MainArguments {
   study: string | null;
   userData: string | null;
-  coordinator: boolean;
 }
 
 function isOpenableFile(arg: string): boolean {
@@ -26,14 +24,13 @@ function isOpenableFile(arg: string): boolean {
 export function parseMainArguments(argv: readonly string[]): MainArguments {
   const valueOf = (prefix: string) => argv.find((a) => a.startsWith(prefix))?.slice(prefix.length) || null;
   const bareFile = argv.slice(1).find(isOpenableFile) ?? null;
-  return { study: valueOf(STUDY_SWITCH) ?? bareFile, userData: valueOf(USER_DATA_SWITCH), coordinator: argv.includes(COORDINATOR_SWITCH) };
+  return { study: valueOf(STUDY_SWITCH) ?? bareFile, userData: valueOf(USER_DATA_SWITCH) };
 }
 
 export function mainArgumentList(args: MainArguments): string[] {
   return [
     ...(args.study ? [STUDY_SWITCH + args.study] : []),
     ...(args.userData ? [USER_DATA_SWITCH + args.userData] : []),
-    ...(args.coordinator ? [COORDINATOR_SWITCH] : []),
   ];
 }
 

@@ -89,7 +89,6 @@ async function startApp(): Promise<void> {
     return path;
   };
   const host = createApiHost({
-    role: args.coordinator ? 'coordinator' : 'rater',
     clock: systemClock,
     studies: () => recent.list().map((ref) => ({ ...ref, passphraseRemembered: passphrases.isRemembered(ref.path) })),
     chooseStudyFile,

@@ -11,7 +11,7 @@ import { basename, join, resolve } from 'node:path';
 import type { Clock } from '../../shared/clock';
 import { API_PATH_PREFIX, isApiMethod, TOKEN_FRAGMENT_KEY, TOKEN_HEADER, type ApiFailure } from '../../shared/transport';
 import { StudyError } from '../../shared/errors';
-import { createApiHost, type ApiHost, type SessionRole } from '../services/api-host';
+import { createApiHost, type ApiHost } from '../services/api-host';
 import { contentTypeFor, resolveStaticPath, SECURITY_HEADERS } from './static-files';
 
 export const LOOPBACK_HOST = '127.0.0.1';
@@ -19,9 +19,10 @@ const MAX_BODY_BYTES = 1024 * 1024;
 
 export interface BrowserServerOptions {
   studyPath: string;
+  /** Further files the page may open (the demo offers its master beside the rater package). */
+  alsoOffer?: string[];
   /** 0 picks a free port. */
   port: number;
-  role: SessionRole;
   /** The built renderer (vite build output). */
   rendererDir: string;
   clock: Clock;
@@ -44,9 +45,8 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
   }
   const token = randomBytes(32).toString('hex');
   const host = createApiHost({
-    role: options.role,
     clock: options.clock,
-    studies: () => [{ path: studyPath, label: basename(studyPath) }],
+    studies: () => [studyPath, ...(options.alsoOffer ?? []).map((p) => resolve(p))].map((path) => ({ path, label: basename(path) })),
   });
 
   let port = options.port;

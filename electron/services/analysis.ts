@@ -8,6 +8,7 @@ import { type StudyDb } from '../../db/connection';
 import { StudyError } from '../../shared/errors';
 import { readMeta } from '../../db/meta';
 import { countRaters } from '../../db/raters';
+import { countAnswersPerPackage, listIssuedPackages } from '../../db/packages';
 import { readSamples } from '../../db/samples';
 import { isoNow, type Clock } from '../../shared/clock';
 import {
@@ -94,7 +95,13 @@ export function readReportStudy(db: StudyDb, clock: Clock): ReportStudy {
     rubric: readActiveRubric(db),
     samples: readSamples(db),
     raters: countRaters(db),
+    packages: readReportPackages(db),
   };
+}
+
+function readReportPackages(db: StudyDb): ReportStudy['packages'] {
+  const answers = countAnswersPerPackage(db);
+  return listIssuedPackages(db).map((p) => ({ id: p.id, rater: p.raterName, issuedAt: p.issuedAt, returnedAt: p.returnedAt, answers: answers.get(p.id) ?? 0 }));
 }
 
 function checkOptions({ bootstrap, seed }: AnalyzeOptions): void {

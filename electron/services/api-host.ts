@@ -1,7 +1,9 @@
 /**
  * The main-process implementation of BlindRateApi: one instance per app session, holding the open
- * study, the session role and the current rater. Electron IPC and browser mode both call
- * `dispatch`, which validates the untrusted argument and answers with the shared envelope.
+ * file and, in a rater package, its rater's session. The file decides the role: a master opens a
+ * coordinator session (progress, reports, no rating), a package a session of its one rater (rating,
+ * no rater list, no reports). Electron IPC and browser mode both call `dispatch`, which validates
+ * the untrusted argument and answers with the shared envelope.
  */
 import { MAX_TASK_DURATION_MS } from '../../shared/duration';
 import { resolve } from 'node:path';
@@ -13,12 +15,10 @@ import { isApiMethod, type ApiResponse } from '../../shared/transport';
 import { type StudyDb } from '../../db/connection';
 import { StudyError } from '../../shared/errors';
 import { analyzeStudyOffThread } from './analysis';
-import { createRater, listRaters, readRater } from './raters';
-import { startRaterSession, type RaterSession } from './session';
 import { startBackupSchedule } from './backups';
-import { openStudy, readActiveRubric, readStudyName } from './study';
-
-export type SessionRole = StudySummary['role'];
+import { PACKAGE_RATER_ID, readPackageFacts, startPackageSession, type RaterSession } from './session';
+import { openMasterOrPackage, readActiveRubric, readStudyName } from './study';
+import { readRaterProgress } from './study-status';
 
 /** Where a passphrase may be remembered; only Electron's safeStorage provides one. */
 export interface PassphraseMemory {
@@ -31,7 +31,6 @@ export interface PassphraseMemory {
 }
 
 export interface ApiHostOptions {
-  role: SessionRole;
   clock: Clock;
   /** Study files the UI may unlock: the recent list in Electron, the served file in browser mode. */
   studies(): StudyRef[];
@@ -69,7 +68,7 @@ export const API_ARGUMENTS: ApiArgumentSchemas = {
   listStudies: null,
   canRememberPassphrase: null,
   unlockStudy: z.object({ path: z.string().min(1), passphrase: z.string(), remember: z.boolean() }).strict(),
-  createRater: z.string(),
+  listRaterProgress: null,
   startSession: z.number().int().positive(),
   getOverview: null,
   listAssignments: z.enum(TASK_KINDS),
@@ -85,6 +84,8 @@ export const API_ARGUMENTS: ApiArgumentSchemas = {
 
 export function createApiHost(options: ApiHostOptions): ApiHost {
   let open: { db: StudyDb; path: string } | null = null;
+  /** Set while a rater package is open: its one rater's session. */
+  let packageSession: RaterSession | null = null;
   let session: RaterSession | null = null;
   let backups: { saved(): void } | null = null;
 
@@ -95,13 +96,20 @@ export function createApiHost(options: ApiHostOptions): ApiHost {
 
   function rater(): RaterSession {
     study();
-    if (!session) throw new StudyError('No rater is chosen: pick or create a rater profile first.');
+    if (!session) throw new StudyError('No rater session: open your rater package to rate.');
     return session;
+  }
+
+  function coordinator(): StudyDb {
+    const { db } = study();
+    if (packageSession) throw new StudyError('This is a rater package: progress of other raters and reports are for the coordinator.');
+    return db;
   }
 
   function close(): void {
     session = null;
     backups = null;
+    packageSession = null;
     open?.db.close();
     open = null;
   }
@@ -137,31 +145,34 @@ export function createApiHost(options: ApiHostOptions): ApiHost {
       const recalled = passphrase === '' ? (memory?.recall(ref.path) ?? '') : '';
       if (passphrase === '' && !recalled) throw new StudyError(`Enter the passphrase for ${ref.label}: none is remembered on this computer.`);
       close();
-      let db: StudyDb;
+      let opened: ReturnType<typeof openMasterOrPackage>;
       try {
-        db = openStudy(ref.path, passphrase || recalled);
+        opened = openMasterOrPackage(ref.path, passphrase || recalled);
       } catch (error) {
         if (recalled) memory?.forget(ref.path);
         throw error;
       }
+      const { db, kind } = opened;
       open = { db, path: ref.path };
       backups = startBackupSchedule(db, ref.path, options.clock, (message) => process.emitWarning(message));
       if (remember && passphrase) memory?.remember(ref.path, passphrase);
-      return {
-        path: ref.path,
-        name: readStudyName(db),
-        rubric: readActiveRubric(db),
-        raters: listRaters(db),
-        role: options.role,
-      };
+      if (kind === 'package') {
+        const facts = readPackageFacts(db);
+        packageSession = startPackageSession(db, options.clock);
+        return { path: ref.path, name: facts.studyName, rubric: facts.rubric, role: 'rater', rater: packageSession.rater() };
+      }
+      return { path: ref.path, name: readStudyName(db), rubric: readActiveRubric(db), role: 'coordinator', rater: null };
     },
-    async createRater(name) {
-      return createRater(study().db, name, options.clock);
+    async listRaterProgress() {
+      return readRaterProgress(coordinator());
     },
     async startSession(raterId) {
-      const { db } = study();
-      readRater(db, raterId);
-      session = startRaterSession(db, raterId, readActiveRubric(db), options.clock);
+      study();
+      if (!packageSession) {
+        throw new StudyError("This is the coordinator's master study: rating happens in rater packages (blindrate pack).");
+      }
+      if (raterId !== PACKAGE_RATER_ID) throw new StudyError(`This package belongs to ${packageSession.rater().name} only.`);
+      session = packageSession;
       return session.overview();
     },
     async getOverview() {
@@ -190,12 +201,7 @@ export function createApiHost(options: ApiHostOptions): ApiHost {
       return rater().lock();
     },
     async getReport() {
-      const { db } = study();
-      const lockedRater = session?.rater().lockedAt ? session : null;
-      if (options.role !== 'coordinator' && !lockedRater) {
-        throw new StudyError('Reports open after you lock your ratings (or in a coordinator session).');
-      }
-      return analyzeStudyOffThread(db, REPORT_ANALYSIS);
+      return analyzeStudyOffThread(coordinator(), REPORT_ANALYSIS);
     },
     async closeStudy() {
       close();

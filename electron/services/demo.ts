@@ -14,13 +14,19 @@ import { createPrng } from '../../shared/prng';
 import { MEDISUMQA_RUBRIC } from '../../shared/rubric';
 import { writeFileAtomically } from './atomic-file';
 import { importFiles } from './importer';
+import { packRaterPackage } from './pack';
+import { assignRaters } from './plan';
 import { drawSample } from './sampler';
-import { createStudy } from './study';
+import { createStudy, openStudy } from './study';
 
 export const DEMO_DATA_SEED = 20_250_301;
 export const DEMO_RATING_SAMPLE = { task: 'rating', bins: 5, perBin: 2, metrics: [], seed: 101, disjoint: true } as const;
 export const DEMO_PREFERENCE_SAMPLE = { task: 'preference', bins: 5, perBin: 1, metrics: [], seed: 102, disjoint: true } as const;
 export const DEMO_STUDY_NAME = 'BlindRate demo (synthetic MeDiSumQA-style data)';
+export const DEMO_RATER = 'Demo rater';
+export const DEMO_PLAN_SEED = 103;
+/** The demo alone may use a weak passphrase: it holds synthetic data only, never anything real. */
+export const DEMO_PASSPHRASE = 'demo';
 
 const DEMO_METRICS = ['rouge1', 'rouge2', 'rougeL', 'bertscore', 'umls_f1'];
 
@@ -84,5 +90,19 @@ export async function buildDemoStudy(path: string, passphrase: string, clock: Cl
     throw error;
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The demo's rater package: one rater assigned every task of the demo master, packed to
+ * `packagePath` under `passphrase`. The master stays the coordinator's view of the same study.
+ */
+export function buildDemoPackage(masterPath: string, masterPassphrase: string, packagePath: string, passphrase: string, clock: Clock): void {
+  const master = openStudy(masterPath, masterPassphrase);
+  try {
+    assignRaters(master, { raters: [DEMO_RATER], seed: DEMO_PLAN_SEED, clock });
+    packRaterPackage(master, { rater: DEMO_RATER, out: packagePath, passphrase, clock });
+  } finally {
+    master.close();
   }
 }

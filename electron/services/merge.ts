@@ -1,294 +1,277 @@
 /**
- * Merging raters' offline copies of a study back into the coordinator's file (the master).
- *
- * Rules:
- * - Same study only. A copy must carry the master's study_id (written by createStudy), its schema version and
- *   rubric, the same samples (ids and parameters) and the same tasks (ids → outputs); otherwise the merge stops
- *   with one line naming the copy.
- * - Raters are matched by name, case-insensitively (as createRater compares them). A rater the master lacks is
- *   added under a new id, with the copy's name, creation time and lock time.
- * - A rater's assignments are matched by task. One the master lacks is added with its UUID, answer order and flag;
- *   its position is the copy's position after the rater's last position in the master, so the master's order is
- *   kept and a new rater keeps the copy's positions exactly.
- * - Responses: when the master has none for the task, the copy's is taken (comment, duration, times). If the two
- *   files dealt that task under different assignment ids, the master's assignment takes the copy's answer order,
- *   under which the preference was chosen. When both have one with the same content (rating values, or preference
- *   outcome, and comment) it is skipped. Different content stops the merge (copy, rater, task position), unless
- *   preferLatest: then the later updated_at wins (a tie keeps the master's) and the study.merge row records the
- *   version that lost.
- * - A flag set in either file stays set. locked_at becomes the later of the two non-null times.
- * - Audit: the log stays append-only. The merged raters' audit rows that the master lacks (same time, actor,
- *   action, entity and values) are appended verbatim, so their entity ids are the copy's; the study.merge row
- *   (actor coordinator, one per copy that changed something or had a conflict resolved) maps the copy's rater
- *   and assignment ids to the master's and carries the counts.
- * - Everything runs in one transaction on the master: any error leaves it unchanged. Copies are only read.
- *   Merging a copy again adds nothing, because every rule above compares before it writes (only a conflict that
- *   preferLatest again resolves in the master's favour is recorded again).
+ * `merge`: bringing returned rater packages into the master. Every package is checked completely
+ * before anything is written, and one failed check refuses the whole merge with one line naming the
+ * file and the task as the rater sees it ("rating task 3"):
+ * - it was issued by this master (found by its SQLCipher salt, opened with the recorded passphrase),
+ *   names this study, package and rater, and its task list matches the digest recorded at pack;
+ * - its audit chain verifies, every entry names the package's rater, and the stored answers, flags
+ *   and lock equal the last audited ones;
+ * - every value is on the rubric's scale for a known dimension, every choice A, B or an allowed tie,
+ *   every duration between 0 and 24 h; the rater is not locked in the master by another package.
+ * Then one master transaction applies them. A package merged before adds only what its chain added
+ * since (nothing at all when unchanged). A newer package of the same rater replaces an answer only
+ * where its audit shows a later edit than the answer in the master, and the summary says so.
  */
-import { appendAudit, appendStoredAuditRow, readAuditRowsOf, type StoredAuditRow } from '../../db/audit';
-import { insertAssignment, readRaterAssignments, setAssignmentFlagged, setPresentedA, type AssignmentRow } from '../../db/assignments';
-import { openStudyDatabase, readSchemaVersion, type StudyDb } from '../../db/connection';
-import { findRaterRowByName, insertRater, listRaterRowsById, setRaterLockedAt, type RaterRow } from '../../db/raters';
-import { readStoredResponse, replaceStoredResponse, type StoredResponse } from '../../db/responses';
-import { readTaskRows } from '../../db/samples';
+import { basename } from 'node:path';
+import { verifyAuditChain, type ChainedAuditEntry } from '../../shared/audit-chain';
+import { isoNow, type Clock } from '../../shared/clock';
+import {
+  choiceProblem,
+  durationProblem,
+  PackageCheckError,
+  ratingProblem,
+  replayPackageAudit,
+  resolveOutcome,
+  taskListDigest,
+  type AuditedPackageState,
+  type PackagedTask,
+} from '../../shared/package-contents';
+import type { Rubric } from '../../shared/rubric';
+import { appendAudit, appendAuditContent, readAuditChain, sha256 } from '../../db/audit';
+import { openStudyDatabase, readCipherSalt, type StudyDb } from '../../db/connection';
 import { StudyError } from '../../shared/errors';
 import { readMeta } from '../../db/meta';
-import { isoNow, type Clock } from '../../shared/clock';
-import type { TaskKind } from '../../shared/domain';
-import { readReportStudy } from './analysis';
-import { listAssignments } from './assignments';
-import { COORDINATOR_ACTOR, readActiveRubric, readStudyName } from './study';
+import { readFlaggedPackageTaskIds, readPackageAnswers, readPackageMeta, readPackageTasks, type StoredPackageAnswer } from '../../db/package-file';
+import {
+  findIssuedPackageBySalt,
+  markPackageReturned,
+  readMasterAssignments,
+  setAssignmentFlag,
+  setRaterLock,
+  writeMergedAnswer,
+  type IssuedPackage,
+  type MasterAssignment,
+} from '../../db/packages';
+import { readRater } from './raters';
+import { COORDINATOR_ACTOR, readActiveRubric } from './study';
 
-export interface RaterCopy {
-  path: string;
-  db: StudyDb;
-}
-
-export interface MergeOptions {
-  /** Resolve differing responses by the later updated_at instead of failing. */
-  preferLatest?: boolean;
-}
-
-export interface CopyMergeCounts {
-  ratersAdded: number;
-  assignmentsAdded: number;
-  ratingsAdded: number;
-  preferencesAdded: number;
-  skippedIdentical: number;
-  conflictsResolved: number;
-  flagsAdded: number;
-  locksTaken: number;
-  auditRowsAppended: number;
-}
-
-export interface CopyMergeSummary extends CopyMergeCounts {
-  path: string;
-}
-
-export interface MergeSummary {
-  copies: CopyMergeSummary[];
-}
-
-/** Opens a rater's copy for reading only: a merge never writes to it. */
-export function openRaterCopy(path: string, passphrase: string): StudyDb {
-  return openStudyDatabase(path, passphrase, { readonly: true });
-}
-
-export function mergeRaterCopies(master: StudyDb, copies: RaterCopy[], clock: Clock, options: MergeOptions = {}): MergeSummary {
-  return master.transaction(() => ({
-    copies: copies.map((copy) => ({ path: copy.path, ...mergeCopy(master, copy, clock, options.preferLatest ?? false) })),
-  }))();
-}
-
-/** What a resolved conflict lost, for the study.merge audit row. */
-interface ResolvedConflict {
+export interface PackageMergeSummary {
+  file: string;
   rater: string;
-  kind: TaskKind;
-  position: number;
-  assignmentId: string;
-  kept: 'master' | 'copy';
-  lost: StoredResponse;
+  packageId: string;
+  /** The package was merged before and nothing changed since. */
+  unchanged: boolean;
+  answersAdded: number;
+  /** Answers that replaced another package's older answer (a re-issued package). */
+  answersReplaced: number;
+  /** Answers kept from another package because the master's was edited later. */
+  answersKeptNewer: number;
+  flagsChanged: number;
+  locked: boolean;
+  auditEntriesAppended: number;
 }
 
-/** The state of one copy's merge, passed through the steps below. */
-interface CopyMerge {
-  master: StudyDb;
-  copy: RaterCopy;
-  preferLatest: boolean;
-  counts: CopyMergeCounts;
-  raterIds: { name: string; copy: number; master: number }[];
-  /** Copy assignment id → master assignment id, only where they differ. */
-  assignmentIds: Record<string, string>;
-  conflicts: ResolvedConflict[];
+/** A package that passed every check, with what the apply step needs. */
+interface VerifiedPackage extends CheckedContents {
+  file: string;
+  issued: IssuedPackage;
+  assignments: Map<string, MasterAssignment>;
 }
 
-function mergeCopy(master: StudyDb, copy: RaterCopy, clock: Clock, preferLatest: boolean): CopyMergeCounts {
-  assertSameStudy(master, copy, clock);
-  const merge: CopyMerge = {
-    master,
-    copy,
-    preferLatest,
-    counts: {
-      ratersAdded: 0,
-      assignmentsAdded: 0,
-      ratingsAdded: 0,
-      preferencesAdded: 0,
-      skippedIdentical: 0,
-      conflictsResolved: 0,
-      flagsAdded: 0,
-      locksTaken: 0,
-      auditRowsAppended: 0,
-    },
-    raterIds: [],
-    assignmentIds: {},
-    conflicts: [],
-  };
-  const raters = listRaterRowsById(copy.db);
-  for (const theirs of raters) {
-    const ours = matchingRater(merge, theirs);
-    merge.raterIds.push({ name: theirs.name, copy: theirs.id, master: ours.id });
-    mergeAssignments(merge, theirs, ours);
-    merge.counts.auditRowsAppended += appendMissingAuditRows(master, copy.db, theirs.name);
+export function mergePackages(master: StudyDb, paths: string[], clock: Clock): PackageMergeSummary[] {
+  const rubric = readActiveRubric(master);
+  const verified = paths.map((path) => verifyPackage(master, path, rubric));
+  const ids = new Set<string>();
+  for (const v of verified) {
+    if (ids.has(v.issued.id)) throw new StudyError(`${v.file}: the same package is given twice.`);
+    ids.add(v.issued.id);
   }
-  const { skippedIdentical, ...changes } = merge.counts;
-  if (Object.values(changes).some((n) => n > 0)) {
-    appendAudit(master, {
-      at: isoNow(clock),
-      actor: COORDINATOR_ACTOR,
-      action: 'study.merge',
-      entity: 'study',
-      entityId: readStudyName(master),
-      newValue: {
-        copy: copy.path,
-        counts: merge.counts,
-        raters: merge.raterIds,
-        assignmentIds: merge.assignmentIds,
-        conflicts: merge.conflicts,
-      },
-    });
-  }
-  return { ...merge.counts, skippedIdentical };
+  return master.transaction(() => verified.map((v) => applyPackage(master, v, clock)))();
 }
 
-function assertSameStudy(master: StudyDb, copy: RaterCopy, clock: Clock): void {
-  const file = copy.path;
-  const studyId = readMeta(master, 'study_id');
-  if (studyId === undefined) {
-    throw new StudyError(`The master ${master.name} has no study id (created before BlindRate recorded one), so copies cannot be matched to it.`);
-  }
-  const theirId = readMeta(copy.db, 'study_id');
-  if (theirId !== studyId) {
-    throw new StudyError(`${file} is not a copy of this study (study id ${theirId ?? 'missing'}, the master's is ${studyId}).`);
-  }
-  const version = readSchemaVersion;
-  if (version(copy.db) !== version(master)) {
-    throw new StudyError(`${file} has schema version ${version(copy.db)}, the master ${version(master)}: open both with the same BlindRate first.`);
-  }
-  if (JSON.stringify(readActiveRubric(copy.db)) !== JSON.stringify(readActiveRubric(master))) {
-    throw new StudyError(`${file} uses a different rubric from the master's.`);
-  }
-  const sampleId = firstDifferentId(readReportStudy(master, clock).samples, readReportStudy(copy.db, clock).samples);
-  if (sampleId !== undefined) throw new StudyError(`${file} differs from the master in sample #${sampleId}; merge needs the same samples.`);
-  const taskId = firstDifferentId(readTaskRows(master), readTaskRows(copy.db));
-  if (taskId !== undefined) throw new StudyError(`${file} differs from the master in task #${taskId}; merge needs the same tasks.`);
+function refuse(file: string, problem: string): never {
+  throw new StudyError(`${file}: ${problem}.`);
 }
 
-/** The id of the first row that is missing from one list or differs between them. */
-function firstDifferentId(ours: { id: number }[], theirs: { id: number }[]): number | undefined {
-  const theirById = new Map(theirs.map((row) => [row.id, JSON.stringify(row)]));
-  const different = ours.find((row) => theirById.get(row.id) !== JSON.stringify(row));
-  if (different) return different.id;
-  const ourIds = new Set(ours.map((row) => row.id));
-  return theirs.find((row) => !ourIds.has(row.id))?.id;
-}
-
-/** The master's rater of that name, added first if missing; the later lock time wins. */
-function matchingRater(merge: CopyMerge, theirs: RaterRow): RaterRow {
-  const { master, counts } = merge;
-  const ours = findRaterRowByName(master, theirs.name);
-  if (!ours) {
-    const id = insertRater(master, theirs);
-    counts.ratersAdded++;
-    return { ...theirs, id };
+function verifyPackage(master: StudyDb, path: string, rubric: Rubric): VerifiedPackage {
+  const file = basename(path);
+  let salt: string;
+  try {
+    salt = readCipherSalt(path);
+  } catch (error) {
+    refuse(file, `cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
   }
-  if (theirs.locked_at !== null && (ours.locked_at === null || theirs.locked_at > ours.locked_at)) {
-    setRaterLockedAt(master, ours.id, theirs.locked_at);
-    counts.locksTaken++;
-    return { ...ours, locked_at: theirs.locked_at };
+  const issued = findIssuedPackageBySalt(master, salt);
+  if (!issued) refuse(file, 'was not issued by this study (a package from another study, or not a BlindRate package)');
+  let db: StudyDb;
+  try {
+    db = openStudyDatabase(path, issued.passphrase, { readonly: true, kind: 'package' });
+  } catch (error) {
+    refuse(file, `cannot be opened with the passphrase recorded when it was packed (${(error as Error).message})`);
   }
-  return ours;
-}
-
-function mergeAssignments(merge: CopyMerge, theirRater: RaterRow, ourRater: RaterRow): void {
-  const { master, copy, counts } = merge;
-  const ourAssignments = readRaterAssignments(master, ourRater.id);
-  const oursByTask = new Map(ourAssignments.map((a) => [a.task_id, a]));
-  const lastPosition = ourAssignments.reduce((last, a) => Math.max(last, a.position), 0);
-  for (const theirs of readRaterAssignments(copy.db, theirRater.id)) {
-    let ours = oursByTask.get(theirs.task_id);
-    if (!ours) {
-      ours = { ...theirs, position: theirs.position + lastPosition };
-      insertAssignment(master, {
-        id: ours.id,
-        raterId: ourRater.id,
-        taskId: ours.task_id,
-        position: ours.position,
-        presentedA: ours.presented_a,
-        flagged: ours.flagged === 1,
-      });
-      counts.assignmentsAdded++;
-    } else if (theirs.flagged === 1 && ours.flagged === 0) {
-      setAssignmentFlagged(master, ours.id, true);
-      counts.flagsAdded++;
-    }
-    if (ours.id !== theirs.id) merge.assignmentIds[theirs.id] = ours.id;
-    mergeResponse(merge, theirRater, theirs, ours);
+  try {
+    return checkPackage(master, db, file, issued, rubric);
+  } catch (error) {
+    if (error instanceof PackageCheckError) refuse(file, error.message);
+    throw error;
+  } finally {
+    db.close();
   }
 }
 
-function mergeResponse(merge: CopyMerge, theirRater: RaterRow, theirs: AssignmentRow, ours: AssignmentRow): void {
-  const { master, copy, counts } = merge;
-  const their = readStoredResponse(copy.db, theirs.id);
-  if (!their) return;
-  const our = readStoredResponse(master, ours.id);
-  if (!our) {
-    writeResponse(master, ours, theirs, their);
-    if (theirs.kind === 'rating') counts.ratingsAdded++;
-    else counts.preferencesAdded++;
-    return;
-  }
-  if (sameAnswer(our, their)) {
-    counts.skippedIdentical++;
-    return;
-  }
-  const position = listAssignments(copy.db, theirRater.id, theirs.kind).findIndex((a) => a.assignmentId === theirs.id) + 1;
-  if (!merge.preferLatest) {
-    throw new StudyError(
-      `${copy.path}: ${theirRater.name}'s ${theirs.kind} task ${position} differs from the master's; merge with --prefer-latest to keep the later one.`,
-    );
-  }
-  counts.conflictsResolved++;
-  const copyWins = their.updated_at > our.updated_at;
-  if (copyWins) writeResponse(master, ours, theirs, their);
-  merge.conflicts.push({
-    rater: theirRater.name,
-    kind: theirs.kind,
-    position,
-    assignmentId: ours.id,
-    kept: copyWins ? 'copy' : 'master',
-    lost: copyWins ? our : their,
-  });
-}
-
-/** Same meaning: a preference is compared by outcome, since the letter depends on the answer order shown. */
-function sameAnswer(a: StoredResponse, b: StoredResponse): boolean {
-  return a.comment === b.comment && a.outcome === b.outcome && JSON.stringify(a.values) === JSON.stringify(b.values);
-}
-
-/** Puts the copy's response on the master's assignment, replacing any there. */
-function writeResponse(master: StudyDb, ours: AssignmentRow, theirs: AssignmentRow, response: StoredResponse): void {
-  if (ours.presented_a !== theirs.presented_a) setPresentedA(master, ours.id, theirs.presented_a);
-  replaceStoredResponse(master, ours.id, response);
+/** What a package's own contents say, once its chain, actors, values and audit agree. */
+export interface CheckedContents {
+  tasks: PackagedTask[];
+  answers: StoredPackageAnswer[];
+  flagged: Set<string>;
+  audited: AuditedPackageState;
+  entries: ChainedAuditEntry[];
+  head: string;
+  /** Names a task as the rater sees it: "rating task 3". */
+  label(taskId: string): string | undefined;
 }
 
 /**
- * Appends the rows the master does not have yet, as a multiset: rows from before the file was copied are
- * already there (identical), and a row that happens twice in the copy is appended twice.
+ * The checks a package passes on its own (no master needed, so `audit verify` runs them too): the
+ * audit chain verifies, every entry names the rater, every stored value is valid, and stored answers,
+ * flags and lock equal the last audited ones. Throws PackageCheckError naming the task.
  */
-function appendMissingAuditRows(master: StudyDb, copy: StudyDb, actor: string): number {
-  const key = (row: StoredAuditRow) =>
-    JSON.stringify([row.at, row.actor, row.action, row.entity, row.entity_id, row.old_value, row.new_value]);
-  const present = new Map<string, number>();
-  for (const row of readAuditRowsOf(master, actor)) present.set(key(row), (present.get(key(row)) ?? 0) + 1);
-  let appended = 0;
-  for (const row of readAuditRowsOf(copy, actor)) {
-    const remaining = present.get(key(row)) ?? 0;
-    if (remaining > 0) {
-      present.set(key(row), remaining - 1);
-    } else {
-      appendStoredAuditRow(master, row);
-      appended++;
+export function checkPackageContents(db: StudyDb, rubric: Rubric, rater: string): CheckedContents {
+  const fail = (problem: string): never => {
+    throw new PackageCheckError(problem);
+  };
+  const tasks = readPackageTasks(db);
+  const kindPositions = new Map<string, string>();
+  const counters = { rating: 0, preference: 0 };
+  for (const t of tasks) kindPositions.set(t.id, `${t.kind} task ${++counters[t.kind]}`);
+  const label = (id: string) => kindPositions.get(id);
+
+  const entries = [...readAuditChain(db)];
+  const chain = verifyAuditChain(entries, sha256);
+  if (!chain.ok) {
+    const where = label(entries[chain.position - 1]!.entityId);
+    fail(`the audit chain is broken at entry ${chain.position}${where ? ` (${where})` : ''}`);
+  }
+  const head = chain.ok ? chain.head : '';
+  const audited = replayPackageAudit(entries, rater, label);
+
+  const answers = readPackageAnswers(db);
+  const byTask = new Map(tasks.map((t) => [t.id, t]));
+  for (const answer of answers) {
+    const task = byTask.get(answer.taskId) ?? fail('it holds an answer to a task that is not in the package');
+    const where = label(answer.taskId)!;
+    const problem =
+      task.kind === 'rating'
+        ? answer.choice !== null
+          ? 'a rating task holds a preference choice'
+          : ratingProblem(rubric, answer.values)
+        : Object.keys(answer.values).length > 0
+          ? 'a preference task holds rating values'
+          : choiceProblem(answer.choice, rubric.preference.allowTie);
+    if (problem) fail(`${where}: ${problem}`);
+    const durationIssue = durationProblem(answer.durationMs);
+    if (durationIssue) fail(`${where}: ${durationIssue}`);
+    const last = audited.answers.get(answer.taskId);
+    const matches =
+      last !== undefined &&
+      last.comment === answer.comment &&
+      (task.kind === 'rating' ? sameValues(last.values ?? {}, answer.values) : last.choice === answer.choice);
+    if (!matches) fail(`${where}: the stored answer differs from the last audited one`);
+  }
+  const answered = new Set(answers.map((a) => a.taskId));
+  const lost = [...audited.answers.keys()].find((id) => !answered.has(id));
+  if (lost) fail(`${label(lost)}: an audited answer is missing from the file`);
+
+  const flagged = readFlaggedPackageTaskIds(db);
+  const flagMismatch = tasks.find((t) => flagged.has(t.id) !== (audited.flags.get(t.id) ?? false));
+  if (flagMismatch) fail(`${label(flagMismatch.id)}: its flag differs from the audited one`);
+  if ((readPackageMeta(db, 'locked_at') ?? null) !== audited.lockedAt) fail('its lock time differs from the audited one');
+  return { tasks, answers, flagged, audited, entries, head, label };
+}
+
+/** The package's own checks, then that it belongs to this master's plan and may still be merged. */
+function checkPackage(master: StudyDb, db: StudyDb, file: string, issued: IssuedPackage, rubric: Rubric): VerifiedPackage {
+  const fail: (problem: string) => never = (problem) => refuse(file, problem);
+  if (readPackageMeta(db, 'package_id') !== issued.id) fail('its package id is not the one recorded for this file');
+  if (readPackageMeta(db, 'study_id') !== readMeta(master, 'study_id')) fail('it belongs to another study');
+  if (readPackageMeta(db, 'rater_name') !== issued.raterName) fail(`it names another rater than ${issued.raterName}`);
+  if (taskListDigest(readPackageTasks(db), sha256) !== issued.taskDigest) fail('its task list differs from the one packed (digest mismatch)');
+
+  const contents = checkPackageContents(db, rubric, issued.raterName);
+  const assignments = readMasterAssignments(master, issued.raterId);
+  const notPlanned = contents.tasks.find((t) => !assignments.has(t.id));
+  if (notPlanned) fail(`${contents.label(notPlanned.id)} is not in this master's plan for ${issued.raterName}`);
+  const { entries, head, audited } = contents;
+  if (issued.mergedHead !== null && issued.mergedEntries > 0 && entries[issued.mergedEntries - 1]?.hash !== issued.mergedHead) {
+    fail('its audit history differs from the version merged before');
+  }
+  const rater = readRater(master, issued.raterId);
+  const unchanged = head === issued.mergedHead && entries.length === issued.mergedEntries;
+  if (rater.lockedAt && !unchanged && !(audited.lockedAt && audited.lockedAt === rater.lockedAt)) {
+    fail(`${rater.name} is locked in the master since ${rater.lockedAt}; nothing more can be merged for them`);
+  }
+  return { file, issued, ...contents, assignments };
+}
+
+function sameValues(a: Record<string, number>, b: Record<string, number>): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k]);
+}
+
+function applyPackage(master: StudyDb, v: VerifiedPackage, clock: Clock): PackageMergeSummary {
+  const summary: PackageMergeSummary = {
+    file: v.file,
+    rater: v.issued.raterName,
+    packageId: v.issued.id,
+    unchanged: v.head === v.issued.mergedHead && v.entries.length === v.issued.mergedEntries,
+    answersAdded: 0,
+    answersReplaced: 0,
+    answersKeptNewer: 0,
+    flagsChanged: 0,
+    locked: false,
+    auditEntriesAppended: 0,
+  };
+  if (summary.unchanged) return summary;
+
+  for (const answer of v.answers) {
+    const assignment = v.assignments.get(answer.taskId)!;
+    const editedAt = v.audited.answers.get(answer.taskId)!.at;
+    const fromOther = assignment.answeredBy !== null && assignment.answeredBy !== v.issued.id;
+    if (fromOther && assignment.answeredAt !== null && assignment.answeredAt > editedAt) {
+      summary.answersKeptNewer++;
+      continue;
+    }
+    if (assignment.answeredBy === null) summary.answersAdded++;
+    else if (fromOther) summary.answersReplaced++;
+    writeMergedAnswer(master, {
+      assignmentId: answer.taskId,
+      packageId: v.issued.id,
+      comment: answer.comment,
+      durationMs: answer.durationMs,
+      submittedAt: answer.submittedAt,
+      updatedAt: answer.updatedAt,
+      values: assignment.kind === 'rating' ? answer.values : null,
+      choice: answer.choice,
+      outcome: answer.choice === null ? null : resolveOutcome(answer.choice, assignment.presentedA),
+    });
+  }
+  for (const task of v.tasks) {
+    const flagged = v.flagged.has(task.id);
+    if (v.assignments.get(task.id)!.flagged !== flagged) {
+      setAssignmentFlag(master, task.id, flagged);
+      summary.flagsChanged++;
     }
   }
-  return appended;
+  if (v.audited.lockedAt && !readRater(master, v.issued.raterId).lockedAt) {
+    setRaterLock(master, v.issued.raterId, v.audited.lockedAt);
+    summary.locked = true;
+  }
+  // The rater's own entries join the master's chain, after those a previous merge already copied.
+  for (const entry of v.entries.slice(v.issued.mergedEntries)) appendAuditContent(master, entry);
+  summary.auditEntriesAppended = v.entries.length - v.issued.mergedEntries;
+  const at = isoNow(clock);
+  markPackageReturned(master, v.issued.id, at, v.head, v.entries.length);
+  appendAudit(master, {
+    at,
+    actor: COORDINATOR_ACTOR,
+    action: 'package.merge',
+    entity: 'package',
+    entityId: v.issued.id,
+    newValue: { file: v.file, rater: v.issued.raterName, chainHead: v.head, entries: v.entries.length, ...counts(summary) },
+  });
+  return summary;
+}
+
+function counts(s: PackageMergeSummary) {
+  return { added: s.answersAdded, replaced: s.answersReplaced, keptNewer: s.answersKeptNewer, flags: s.flagsChanged, locked: s.locked };
 }

@@ -17,14 +17,23 @@ export function listRaters(db: StudyDb): RaterProfile[] {
   return listRaterRows(db).map(toProfile);
 }
 
+/** The rater of that name (case-insensitive), or null. */
+export function findRaterByName(db: StudyDb, name: string): RaterProfile | null {
+  const wanted = name.trim().toLowerCase();
+  return listRaters(db).find((r) => r.name.toLowerCase() === wanted) ?? null;
+}
+
 export function readRater(db: StudyDb, raterId: number): RaterProfile {
   const row = readRaterRow(db, raterId);
   if (!row) throw new StudyError(`No rater with id ${raterId} in this study.`);
   return toProfile(row);
 }
 
-/** Names are compared case-insensitively: "Dr Lee" and "dr lee" would be the same person in a report. */
-export function createRater(db: StudyDb, name: string, clock: Clock): RaterProfile {
+/**
+ * Names are compared case-insensitively: "Dr Lee" and "dr lee" would be the same person in a report.
+ * `actor` is who the audit log names: the coordinator when `assign` creates raters.
+ */
+export function createRater(db: StudyDb, name: string, clock: Clock, actor?: string): RaterProfile {
   const trimmed = name.trim();
   if (trimmed.length === 0) throw new StudyError('The rater name is empty.');
   const problem = nameProblem(trimmed, 'rater');
@@ -37,7 +46,7 @@ export function createRater(db: StudyDb, name: string, clock: Clock): RaterProfi
     if (clash) throw new StudyError(`A rater named "${clash.name}" already exists in this study.`);
     const at = isoNow(clock);
     const id = insertRater(db, { name: trimmed, created_at: at, locked_at: null });
-    appendAudit(db, { at, actor: trimmed, action: 'rater.create', entity: 'rater', entityId: String(id), newValue: { name: trimmed } });
+    appendAudit(db, { at, actor: actor ?? trimmed, action: 'rater.create', entity: 'rater', entityId: String(id), newValue: { name: trimmed } });
     return { id, name: trimmed, lockedAt: null };
   })();
 }

@@ -1,7 +1,7 @@
 /**
- * A rater's working session: the only producer of task payloads for the renderer and the only
- * writer of ratings and preferences. Blinding is enforced here: payloads are built field by field
- * from texts, never from rows that carry a model, score, bin, item or output id.
+ * A rater's working session, inside their package: the only producer of task payloads for the
+ * renderer and the only writer of answers. The package holds nothing but texts, so a payload cannot
+ * carry a model, score or bin; every change writes a hash-chained audit row naming the rater.
  */
 import type {
   AssignmentSummary,
@@ -12,27 +12,32 @@ import type {
   SaveRatingRequest,
   SessionOverview,
   TaskPayload,
+  TaskProgress,
 } from '../../shared/api';
 import { isoNow, type Clock } from '../../shared/clock';
-import type { PreferenceKey, PreferenceOutcome, PresentedA, TaskKind } from '../../shared/domain';
+import { TASK_KINDS, type TaskKind } from '../../shared/domain';
+import { ratingProblem } from '../../shared/package-contents';
 import type { Rubric } from '../../shared/rubric';
 import { appendAudit } from '../../db/audit';
-import { readAssignedTask, readNeighbourAssignmentId, setAssignmentFlagged, type AssignedTaskRow } from '../../db/assignments';
-import {
-  readPreferenceChoice,
-  readRatingValues,
-  readResponse,
-  savePreferenceChoice,
-  saveRatingValues,
-  saveResponse,
-} from '../../db/responses';
 import { type StudyDb } from '../../db/connection';
 import { StudyError } from '../../shared/errors';
-import { assignOpenTasks, listAssignments, readOverview } from './assignments';
-import { lockRater, readRater } from './raters';
+import {
+  listPackageTasks,
+  neighbourPackageTaskId,
+  readPackageChoice,
+  readPackageMeta,
+  readPackageRatingValues,
+  readPackageResponse,
+  readPackageTask,
+  setPackageTaskFlag,
+  upsertPackageResponse,
+  writePackageChoice,
+  writePackageMeta,
+  writePackageRatingValues,
+  type PackageTask,
+} from '../../db/package-file';
 
 export interface RaterSession {
-  readonly raterId: number;
   rater(): RaterProfile;
   overview(): SessionOverview;
   listAssignments(kind: TaskKind): AssignmentSummary[];
@@ -43,78 +48,87 @@ export interface RaterSession {
   lock(): RaterProfile;
 }
 
-/** Opens a rater's session, first dealing them every task they do not have yet. */
-export function startRaterSession(db: StudyDb, raterId: number, rubric: Rubric, clock: Clock): RaterSession {
-  assignOpenTasks(db, readRater(db, raterId));
+/** A package has one rater; the id only satisfies the contract's RaterProfile. */
+export const PACKAGE_RATER_ID = 1;
 
-  const rater = () => readRater(db, raterId);
+export interface PackageFacts {
+  studyName: string;
+  raterName: string;
+  rubric: Rubric;
+}
 
-  /** Same message whether the id is unknown or another rater's: ids must not be probeable. */
-  function ownAssignment(assignmentId: string): AssignedTaskRow {
-    const row = readAssignedTask(db, assignmentId, raterId);
-    if (!row) throw new StudyError(`Task ${assignmentId} is not one of ${rater().name}'s tasks.`);
-    return row;
+export function readPackageFacts(db: StudyDb): PackageFacts {
+  const studyName = readPackageMeta(db, 'study_name');
+  const raterName = readPackageMeta(db, 'rater_name');
+  const rubric = readPackageMeta(db, 'rubric');
+  if (!studyName || !raterName || !rubric) throw new StudyError('This rater package is incomplete: ask the coordinator for a new one.');
+  return { studyName, raterName, rubric: JSON.parse(rubric) as Rubric };
+}
+
+export function startPackageSession(db: StudyDb, clock: Clock): RaterSession {
+  const { raterName, rubric } = readPackageFacts(db);
+
+  const rater = (): RaterProfile => ({ id: PACKAGE_RATER_ID, name: raterName, lockedAt: readPackageMeta(db, 'locked_at') ?? null });
+
+  function listAssignments(kind: TaskKind): AssignmentSummary[] {
+    return listPackageTasks(db, kind).map((t, index) => ({ assignmentId: t.id, kind, position: index + 1, done: t.done, flagged: t.flagged }));
   }
 
-  function writableAssignment(assignmentId: string, kind: TaskKind): { row: AssignedTaskRow; actor: string } {
-    const current = rater();
-    if (current.lockedAt) {
-      throw new StudyError(`${current.name} locked their work on ${current.lockedAt}; it can no longer be changed.`);
-    }
-    const row = ownAssignment(assignmentId);
-    if (row.kind !== kind) throw new StudyError(`Task ${assignmentId} is a ${row.kind} task, not a ${kind} task.`);
-    return { row, actor: current.name };
+  /** Same message whether the id is unknown or malformed: ids must not be probeable. */
+  function ownTask(taskId: string): PackageTask & { flagged: boolean } {
+    const task = readPackageTask(db, taskId);
+    if (!task) throw new StudyError(`Task ${taskId} is not one of ${raterName}'s tasks.`);
+    return task;
   }
 
-  function getTask(assignmentId: string): TaskPayload {
-    const row = ownAssignment(assignmentId);
-    const sameKind = listAssignments(db, raterId, row.kind);
+  function writableTask(taskId: string, kind: TaskKind): PackageTask {
+    const lockedAt = rater().lockedAt;
+    if (lockedAt) throw new StudyError(`${raterName} locked their work on ${lockedAt}; it can no longer be changed.`);
+    const task = ownTask(taskId);
+    if (task.kind !== kind) throw new StudyError(`Task ${taskId} is a ${task.kind} task, not a ${kind} task.`);
+    return task;
+  }
+
+  function getTask(taskId: string): TaskPayload {
+    const task = ownTask(taskId);
+    const sameKind = listPackageTasks(db, task.kind);
     const base = {
-      assignmentId: row.id,
-      position: sameKind.findIndex((a) => a.assignmentId === row.id) + 1,
+      assignmentId: task.id,
+      position: sameKind.findIndex((t) => t.id === task.id) + 1,
       total: sameKind.length,
-      question: row.question,
-      context: row.context,
-      comment: readResponse(db, row.id)?.comment ?? '',
-      flagged: row.flagged === 1,
-      previousId: readNeighbourAssignmentId(db, raterId, row.kind, row.position, 'previous'),
-      nextId: readNeighbourAssignmentId(db, raterId, row.kind, row.position, 'next'),
+      question: task.question,
+      context: task.context,
+      comment: readPackageResponse(db, task.id)?.comment ?? '',
+      flagged: task.flagged,
+      previousId: neighbourPackageTaskId(db, task.kind, task.position, 'previous'),
+      nextId: neighbourPackageTaskId(db, task.kind, task.position, 'next'),
       readOnly: rater().lockedAt !== null,
     };
-    if (row.kind === 'rating') {
-      return { ...base, kind: 'rating', answer: row.answer, values: readRatingValues(db, row.id) } satisfies RatingTaskPayload;
+    if (task.kind === 'rating') {
+      return { ...base, kind: 'rating', answer: task.answerA, values: readPackageRatingValues(db, task.id) } satisfies RatingTaskPayload;
     }
-    const modelFirst = row.presented_a === 'model';
     return {
       ...base,
       kind: 'preference',
-      answerA: modelFirst ? row.answer : row.reference,
-      answerB: modelFirst ? row.reference : row.answer,
+      answerA: task.answerA,
+      answerB: task.answerB ?? '',
       allowTie: rubric.preference.allowTie,
-      choice: readPreferenceChoice(db, row.id),
+      choice: readPackageChoice(db, task.id),
     } satisfies PreferenceTaskPayload;
   }
 
   function saveRating(request: SaveRatingRequest): void {
     db.transaction(() => {
-      const { row, actor } = writableAssignment(request.assignmentId, 'rating');
+      const task = writableTask(request.assignmentId, 'rating');
       const values = validatedRatingValues(rubric, request.values);
-      const before = readResponse(db, row.id);
-      const oldState = before ? { values: readRatingValues(db, row.id), comment: before.comment } : undefined;
+      const before = readPackageResponse(db, task.id);
+      const oldState = before ? { values: readPackageRatingValues(db, task.id), comment: before.comment } : undefined;
       const newState = { values, comment: request.comment };
       const at = isoNow(clock);
-      saveResponse(db, row.id, request.comment, request.durationMs, at);
-      saveRatingValues(db, row.id, values);
+      upsertPackageResponse(db, task.id, request.comment, request.durationMs, at);
+      writePackageRatingValues(db, task.id, values);
       if (oldState && JSON.stringify(oldState) === JSON.stringify(newState)) return;
-      appendAudit(db, {
-        at,
-        actor,
-        action: oldState ? 'rating.update' : 'rating.create',
-        entity: 'assignment',
-        entityId: row.id,
-        oldValue: oldState,
-        newValue: newState,
-      });
+      appendAudit(db, { at, actor: raterName, action: oldState ? 'rating.update' : 'rating.create', entity: 'task', entityId: task.id, oldValue: oldState, newValue: newState });
     })();
   }
 
@@ -123,80 +137,66 @@ export function startRaterSession(db: StudyDb, raterId: number, rubric: Rubric, 
       throw new StudyError('This study does not allow ties: choose Answer A or Answer B.');
     }
     db.transaction(() => {
-      const { row, actor } = writableAssignment(request.assignmentId, 'preference');
-      const before = readResponse(db, row.id);
-      const oldState = before ? { choice: readPreferenceChoice(db, row.id), comment: before.comment } : undefined;
-      const outcome = resolveOutcome(request.choice, row.presented_a);
+      const task = writableTask(request.assignmentId, 'preference');
+      const before = readPackageResponse(db, task.id);
+      const oldState = before ? { choice: readPackageChoice(db, task.id), comment: before.comment } : undefined;
       const at = isoNow(clock);
-      saveResponse(db, row.id, request.comment, request.durationMs, at);
-      savePreferenceChoice(db, row.id, request.choice, outcome);
+      upsertPackageResponse(db, task.id, request.comment, request.durationMs, at);
+      writePackageChoice(db, task.id, request.choice);
       if (oldState && oldState.choice === request.choice && oldState.comment === request.comment) return;
       appendAudit(db, {
         at,
-        actor,
+        actor: raterName,
         action: oldState ? 'preference.update' : 'preference.create',
-        entity: 'assignment',
-        entityId: row.id,
+        entity: 'task',
+        entityId: task.id,
         oldValue: oldState,
-        newValue: { choice: request.choice, outcome, presentedA: row.presented_a, comment: request.comment },
+        newValue: { choice: request.choice, comment: request.comment },
       });
     })();
   }
 
-  function setFlag(assignmentId: string, flagged: boolean): void {
+  function setFlag(taskId: string, flagged: boolean): void {
     db.transaction(() => {
-      const current = rater();
-      if (current.lockedAt) throw new StudyError(`${current.name} locked their work; flags can no longer be changed.`);
-      const row = ownAssignment(assignmentId);
-      if ((row.flagged === 1) === flagged) return;
-      setAssignmentFlagged(db, row.id, flagged);
-      appendAudit(db, {
-        at: isoNow(clock),
-        actor: current.name,
-        action: 'assignment.flag',
-        entity: 'assignment',
-        entityId: row.id,
-        oldValue: row.flagged === 1,
-        newValue: flagged,
-      });
+      const lockedAt = rater().lockedAt;
+      if (lockedAt) throw new StudyError(`${raterName} locked their work; flags can no longer be changed.`);
+      const task = ownTask(taskId);
+      if (task.flagged === flagged) return;
+      setPackageTaskFlag(db, task.id, flagged);
+      appendAudit(db, { at: isoNow(clock), actor: raterName, action: 'task.flag', entity: 'task', entityId: task.id, oldValue: task.flagged, newValue: flagged });
     })();
   }
 
-  return {
-    raterId,
-    rater,
-    overview: () => readOverview(db, rater()),
-    listAssignments: (kind) => listAssignments(db, raterId, kind),
-    getTask,
-    saveRating,
-    savePreference,
-    setFlag,
-    lock: () => lockRater(db, raterId, clock),
-  };
+  /** Locking is final: the package becomes read-only and is ready to go back to the coordinator. */
+  function lock(): RaterProfile {
+    return db.transaction(() => {
+      const current = rater();
+      if (current.lockedAt) return current;
+      const at = isoNow(clock);
+      writePackageMeta(db, 'locked_at', at);
+      appendAudit(db, { at, actor: raterName, action: 'rater.lock', entity: 'rater', entityId: raterName, oldValue: null, newValue: at });
+      return { ...current, lockedAt: at };
+    })();
+  }
+
+  function overview(): SessionOverview {
+    const progress: TaskProgress[] = [];
+    const resume: SessionOverview['resume'] = {};
+    for (const kind of TASK_KINDS) {
+      const tasks = listAssignments(kind);
+      progress.push({ kind, done: tasks.filter((t) => t.done).length, total: tasks.length, flagged: tasks.filter((t) => t.flagged).length });
+      const next = tasks.find((t) => !t.done);
+      if (next) resume[kind] = next.assignmentId;
+    }
+    return { rater: rater(), progress, resume };
+  }
+
+  return { rater, overview, listAssignments, getTask, saveRating, savePreference, setFlag, lock };
 }
 
 /** Every rubric dimension must be present with one of its scale values, and nothing else. */
 export function validatedRatingValues(rubric: Rubric, values: Record<string, number>): Record<string, number> {
-  const known = new Set(rubric.dimensions.map((d) => d.key));
-  const unknown = Object.keys(values).find((key) => !known.has(key));
-  if (unknown !== undefined) throw new StudyError(`"${unknown}" is not a dimension of the rubric "${rubric.name}".`);
-  const checked: Record<string, number> = {};
-  for (const dimension of rubric.dimensions) {
-    const value = values[dimension.key];
-    if (value === undefined) throw new StudyError(`${dimension.label} is not rated yet.`);
-    const allowed = dimension.scale.map((point) => point.value);
-    if (!allowed.includes(value)) {
-      throw new StudyError(`${dimension.label}: ${value} is not on the scale (${allowed.join(', ')}).`);
-    }
-    checked[dimension.key] = value;
-  }
-  return checked;
-}
-
-/** What the choice means once the blinded position is undone. */
-export function resolveOutcome(choice: PreferenceKey, presentedA: PresentedA | null): PreferenceOutcome {
-  if (choice === 'T') return 'tie';
-  if (presentedA === null) throw new StudyError('This preference task has no recorded answer order.');
-  const other: PresentedA = presentedA === 'model' ? 'reference' : 'model';
-  return choice === 'A' ? presentedA : other;
+  const problem = ratingProblem(rubric, values);
+  if (problem) throw new StudyError(`${problem[0]!.toUpperCase()}${problem.slice(1)}.`);
+  return Object.fromEntries(rubric.dimensions.map((d) => [d.key, values[d.key]!]));
 }

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { basename } from 'node:path';
 import { appendAudit } from '../../db/audit';
-import { changePassphrase, openStudyDatabase, type StudyDb } from '../../db/connection';
+import { changePassphrase, openStudyDatabase, readFileKind, type FileKind, type StudyDb } from '../../db/connection';
 import { StudyError } from '../../shared/errors';
 import { readMeta, writeMeta } from '../../db/meta';
 import { insertActiveRubric, readActiveRubricRows } from '../../db/rubrics';
@@ -28,7 +28,7 @@ export function createStudy(path: string, passphrase: string, options: CreateStu
     db.transaction(() => {
       writeMeta(db, 'name', name);
       writeMeta(db, 'created_at', at);
-      // Copies of the file (raters' laptops) keep this id, so a merge can tell them from another study.
+      // Rater packages carry this id, so a merge can tell a package from another study.
       writeMeta(db, 'study_id', randomUUID());
       insertActiveRubric(db, options.rubric);
       appendAudit(db, {
@@ -51,6 +51,12 @@ export function createStudy(path: string, passphrase: string, options: CreateStu
 
 export function openStudy(path: string, passphrase: string): StudyDb {
   return openStudyDatabase(path, passphrase);
+}
+
+/** A master or a rater package, whichever the file is (the app opens both). */
+export function openMasterOrPackage(path: string, passphrase: string): { db: StudyDb; kind: FileKind } {
+  const db = openStudyDatabase(path, passphrase, { kind: 'detect' });
+  return { db, kind: readFileKind(db) };
 }
 
 export function readActiveRubric(db: StudyDb): Rubric {

@@ -26,8 +26,8 @@ export function readTidyRatingRows(db: StudyDb): TidyRatingRow[] {
       durationMs: row.duration_ms,
       ratedAt: row.submitted_at,
       scores: scores.get(row.output_id) ?? {},
-      // The study schema has no QC tasks yet (assign stores their roles once it designs them in).
-      qc: null,
+      qc: row.qc_role,
+      ...(row.package_id ? { packageId: row.package_id } : {}),
     };
     if (row.task === 'rating') return { ...base, task: 'rating', dimension: row.dimension, value: row.value };
     return {

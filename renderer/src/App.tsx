@@ -4,7 +4,7 @@ import { userMessage } from './api/errors';
 import { ReportsScreen } from './reportsRoute';
 import { FinishScreen } from './screens/Finish';
 import { HomeScreen } from './screens/Home';
-import { RaterSelectScreen } from './screens/RaterSelect';
+import { ProgressScreen } from './screens/Progress';
 import { TaskScreen } from './screens/TaskScreen';
 import { UnlockScreen } from './screens/Unlock';
 import { leaveTaskFor, saveBeforeLeavingTask } from './stores/navigation';
@@ -16,7 +16,8 @@ function TopBar() {
   const { study, rater, overview, close } = useSession();
   const screen = useUi((s) => s.screen);
   const navigate = useUi((s) => s.navigate);
-  const inSession = Boolean(study && rater && screen.name !== 'unlock' && screen.name !== 'rater');
+  const inSession = Boolean(study && rater && screen.name !== 'unlock');
+  const coordinating = study?.role === 'coordinator' && screen.name !== 'unlock';
   const done = overview?.progress.reduce((n, p) => n + p.done, 0) ?? 0;
   const total = overview?.progress.reduce((n, p) => n + p.total, 0) ?? 0;
 
@@ -53,11 +54,19 @@ function TopBar() {
           <Button variant="subtle" color="dark" onClick={() => void leaveTaskFor('finish')} aria-current={screen.name === 'finish' ? 'page' : undefined}>
             Finish
           </Button>
-          {canSeeReports(study, rater) && (
-            <Button variant="subtle" color="dark" onClick={() => void leaveTaskFor('reports')} aria-current={screen.name === 'reports' ? 'page' : undefined}>
-              Reports
-            </Button>
-          )}
+          <Button variant="subtle" color="dark" onClick={() => void closeStudy()}>
+            Close study
+          </Button>
+        </Group>
+      )}
+      {coordinating && canSeeReports(study) && (
+        <Group component="nav" aria-label="Main" gap="xs" wrap="nowrap">
+          <Button variant="subtle" color="dark" onClick={() => navigate({ name: 'progress' })} aria-current={screen.name === 'progress' ? 'page' : undefined}>
+            Progress
+          </Button>
+          <Button variant="subtle" color="dark" onClick={() => navigate({ name: 'reports' })} aria-current={screen.name === 'reports' ? 'page' : undefined}>
+            Reports
+          </Button>
           <Button variant="subtle" color="dark" onClick={() => void closeStudy()}>
             Close study
           </Button>
@@ -71,8 +80,8 @@ function CurrentScreen({ screen }: { screen: Screen }) {
   switch (screen.name) {
     case 'unlock':
       return <UnlockScreen />;
-    case 'rater':
-      return <RaterSelectScreen />;
+    case 'progress':
+      return <ProgressScreen />;
     case 'home':
       return <HomeScreen />;
     case 'task':

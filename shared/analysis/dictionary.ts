@@ -23,6 +23,7 @@ export const DATA_DICTIONARY: readonly DictionaryEntry[] = [
   { column: 'presented_position', table: 'both', type: 'A | B', description: 'Preference rows only: the position where the MODEL\'s answer was shown (A = first/left). The reference was in the other position. Empty on rating rows.' },
   { column: 'duration_ms', table: 'both', type: 'integer ≥ 0', description: 'Time the task was on screen before the last save, in milliseconds. The same for every dimension of one rated output.' },
   { column: 'rated_at', table: 'both', type: 'ISO 8601 text', description: 'Time the rating was first submitted (UTC).' },
+  { column: 'package_id', table: 'both', type: 'text (UUID)', description: 'The rater package the answer was merged from (as printed by `pack` and listed in the audit log\'s package.issue and package.merge entries). Empty when unknown.' },
   { column: `${SCORE_COLUMN_PREFIX}<metric>`, table: 'both', type: 'number', description: 'The output\'s automatic metric (e.g. score_rougeL), repeated on every row of the output; empty when the output has no such score.' },
 ];
 

@@ -142,7 +142,18 @@ function readRow(cell: (column: string) => string, metrics: ReadonlyArray<string
     fail(problems[0]!);
     return null;
   }
-  const base = { rater, itemId, model, bin, durationMs, ratedAt: cell('rated_at').trim(), scores, qc: qc === '' ? null : (qc as QcRole) };
+  const packageId = cell('package_id').trim();
+  const base = {
+    rater,
+    itemId,
+    model,
+    bin,
+    durationMs,
+    ratedAt: cell('rated_at').trim(),
+    scores,
+    qc: qc === '' ? null : (qc as QcRole),
+    ...(packageId ? { packageId } : {}),
+  };
   return task === 'preference'
     ? {
         ...base,

@@ -27,6 +27,8 @@ interface TidyRowBase {
   scores: Record<string, number>;
   /** Quality-control role of the task the row comes from; null for the study's own tasks. */
   qc: QcRole | null;
+  /** The rater package the answer was merged from; absent when unknown (e.g. a file without the column). */
+  packageId?: string;
 }
 
 export interface TidyRatingValueRow extends TidyRowBase {
@@ -58,6 +60,7 @@ export const TIDY_FIXED_COLUMNS = [
   'presented_position',
   'duration_ms',
   'rated_at',
+  'package_id',
 ] as const;
 
 /** Columns a file must have to be analysed; the others may be absent (read as empty). */
@@ -85,6 +88,7 @@ export function tidyRecord(row: TidyRatingRow, metrics: ReadonlyArray<string>): 
     presented_position: row.task === 'preference' ? row.presentedPosition : null,
     duration_ms: row.durationMs,
     rated_at: row.ratedAt,
+    package_id: row.packageId ?? null,
   };
   const record: Record<string, TidyCell> = { ...fixed };
   for (const metric of metrics) record[SCORE_COLUMN_PREFIX + metric] = row.scores[metric] ?? null;

@@ -29,6 +29,7 @@ export function pivotTidyToWide(rows: ReadonlyArray<TidyRatingRow>, metrics: Rea
     'presented_position',
     'duration_ms',
     'rated_at',
+    'package_id',
     ...sortedMetrics.map((m) => SCORE_COLUMN_PREFIX + m),
   ];
   const at = (column: string) => columns.indexOf(column);
@@ -42,6 +43,7 @@ export function pivotTidyToWide(rows: ReadonlyArray<TidyRatingRow>, metrics: Rea
     if (row.task === 'preference') cells[at('presented_position')] = row.presentedPosition;
     cells[at('duration_ms')] = row.durationMs;
     cells[at('rated_at')] = row.ratedAt === '' ? null : row.ratedAt;
+    cells[at('package_id')] = row.packageId ?? null;
     for (const metric of sortedMetrics) cells[at(SCORE_COLUMN_PREFIX + metric)] = row.scores[metric] ?? null;
   }
   return { columns, rows: [...wide.entries()].sort(([a], [b]) => compareStrings(a, b)).map(([, cells]) => cells) };

@@ -95,7 +95,15 @@ function studySection(result: AnalysisResult, study: ReportStudy): string {
         ]),
       )
     : '';
-  return `<section><h2>Study</h2><div class="facts">${facts}</div><h3>Samples</h3>${samples}${rubric}
+  const when = (at: string) => escapeHtml(at.replace('T', ' ').replace(/:\d\d(\.\d+)?Z$/, ' UTC'));
+  const packages = study.packages?.length
+    ? `<h3>Rater packages</h3>${table(
+        ['Rater', 'Package', 'Issued', 'Returned', 'Answers from it'],
+        study.packages.map((p) => [escapeHtml(p.rater), `<code>${escapeHtml(p.id)}</code>`, when(p.issuedAt), p.returnedAt ? when(p.returnedAt) : 'not yet', String(p.answers)]),
+        { numericFrom: 4 },
+      )}<p class="note">Each answer's package is the <code>package_id</code> column of the ratings export.</p>`
+    : '';
+  return `<section><h2>Study</h2><div class="facts">${facts}</div><h3>Samples</h3>${samples}${packages}${rubric}
 <p class="note">Models: ${escapeHtml(result.models.join(', ') || 'none')}. Metrics: ${escapeHtml(result.metrics.join(', ') || 'none')}. Bootstrap: ${result.parameters.bootstrap} resamples, seed ${result.parameters.seed}.</p></section>`;
 }
 

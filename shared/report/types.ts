@@ -18,4 +18,14 @@ export interface ReportStudy {
   samples: ReportSample[];
   /** Raters in the study and how many have locked their work. */
   raters: { total: number; locked: number };
+  /** Every issued rater package: whose, when, and how many answers in the study came from it. */
+  packages?: ReportPackage[];
+}
+
+export interface ReportPackage {
+  id: string;
+  rater: string;
+  issuedAt: string;
+  returnedAt: string | null;
+  answers: number;
 }

@@ -1,7 +1,7 @@
 import { expect, test, type Response } from '@playwright/test';
 import { appPerFile } from './fixtures';
 import { blindingSecrets, type BlindingSecrets } from './study-db';
-import { rateByKeyboard, ratingKeysFor, startAsNewRater, tabTo, taskHeading, unlockByKeyboard } from './ui';
+import { rateByKeyboard, ratingKeysFor, startRating, tabTo, taskHeading, unlockByKeyboard } from './ui';
 
 const shared = appPerFile();
 
@@ -44,7 +44,7 @@ test('no payload of a full rating session carries a model name, item id, score o
 
   await unlockByKeyboard(page, 'wrong passphrase first');
   await expect(page.getByRole('alert')).toBeVisible();
-  await startAsNewRater(page, shared.study.passphrase, 'Dr Blind', 'rating');
+  await startRating(page, shared.study.passphrase, shared.study.rater, 'rating');
   for (let n = 1; n <= 5; n++) {
     if (n === 3) await page.keyboard.press('f');
     await rateByKeyboard(page, n, ratingKeysFor(n).keys);

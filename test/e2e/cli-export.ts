@@ -3,12 +3,14 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { REPO_ROOT, type TestStudy } from './launcher';
+import { mergeIntoMaster } from './study-db';
 
 function exportJsonLines(study: TestStudy, what: string): Record<string, unknown>[] {
-  const out = join(dirname(study.path), `${what}.jsonl`);
-  execFileSync(process.execPath, ['electron/cli/blindrate.mjs', 'export', study.path, '--what', what, '--format', 'jsonl', '--out', out], {
+  mergeIntoMaster(study);
+  const out = join(dirname(study.masterPath), `${what}.jsonl`);
+  execFileSync(process.execPath, ['electron/cli/blindrate.mjs', 'export', study.masterPath, '--what', what, '--format', 'jsonl', '--out', out], {
     cwd: REPO_ROOT,
-    env: { ...process.env, BLINDRATE_PASSPHRASE: study.passphrase },
+    env: { ...process.env, BLINDRATE_PASSPHRASE: study.masterPassphrase },
   });
   return readFileSync(out, 'utf8')
     .split('\n')

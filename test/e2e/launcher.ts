@@ -1,7 +1,8 @@
 /**
  * The two ways the E2E specs reach the app, behind one interface: the Electron shell through
  * Playwright's `_electron.launch` where the Electron binary exists, otherwise browser mode
- * (`blindrate serve`) in Chromium. Each call gets its own fresh encrypted demo study.
+ * (`blindrate serve`) in Chromium. Each call gets its own fresh encrypted demo study and one rater's
+ * package of it, which is what the app opens.
  */
 import { _electron, chromium, type Browser, type ElectronApplication, type Page } from '@playwright/test';
 import bundledChromium from '@sparticuz/chromium';
@@ -12,7 +13,7 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { electronUnavailableReason, findElectronBinary } from '../../electron/cli/electron-runtime';
 import { mainArgumentList } from '../../electron/main/arguments';
-import { buildDemoStudy } from '../../electron/services/demo';
+import { buildDemoPackage, buildDemoStudy } from '../../electron/services/demo';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../..');
 export const SYSTEM_CHROMIUM_PATH = '/usr/bin/chromium';
@@ -26,6 +27,9 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 export const STUDY_PASSPHRASE = 'e2e correct horse battery';
+export const PACKAGE_PASSPHRASE = 'e2e velvet harbour quartz';
+/** The rater of every test package (the demo's one planned rater). */
+export const E2E_RATER = 'Demo rater';
 const VIEWPORT = { width: 1440, height: 900 };
 
 export type LauncherKind = 'electron' | 'browser';
@@ -60,17 +64,32 @@ export async function describeLauncher(): Promise<string> {
 }
 
 export interface TestStudy {
+  /** The file the app opens: a rater package, or a master for a coordinator's view. */
   path: string;
   passphrase: string;
+  /** The master the package was cut from. */
+  masterPath: string;
+  masterPassphrase: string;
+  rater: string;
   dispose(): void;
 }
 
-/** A fresh demo study (MeDiSumQA rubric, rating and preference samples) in its own temp folder. */
+/** A fresh demo study (MeDiSumQA rubric, rating and preference samples) and its rater's package, in their own temp folder. */
 export async function createTestStudy(): Promise<TestStudy> {
   const dir = mkdtempSync(join(tmpdir(), 'blindrate-e2e-'));
-  const path = join(dir, 'e2e-study.db');
-  await buildDemoStudy(path, STUDY_PASSPHRASE, () => new Date('2026-01-15T09:00:00Z'));
-  return { path, passphrase: STUDY_PASSPHRASE, dispose: () => rmSync(dir, { recursive: true, force: true }) };
+  const masterPath = join(dir, 'e2e-study.db');
+  const path = join(dir, 'e2e-rater.blindrate');
+  const clock = () => new Date('2026-01-15T09:00:00Z');
+  await buildDemoStudy(masterPath, STUDY_PASSPHRASE, clock);
+  buildDemoPackage(masterPath, STUDY_PASSPHRASE, path, PACKAGE_PASSPHRASE, clock);
+  return {
+    path,
+    passphrase: PACKAGE_PASSPHRASE,
+    masterPath,
+    masterPassphrase: STUDY_PASSPHRASE,
+    rater: E2E_RATER,
+    dispose: () => rmSync(dir, { recursive: true, force: true }),
+  };
 }
 
 export interface LaunchedApp {
@@ -80,21 +99,28 @@ export interface LaunchedApp {
 }
 
 export interface LaunchOptions {
+  /** Open the master (the coordinator's view) instead of the package. */
   coordinator?: boolean;
 }
 
-export async function launchApp(study: TestStudy, options: LaunchOptions = {}): Promise<LaunchedApp> {
-  return launcherKind() === 'electron' ? launchElectron(study, options) : launchBrowserMode(study, options);
+/** A file the app may open. */
+export interface AppFile {
+  path: string;
 }
 
-async function launchElectron(study: TestStudy, options: LaunchOptions): Promise<LaunchedApp> {
+export async function launchApp(study: TestStudy, options: LaunchOptions = {}): Promise<LaunchedApp> {
+  const file = { path: options.coordinator ? study.masterPath : study.path };
+  return launcherKind() === 'electron' ? launchElectron(file) : launchBrowserMode(file);
+}
+
+async function launchElectron(file: AppFile): Promise<LaunchedApp> {
   const userData = mkdtempSync(join(tmpdir(), 'blindrate-e2e-userdata-'));
   const app: ElectronApplication = await _electron.launch({
     executablePath: findElectronBinary()!,
     // The project folder, as `npm start` launches it: package.json names the app and its entry.
     args: [
       REPO_ROOT,
-      ...mainArgumentList({ study: study.path, userData, coordinator: options.coordinator ?? false }),
+      ...mainArgumentList({ study: file.path, userData }),
     ],
   });
   const page = await app.firstWindow();
@@ -110,8 +136,8 @@ async function launchElectron(study: TestStudy, options: LaunchOptions): Promise
 }
 
 /** Starts `blindrate serve` on a free port and resolves with the address line it prints. */
-async function startServer(study: TestStudy, options: LaunchOptions): Promise<{ server: ChildProcess; url: string }> {
-  const args = ['electron/cli/blindrate.mjs', 'serve', study.path, '--port', '0', ...(options.coordinator ? ['--coordinator'] : [])];
+async function startServer(file: AppFile): Promise<{ server: ChildProcess; url: string }> {
+  const args = ['electron/cli/blindrate.mjs', 'serve', file.path, '--port', '0'];
   const server = spawn(process.execPath, args, { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   server.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -133,8 +159,8 @@ async function startServer(study: TestStudy, options: LaunchOptions): Promise<{ 
   return { server, url };
 }
 
-export async function launchBrowserMode(study: TestStudy, options: LaunchOptions = {}): Promise<LaunchedApp> {
-  const { server, url } = await startServer(study, options);
+export async function launchBrowserMode(file: AppFile): Promise<LaunchedApp> {
+  const { server, url } = await startServer(file);
   let browser: Browser | undefined;
   try {
     browser = await chromium.launch({ executablePath: await chromiumExecutablePath(), args: CHROMIUM_ARGS });

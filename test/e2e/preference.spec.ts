@@ -1,14 +1,15 @@
 import { expect, test } from '@playwright/test';
 import { appPerFile } from './fixtures';
 import { savedPreferences } from './study-db';
-import { startAsNewRater, taskHeading } from './ui';
+import { E2E_RATER } from './launcher';
+import { startRating, taskHeading } from './ui';
 
 const shared = appPerFile();
-const RATER = 'Dr Preference';
+const RATER = E2E_RATER;
 
 test('three preferences by keyboard: A, B and T are stored with what was shown in each position', async () => {
   const { page } = shared.app;
-  await startAsNewRater(page, shared.study.passphrase, RATER, 'preference');
+  await startRating(page, shared.study.passphrase, RATER, 'preference');
 
   const shown: { a: string; b: string }[] = [];
   for (const [index, key] of ['a', 'b', 't'].entries()) {

@@ -2,15 +2,16 @@ import { expect, test } from '@playwright/test';
 import { canonicalOrder, exportedRatingsOf } from './cli-export';
 import { appPerFile } from './fixtures';
 import { auditTrail, savedRatings } from './study-db';
-import { rateByKeyboard, ratingKeysFor, startAsNewRater, taskHeading, unlockByKeyboard } from './ui';
+import { E2E_RATER } from './launcher';
+import { rateByKeyboard, ratingKeysFor, startRating, taskHeading, unlockByKeyboard } from './ui';
 
 const shared = appPerFile();
-const RATER = 'Dr Keyboard';
+const RATER = E2E_RATER;
 const RATED = 10;
 
 test('a full rating session with the keyboard alone: ten answers saved with the values typed', async () => {
   const { page } = shared.app;
-  await startAsNewRater(page, shared.study.passphrase, RATER, 'rating');
+  await startRating(page, shared.study.passphrase, RATER, 'rating');
 
   for (let n = 1; n <= RATED; n++) await rateByKeyboard(page, n, ratingKeysFor(n).keys);
 
@@ -24,9 +25,8 @@ test('a full rating session with the keyboard alone: ten answers saved with the 
 test('after a reload and unlocking again, the rater lands on the next unrated task; earlier values are kept', async () => {
   const { page } = shared.app;
   await page.reload();
+  // A package has one rater: unlocking goes straight back to where they were.
   await unlockByKeyboard(page, shared.study.passphrase);
-  await expect(page.getByRole('button', { name: `Continue as ${RATER}` })).toBeFocused();
-  await page.keyboard.press('Enter');
 
   await expect(taskHeading(page, 'Rating', RATED + 1)).toBeVisible();
   await page.keyboard.press('ArrowLeft');

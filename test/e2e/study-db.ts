@@ -1,9 +1,23 @@
-/** Reads a test study straight from its encrypted file, to check what the UI saved (read-only). */
+/**
+ * What the UI saved, read as the coordinator gets it: the rater's package is merged into the master
+ * (merging again takes only what changed), then the master is read.
+ */
 import { openStudyDatabase, type StudyDb } from '../../db/connection';
+import { mergePackages } from '../../electron/services/merge';
 import type { TestStudy } from './launcher';
 
+export function mergeIntoMaster(study: TestStudy): void {
+  const master = openStudyDatabase(study.masterPath, study.masterPassphrase);
+  try {
+    mergePackages(master, [study.path], () => new Date());
+  } finally {
+    master.close();
+  }
+}
+
 function withStudy<T>(study: TestStudy, read: (db: StudyDb) => T): T {
-  const db = openStudyDatabase(study.path, study.passphrase, { readonly: true });
+  mergeIntoMaster(study);
+  const db = openStudyDatabase(study.masterPath, study.masterPassphrase, { readonly: true });
   try {
     return read(db);
   } finally {

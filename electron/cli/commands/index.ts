@@ -1,11 +1,14 @@
 import type { Command } from 'commander';
 import { registerAnalyze } from './analyze';
 import { registerBackup } from './backup';
+import { registerAssign } from './assign';
+import { registerAudit } from './audit';
 import { registerDemo } from './demo';
 import { registerExport } from './export';
 import { registerImport } from './import';
 import { registerInit } from './init';
 import { registerMerge } from './merge';
+import { registerPack } from './pack';
 import { registerRekey } from './rekey';
 import { registerReport } from './report';
 import { registerSample } from './sample';
@@ -21,6 +24,9 @@ export const COMMANDS: RegisterCommand[] = [
   registerInit,
   registerImport,
   registerSample,
+  registerAssign,
+  registerPack,
+  registerMerge,
   registerExport,
   registerScore,
   registerAnalyze,
@@ -29,7 +35,7 @@ export const COMMANDS: RegisterCommand[] = [
   registerRekey,
   registerServe,
   registerStart,
-  registerMerge,
   registerStatus,
   registerBackup,
+  registerAudit,
 ];

@@ -1,60 +1,31 @@
-/** `blindrate merge MASTER.db COPY.db… [--prefer-latest]`: bring raters' offline copies back into the master. */
-import { type StudyDb } from '../../../db/connection';
-import { StudyError, WRONG_PASSPHRASE_EXIT_CODE } from '../../../shared/errors';
-import { mergeRaterCopies, openRaterCopy, type CopyMergeSummary, type RaterCopy } from '../../services/merge';
-import { openStudy } from '../../services/study';
+/** `blindrate merge STUDY.db FILE.blindrate…`: bring returned rater packages into the master, verified first. */
+import { mergePackages, type PackageMergeSummary } from '../../services/merge';
 import { systemClock } from '../../services/system-clock';
-import { readPassphrase } from '../passphrase';
+import { withStudy } from '../study-options';
 import type { RegisterCommand } from './index';
-
-export const COPY_PASSPHRASE_ENV = 'BLINDRATE_COPY_PASSPHRASE';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-function summaryLine(s: CopyMergeSummary): string {
-  return (
-    `${s.path}: ${plural(s.ratersAdded, 'rater')} added, ${plural(s.ratingsAdded, 'rating')} added, ` +
-    `${plural(s.preferencesAdded, 'preference')} added, ${s.skippedIdentical} skipped as identical, ` +
-    `${plural(s.conflictsResolved, 'conflict')} resolved (${plural(s.assignmentsAdded, 'assignment')}, ` +
-    `${plural(s.flagsAdded, 'flag')}, ${plural(s.locksTaken, 'lock')}, ${plural(s.auditRowsAppended, 'audit row')} taken).`
-  );
-}
-
-/** A wrong copy passphrase says where the copy passphrase comes from. */
-function openCopy(path: string, passphrase: string): StudyDb {
-  try {
-    return openRaterCopy(path, passphrase);
-  } catch (error) {
-    if (error instanceof StudyError && error.exitCode === WRONG_PASSPHRASE_EXIT_CODE) {
-      throw new StudyError(`Wrong passphrase for ${path} (copies are opened with ${COPY_PASSPHRASE_ENV}, or else the master's passphrase).`, WRONG_PASSPHRASE_EXIT_CODE);
-    }
-    throw error;
-  }
+export function describeMerge(s: PackageMergeSummary): string {
+  if (s.unchanged) return `${s.file} (${s.rater}): already merged, nothing changed.`;
+  const parts = [`${plural(s.answersAdded, 'answer')} added`];
+  if (s.answersReplaced > 0) parts.push(`${plural(s.answersReplaced, 'answer')} of an earlier package replaced by later edits`);
+  if (s.answersKeptNewer > 0) parts.push(`${plural(s.answersKeptNewer, 'answer')} kept from an earlier package edited later`);
+  parts.push(`${plural(s.flagsChanged, 'flag')} changed`, `${plural(s.auditEntriesAppended, 'audit entry')} appended`.replace('entrys', 'entries'));
+  if (s.locked) parts.push('rater locked');
+  return `${s.file} (${s.rater}): ${parts.join(', ')}.`;
 }
 
 export const registerMerge: RegisterCommand = (program) => {
   program
     .command('merge')
-    .description(`Merge raters' copies of the study into the master (master passphrase from BLINDRATE_PASSPHRASE or prompt; copies use ${COPY_PASSPHRASE_ENV} or the same).`)
-    .argument('<master>', 'the coordinator\'s study file (.db), changed in one transaction')
-    .argument('<copies...>', 'raters\' copies of it (.db), only read')
-    .option('--prefer-latest', 'when a response differs, keep the one saved later instead of stopping')
-    .action(async (masterPath: string, copyPaths: string[], opts: { preferLatest?: boolean }) => {
-      const passphrase = await readPassphrase();
-      const copyPassphrase = process.env[COPY_PASSPHRASE_ENV] || passphrase;
-      const opened: StudyDb[] = [];
-      try {
-        const master = openStudy(masterPath, passphrase);
-        opened.push(master);
-        const copies: RaterCopy[] = copyPaths.map((path) => {
-          const db = openCopy(path, copyPassphrase);
-          opened.push(db);
-          return { path, db };
-        });
-        const summary = mergeRaterCopies(master, copies, systemClock, { preferLatest: opts.preferLatest ?? false });
-        process.stdout.write(summary.copies.map((s) => `${summaryLine(s)}\n`).join(''));
-      } finally {
-        for (const db of opened) db.close();
-      }
+    .description(
+      'Merge returned rater packages into the master. Every package is checked before anything is written (issued by this master for this rater, task list digest, values on the rubric, durations, audit chain, stored answers equal to the audited ones, actor); one failure refuses the whole merge with a line naming the file and the task. Merging the same package again changes nothing.',
+    )
+    .argument('<study>', 'master study file (.db), changed in one transaction')
+    .argument('<packages...>', 'returned rater packages (.blindrate), only read')
+    .action(async (study: string, packages: string[]) => {
+      const summaries = await withStudy(study, (db) => mergePackages(db, packages, systemClock));
+      process.stdout.write(summaries.map((s) => `${describeMerge(s)}\n`).join(''));
     });
 };

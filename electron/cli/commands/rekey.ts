@@ -13,7 +13,7 @@ export const registerRekey: RegisterCommand = (program) => {
     .description(`Change the study passphrase (current one from BLINDRATE_PASSPHRASE, new one from ${NEW_PASSPHRASE_ENV}, or prompts).`)
     .argument('<study>', 'study file (.db)')
     .action(async (study: string) => {
-      await withStudy(study, async (db) => rekeyStudy(db, await readNewPassphrase('New passphrase: ', NEW_PASSPHRASE_ENV), systemClock));
+      await withStudy(study, async (db) => rekeyStudy(db, await readNewPassphrase('New passphrase: ', NEW_PASSPHRASE_ENV, 'The new study passphrase'), systemClock));
       process.stdout.write(`${study} is now encrypted with the new passphrase.\n`);
     });
 };

@@ -7,16 +7,11 @@ import type { RegisterCommand } from './index';
 export const registerServe: RegisterCommand = (program: Command) => {
   program
     .command('serve')
-    .description('Serve the app in a local browser (127.0.0.1 only); the study is unlocked in the page.')
-    .argument('<study>', 'study file (.db)')
+    .description('Serve the app in a local browser (127.0.0.1 only), unlocked in the page: a master study opens the coordinator\'s view (progress, reports), a rater package (.blindrate) its rater\'s rating session.')
+    .argument('<file>', 'master study (.db) or rater package (.blindrate)')
     .option('--port <n>', 'port to listen on; 0 picks a free one', parsePort, 0)
-    .option('--coordinator', 'coordinator session: reports are visible before raters lock')
     .addOption(rendererOption('built renderer folder'))
-    .action(async (study: string, opts: { port: number; coordinator?: boolean; renderer: string }) => {
-      await serveUntilStopped(study, {
-        port: opts.port,
-        role: opts.coordinator ? 'coordinator' : 'rater',
-        rendererDir: opts.renderer,
-      });
+    .action(async (file: string, opts: { port: number; renderer: string }) => {
+      await serveUntilStopped(file, { port: opts.port, rendererDir: opts.renderer });
     });
 };

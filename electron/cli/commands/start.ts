@@ -1,6 +1,7 @@
 /**
- * `blindrate start [STUDY]` (what `npm start` runs): the desktop app on a study, by default the
- * demo. Where the desktop app cannot run (no Electron binary, no Electron build of the database
+ * `blindrate start [FILE]` (what `npm start` runs): the desktop app on a master study or a rater
+ * package, by default the demo's rater package (with the demo master offered as the coordinator's
+ * view). Where the desktop app cannot run (no Electron binary, no Electron build of the database
  * module, a sandbox Electron would abort on) it says why in one line and starts browser mode instead.
  */
 import type { Command } from 'commander';
@@ -12,22 +13,26 @@ import { mainArgumentList } from '../../main/arguments';
 import { serveUntilStopped } from '../browser-mode';
 import { DEFAULT_RENDERER_DIR, REPO_ROOT } from '../paths';
 import { parsePort, rendererOption } from '../study-options';
-import { buildDemoStudy } from '../../services/demo';
+import { buildDemoPackage, buildDemoStudy, DEMO_PASSPHRASE } from '../../services/demo';
 import { systemClock } from '../../services/system-clock';
 import { browserModeFallbackLine, electronChildEnvironment, electronUnavailableReason, exitCodeOf, findElectronBinary } from '../electron-runtime';
 import type { RegisterCommand } from './index';
 
 export const DEMO_STUDY_PATH = join(REPO_ROOT, '.demo', 'demo-study.db');
-export const DEMO_PASSPHRASE = 'demo';
+export const DEMO_PACKAGE_PATH = join(REPO_ROOT, '.demo', 'demo-rater.blindrate');
 
-async function ensureDemoStudy(): Promise<string> {
+/** The demo master and its rater package, made on first start. */
+async function ensureDemo(): Promise<void> {
   if (!existsSync(DEMO_STUDY_PATH)) {
     mkdirSync(dirname(DEMO_STUDY_PATH), { recursive: true });
-    process.stderr.write('Creating the demo study (first start)…\n');
+    process.stderr.write('Creating the demo study and its rater package (first start)…\n');
     await buildDemoStudy(DEMO_STUDY_PATH, DEMO_PASSPHRASE, systemClock);
   }
-  process.stdout.write(`Demo study ${DEMO_STUDY_PATH}: its passphrase is "${DEMO_PASSPHRASE}".\n`);
-  return DEMO_STUDY_PATH;
+  if (!existsSync(DEMO_PACKAGE_PATH)) buildDemoPackage(DEMO_STUDY_PATH, DEMO_PASSPHRASE, DEMO_PACKAGE_PATH, DEMO_PASSPHRASE, systemClock);
+  process.stdout.write(
+    `Demo rater package ${DEMO_PACKAGE_PATH} and demo master (the coordinator's view) ${DEMO_STUDY_PATH}: ` +
+      `both open with the passphrase "${DEMO_PASSPHRASE}", allowed only because they hold synthetic data, never anything real.\n`,
+  );
 }
 
 /**
@@ -70,23 +75,23 @@ async function runDesktopApp(electron: string, args: string[]): Promise<void> {
 export const registerStart: RegisterCommand = (program: Command) => {
   program
     .command('start')
-    .description('Open the app on a study (default: the demo study); browser mode where the desktop app cannot run here.')
-    .argument('[study]', 'study file (.db) or rater package (.blindrate); default: the demo study in .demo/')
-    .option('--coordinator', 'coordinator session: reports are visible before raters lock')
+    .description('Open the app on a master study or a rater package (default: the demo); browser mode where the desktop app cannot run here.')
+    .argument('[file]', 'master study (.db) or rater package (.blindrate); default: the demo rater package in .demo/')
     .option('--port <n>', 'browser mode only: port to listen on; 0 picks a free one', parsePort, 0)
     .addOption(rendererOption('browser mode only: built renderer folder'))
-    .action(async (study: string | undefined, opts: { coordinator?: boolean; port: number; renderer: string }) => {
-      const studyPath = study ? resolve(study) : await ensureDemoStudy();
-      if (!existsSync(studyPath)) throw new StudyError(`No study file at ${study}.`);
+    .action(async (file: string | undefined, opts: { port: number; renderer: string }) => {
+      if (!file) await ensureDemo();
+      const studyPath = file ? resolve(file) : DEMO_PACKAGE_PATH;
+      if (!existsSync(studyPath)) throw new StudyError(`No study or package file at ${file}.`);
       if (opts.renderer === DEFAULT_RENDERER_DIR && !existsSync(join(DEFAULT_RENDERER_DIR, 'index.html'))) await buildRenderer();
       const unavailable = electronUnavailableReason(REPO_ROOT);
       if (unavailable) {
         process.stdout.write(`${browserModeFallbackLine(unavailable)}\n`);
-        await serveUntilStopped(studyPath, { port: opts.port, role: opts.coordinator ? 'coordinator' : 'rater', rendererDir: opts.renderer });
+        await serveUntilStopped(studyPath, { port: opts.port, rendererDir: opts.renderer, alsoOffer: file ? [] : [DEMO_STUDY_PATH] });
         return;
       }
       // esbuild takes under a second, so the shell is always rebuilt and never stale.
       await buildShell();
-      await runDesktopApp(findElectronBinary()!, mainArgumentList({ study: studyPath, userData: null, coordinator: opts.coordinator ?? false }));
+      await runDesktopApp(findElectronBinary()!, mainArgumentList({ study: studyPath, userData: null }));
     });
 };

@@ -1,4 +1,4 @@
-/** `blindrate status STUDY.db`: rating progress per rater and totals per sample (counts only, no results). */
+/** `blindrate status STUDY.db`: per rater packages issued/returned, lock and answers merged; totals per sample (counts only, no results). */
 import type { RaterStatus, SampleStatus } from '../../services/study-status';
 import { readStudyStatus } from '../../services/study-status';
 import { systemClock } from '../../services/system-clock';
@@ -6,10 +6,12 @@ import { displaySafeName } from '../../../shared/text/names';
 import { withStudy } from '../study-options';
 import type { RegisterCommand } from './index';
 
-function raterLine({ rater, progress }: RaterStatus, nameWidth: number): string {
+function raterLine({ rater, progress, packagesIssued, lastReturnedAt }: RaterStatus, nameWidth: number): string {
   const done = progress.map((p) => `${p.kind} ${p.done}/${p.total}`).join('  ');
   const flagged = progress.reduce((sum, p) => sum + p.flagged, 0);
-  return `  ${displaySafeName(rater.name).padEnd(nameWidth)}  ${done}  flagged ${flagged}  ${rater.lockedAt ? `locked ${rater.lockedAt}` : 'not locked'}`;
+  const issued = packagesIssued === 0 ? 'not issued' : `issued ${packagesIssued}`;
+  const returned = lastReturnedAt ? `returned ${lastReturnedAt}` : 'not returned';
+  return `  ${displaySafeName(rater.name).padEnd(nameWidth)}  ${issued}  ${returned}  ${rater.lockedAt ? `locked ${rater.lockedAt}` : 'not locked'}  ${done}  flagged ${flagged}`;
 }
 
 function sampleLine(s: SampleStatus): string {
@@ -20,7 +22,7 @@ function sampleLine(s: SampleStatus): string {
 export const registerStatus: RegisterCommand = (program) => {
   program
     .command('status')
-    .description('Show each rater\'s progress (done/total per task kind, flags, lock) and each sample\'s totals.')
+    .description('Show each rater\'s packages (issued, returned), lock and merged answers (done/total per task kind, flags), and each sample\'s totals.')
     .argument('<study>', 'study file (.db)')
     .action(async (study: string) => {
       const status = await withStudy(study, (db) => readStudyStatus(db, systemClock));

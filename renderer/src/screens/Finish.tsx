@@ -1,10 +1,14 @@
 import { Alert, Button, Container, Group, Modal, Paper, Stack, Table, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { userMessage } from '../api/errors';
-import { canSeeReports, useSession } from '../stores/session';
+import { useSession } from '../stores/session';
 import { useUi } from '../stores/ui';
 import { KIND_TITLES } from './kindLabels';
 import { ScreenTitle } from '../components/ScreenTitle';
+
+function fileName(path: string): string {
+  return path.split(/[\\/]/).pop() ?? path;
+}
 
 export function FinishScreen() {
   const { study, rater, overview, lock, refreshOverview } = useSession();
@@ -61,10 +65,14 @@ export function FinishScreen() {
             <Text>
               Your ratings were locked on {new Date(rater.lockedAt).toLocaleString()}. They can be read but no longer changed.
             </Text>
+            <Text fw={600} mt="xs">
+              Close BlindRate and send the file {fileName(study?.path ?? '')} back to your study coordinator.
+            </Text>
           </Paper>
         ) : (
           <Text>
-            Locking ends your rating for this study: you can still read your answers, but not change them.
+            Locking ends your rating for this study: you can still read your answers, but not change them. Then you send
+            this file back to your coordinator.
             {remaining > 0 && ` ${remaining} task${remaining === 1 ? ' is' : 's are'} not done yet.`}
           </Text>
         )}
@@ -78,11 +86,6 @@ export function FinishScreen() {
             Back to Home
           </Button>
           {!rater.lockedAt && <Button onClick={() => setConfirming(true)}>Lock my ratings…</Button>}
-          {canSeeReports(study, rater) && (
-            <Button variant="default" onClick={() => navigate({ name: 'reports' })}>
-              Open reports
-            </Button>
-          )}
         </Group>
       </Stack>
       <Modal

@@ -1,13 +1,14 @@
 import { Button, Checkbox, Container, Group, Paper, PasswordInput, Radio, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { userMessage } from '../api/errors';
+import { enterSession } from '../stores/navigation';
 import { useSession } from '../stores/session';
 import { useTask } from '../stores/task';
 import { useUi } from '../stores/ui';
 import { ScreenTitle } from '../components/ScreenTitle';
 
 export function UnlockScreen() {
-  const { studies, canRemember, loadStudies, openStudyFile, unlock } = useSession();
+  const { studies, canRemember, loadStudies, openStudyFile, unlock, startSession } = useSession();
   const navigate = useUi((s) => s.navigate);
   const [chosenPath, setChosenPath] = useState<string | null>(null);
   const [passphrase, setPassphrase] = useState('');
@@ -44,9 +45,11 @@ export function UnlockScreen() {
     }
     setBusy(true);
     try {
-      await unlock({ path, passphrase, remember: remember && canRemember });
+      const study = await unlock({ path, passphrase, remember: remember && canRemember });
       useTask.getState().clear();
-      navigate({ name: 'rater' });
+      // A rater package opens straight into its one rater's session; a master into the coordinator's view.
+      if (study.rater) await enterSession(await startSession(study.rater.id));
+      else navigate({ name: 'progress' });
     } catch (e) {
       setError(userMessage(e));
       setPassphrase('');

@@ -12,7 +12,6 @@ interface SessionState {
   /** The Open dialog; the chosen file (or null) after the study list is reloaded. */
   openStudyFile(): Promise<StudyRef | null>;
   unlock(request: { path: string; passphrase: string; remember: boolean }): Promise<StudySummary>;
-  createRater(name: string): Promise<RaterProfile>;
   startSession(raterId: number): Promise<SessionOverview>;
   refreshOverview(): Promise<SessionOverview>;
   /** An overview the main process sent with another answer (a save). */
@@ -45,13 +44,6 @@ export const useSession = create<SessionState>((set, get) => ({
     return study;
   },
 
-  async createRater(name) {
-    const rater = await api().createRater(name);
-    const study = get().study;
-    if (study) set({ study: { ...study, raters: [...study.raters, rater] } });
-    return rater;
-  },
-
   async startSession(raterId) {
     const overview = await api().startSession(raterId);
     set({ overview, rater: overview.rater });
@@ -80,7 +72,7 @@ export const useSession = create<SessionState>((set, get) => ({
   },
 }));
 
-/** Reports are for coordinators, and for raters only once their own work is locked (no peeking mid-study). */
-export function canSeeReports(study: StudySummary | null, rater: RaterProfile | null): boolean {
-  return study?.role === 'coordinator' || Boolean(rater?.lockedAt);
+/** Reports are for the coordinator's master; a rater package has none (it holds nothing to report on). */
+export function canSeeReports(study: StudySummary | null): boolean {
+  return study?.role === 'coordinator';
 }

@@ -3,7 +3,7 @@ import type { TaskKind } from '../../../shared/domain';
 
 export type Screen =
   | { name: 'unlock' }
-  | { name: 'rater' }
+  | { name: 'progress' }
   | { name: 'home' }
   | { name: 'task'; kind: TaskKind }
   | { name: 'finish' }

@@ -5,8 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { StudyDb } from '../../../db/connection';
 import { exportTable } from '../../../electron/services/exporter';
 import { importFiles } from '../../../electron/services/importer';
-import { assignOpenTasks } from '../../../electron/services/assignments';
-import { createRater } from '../../../electron/services/raters';
+import { assignRaters } from '../../../electron/services/plan';
 import { drawSample, type SampleRequest } from '../../../electron/services/sampler';
 import { fixedClock, fixture, freshStudy } from './helpers';
 
@@ -140,7 +139,7 @@ describe('drawSample', () => {
     expect(JSON.parse(audit.old_value)).toMatchObject({ id: 1, seed: 7 });
     expect(JSON.parse(audit.new_value)).toMatchObject({ seed: 8, tasks: 10 });
 
-    assignOpenTasks(db, createRater(db, 'Dr Early', fixedClock));
+    assignRaters(db, { raters: ['Dr Early'], seed: 1, clock: fixedClock });
     expect(() => drawSample(db, { ...rating, replace: true }, fixedClock)).toThrow(
       `The rating sample #${summary.sampleId} cannot be replaced: 1 rater(s) already have its tasks.`,
     );
@@ -230,7 +229,7 @@ describe('exportTable', () => {
     const { db, folder } = await twoModelStudy();
     const out = join(folder, 'ratings.csv');
     expect(await exportTable(db, { what: 'ratings', format: 'csv', out })).toBe(0);
-    expect(readFileSync(out, 'utf8')).toBe('rater,item_id,model,task,qc,dimension,value,bin,presented_position,duration_ms,rated_at\n');
+    expect(readFileSync(out, 'utf8')).toBe('rater,item_id,model,task,qc,dimension,value,bin,presented_position,duration_ms,rated_at,package_id\n');
   });
 
   it('leaves neither the target nor a temporary file behind when writing fails', async () => {

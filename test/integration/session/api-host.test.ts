@@ -1,22 +1,32 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApiHost, type ApiHost, type PassphraseMemory } from '../../../electron/services/api-host';
+import { mergePackages } from '../../../electron/services/merge';
+import { openStudy } from '../../../electron/services/study';
 import type { PreferenceTaskPayload, StudyRef } from '../../../shared/api';
 import { TASK_KINDS } from '../../../shared/domain';
 import type { ApiResponse } from '../../../shared/transport';
 import { MEDISUMQA_RUBRIC } from '../../../shared/rubric';
-import { createSeededStudy, fixedClock, PASSPHRASE, ratingValues, type SeededStudy } from './fixture';
+import { assignStudy, createSeededStudy, fixedClock, PACKAGE_PASSPHRASE, packFor, PASSPHRASE, ratingValues, type SeededStudy } from './fixture';
 
 let study: SeededStudy;
+let packagePath: string;
 let studies: StudyRef[];
 beforeEach(() => {
   study = createSeededStudy();
+  assignStudy(study, ['Dr Ada', 'Dr Bob']);
+  const ada = packFor(study, 'Dr Ada');
+  ada.close();
+  packagePath = ada.path;
   study.db.close();
-  studies = [{ path: study.path, label: 'study.db' }];
+  studies = [
+    { path: study.path, label: 'study.db' },
+    { path: packagePath, label: 'Dr-Ada.blindrate' },
+  ];
 });
 afterEach(() => study.cleanup());
 
-function host(role: 'rater' | 'coordinator' = 'rater', passphrases?: PassphraseMemory): ApiHost {
-  return createApiHost({ role, clock: fixedClock, studies: () => studies, passphrases });
+function host(passphrases?: PassphraseMemory): ApiHost {
+  return createApiHost({ clock: fixedClock, studies: () => studies, passphrases });
 }
 
 /** Calls through dispatch like a transport would, failing the test on a refused call. */
@@ -24,6 +34,12 @@ async function call<T>(api: ApiHost, method: string, arg?: unknown): Promise<T> 
   const reply = await api.dispatch(method, arg);
   if (!reply.ok) throw new Error(`${method} refused: ${reply.error}`);
   return reply.value as T;
+}
+
+async function refusal(api: ApiHost, method: string, arg?: unknown): Promise<string> {
+  const reply = await api.dispatch(method, arg);
+  if (reply.ok) throw new Error(`${method} was not refused`);
+  return reply.error;
 }
 
 function fakeMemory(secure: boolean): PassphraseMemory & { stored: Map<string, string> } {
@@ -45,8 +61,15 @@ describe('unlocking', () => {
       ok: false,
       error: `Wrong passphrase for ${study.path} (or it is not a BlindRate study).`,
     });
-    const summary = await call<{ name: string; role: string; rubric: { id: string } }>(api, 'unlockStudy', { path: study.path, passphrase: PASSPHRASE, remember: false });
-    expect(summary).toMatchObject({ name: 'Session test study', role: 'rater', rubric: { id: 'medisumqa' } });
+    const summary = await call(api, 'unlockStudy', { path: study.path, passphrase: PASSPHRASE, remember: false });
+    expect(summary).toMatchObject({ name: 'Session test study', role: 'coordinator', rater: null, rubric: { id: 'medisumqa' } });
+    await api.closeStudy();
+  });
+
+  it('opens a rater package as its one rater\'s session, whatever the window was started with', async () => {
+    const api = host();
+    const summary = await call(api, 'unlockStudy', { path: packagePath, passphrase: PACKAGE_PASSPHRASE, remember: false });
+    expect(summary).toMatchObject({ name: 'Session test study', role: 'rater', rater: { name: 'Dr Ada', lockedAt: null }, rubric: { id: 'medisumqa' } });
     await api.closeStudy();
   });
 
@@ -56,7 +79,7 @@ describe('unlocking', () => {
   });
 
   it('remembers a passphrase only in a secure store and uses it for an empty passphrase', async () => {
-    const insecure = host('rater', fakeMemory(false));
+    const insecure = host(fakeMemory(false));
     expect(await insecure.dispatch('canRememberPassphrase')).toEqual({ ok: true, value: false });
     expect(await insecure.dispatch('unlockStudy', { path: study.path, passphrase: PASSPHRASE, remember: true })).toEqual({
       ok: false,
@@ -64,7 +87,7 @@ describe('unlocking', () => {
     });
 
     const memory = fakeMemory(true);
-    const api = host('rater', memory);
+    const api = host(memory);
     await call(api, 'unlockStudy', { path: study.path, passphrase: PASSPHRASE, remember: true });
     expect(memory.stored.get(study.path)).toBe(PASSPHRASE);
     await call(api, 'closeStudy');
@@ -88,7 +111,6 @@ describe('opening another file', () => {
     const other = { path: '/studies/dr-ada.blindrate', label: 'dr-ada.blindrate' };
     let answer: string | null = other.path;
     const api = createApiHost({
-      role: 'rater',
       clock: fixedClock,
       studies: () => studies,
       chooseStudyFile: async () => {
@@ -123,8 +145,8 @@ describe('dispatch', () => {
   });
 });
 
-describe('a full rater session through the contract', () => {
-  it('never returns a model name, score, item id or bin field, and reports open only after locking', async () => {
+describe('a rater package session through the contract', () => {
+  it('never returns a model name, score, item id or bin field; its rater only; no rater list, no reports', async () => {
     const api = host();
     const replies: ApiResponse[] = [];
     const record = async <T>(method: string, arg?: unknown): Promise<T> => {
@@ -133,9 +155,11 @@ describe('a full rater session through the contract', () => {
       if (!reply.ok) throw new Error(reply.error);
       return reply.value as T;
     };
-    await record('unlockStudy', { path: study.path, passphrase: PASSPHRASE, remember: false });
-    const rater = await record<{ id: number }>('createRater', 'Dr Ada');
-    await record('startSession', rater.id);
+    const summary = await record<{ rater: { id: number } }>('unlockStudy', { path: packagePath, passphrase: PACKAGE_PASSPHRASE, remember: false });
+    expect(await refusal(api, 'createRater', 'Dr Mallory')).toBe('Unknown method "createRater".');
+    expect(await refusal(api, 'startSession', summary.rater.id + 1)).toBe('This package belongs to Dr Ada only.');
+    expect(await refusal(api, 'listRaterProgress')).toMatch(/^This is a rater package/);
+    await record('startSession', summary.rater.id);
     for (const kind of TASK_KINDS) {
       const list = await record<{ assignmentId: string }[]>('listAssignments', kind);
       for (const { assignmentId } of list) {
@@ -145,25 +169,41 @@ describe('a full rater session through the contract', () => {
       }
     }
     await record('getOverview');
-    expect((await api.dispatch('getReport')).ok).toBe(false);
     await record('lockRater');
-    const report = await record<{ counts: { ratings: number; preferences: number } }>('getReport');
-    // counts.ratings counts one value per dimension: 15 answers × 5 MeDiSumQA dimensions.
-    expect(report.counts).toMatchObject({ raters: 1, outputs: 15, ratings: 15 * MEDISUMQA_RUBRIC.dimensions.length, preferences: 6 });
+    expect(await refusal(api, 'getReport')).toMatch(/^This is a rater package/);
 
-    // The report is for a locked rater and may name models; everything before it is a rating-session payload.
-    const sessionJson = JSON.stringify(replies.slice(0, -1));
-    for (const secret of study.secrets) expect(sessionJson).not.toContain(secret);
+    const sessionJson = JSON.stringify(replies);
+    for (const secret of [...study.secrets, 'Dr Bob']) expect(sessionJson).not.toContain(secret);
     for (const key of ['model', 'bin', 'score', 'avg_score', 'item_id', 'itemId', 'output_id', 'outputId', 'presented_a', 'presentedA']) {
       expect(sessionJson).not.toContain(`"${key}"`);
     }
     await api.closeStudy();
   });
+});
 
-  it('lets a coordinator session see the report without locking', async () => {
-    const api = host('coordinator');
+describe('a master is the coordinator\'s session', () => {
+  it('shows progress per rater and the report of merged answers, and refuses rating', async () => {
+    const rater = host();
+    await call(rater, 'unlockStudy', { path: packagePath, passphrase: PACKAGE_PASSPHRASE, remember: false });
+    await call(rater, 'startSession', 1);
+    for (const { assignmentId } of await call<{ assignmentId: string }[]>(rater, 'listAssignments', 'rating')) {
+      await call(rater, 'saveRating', { assignmentId, values: ratingValues(3), comment: '', durationMs: 900 });
+    }
+    await call(rater, 'closeStudy');
+    const master = openStudy(study.path, PASSPHRASE);
+    mergePackages(master, [packagePath], fixedClock);
+    master.close();
+
+    const api = host();
     await call(api, 'unlockStudy', { path: study.path, passphrase: PASSPHRASE, remember: false });
-    expect((await api.dispatch('getReport')).ok).toBe(true);
+    expect(await refusal(api, 'startSession', 1)).toBe("This is the coordinator's master study: rating happens in rater packages (blindrate pack).");
+    const progress = await call<{ rater: { name: string }; packagesIssued: number; progress: { kind: string; done: number; total: number }[] }[]>(api, 'listRaterProgress');
+    expect(progress.map((p) => [p.rater.name, p.packagesIssued, p.progress[0]!.done, p.progress[0]!.total])).toEqual([
+      ['Dr Ada', 1, 15, 15],
+      ['Dr Bob', 0, 0, 15],
+    ]);
+    const report = await call<{ counts: { raters: number; outputs: number; ratings: number } }>(api, 'getReport');
+    expect(report.counts).toMatchObject({ raters: 1, outputs: 15, ratings: 15 * MEDISUMQA_RUBRIC.dimensions.length });
     await api.closeStudy();
   });
 });

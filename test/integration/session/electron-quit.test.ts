@@ -4,11 +4,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { closeStudyOnQuit } from '../../../electron/main/lifecycle';
 import { createApiHost } from '../../../electron/services/api-host';
 import { openStudyDatabase } from '../../../db/connection';
-import { createSeededStudy, fixedClock, PASSPHRASE, ratingValues, type SeededStudy } from './fixture';
+import { assignStudy, createSeededStudy, fixedClock, PACKAGE_PASSPHRASE, packFor, ratingValues, type SeededStudy } from './fixture';
 
 let study: SeededStudy;
+let packagePath: string;
 beforeEach(() => {
   study = createSeededStudy();
+  assignStudy(study, ['Dr Ada']);
+  const ada = packFor(study, 'Dr Ada');
+  ada.close();
+  packagePath = ada.path;
   study.db.close();
 });
 afterEach(() => study.cleanup());
@@ -20,19 +25,18 @@ function fakeApp() {
 }
 
 async function hostWithOneRating() {
-  const host = createApiHost({ role: 'rater', clock: fixedClock, studies: () => [{ path: study.path, label: 'study.db' }] });
-  await host.unlockStudy({ path: study.path, passphrase: PASSPHRASE, remember: false });
-  const rater = await host.createRater('Dr Ada');
-  const overview = await host.startSession(rater.id);
+  const host = createApiHost({ clock: fixedClock, studies: () => [{ path: packagePath, label: 'Dr-Ada.blindrate' }] });
+  const summary = await host.unlockStudy({ path: packagePath, passphrase: PACKAGE_PASSPHRASE, remember: false });
+  const overview = await host.startSession(summary.rater!.id);
   await host.saveRating({ assignmentId: overview.resume.rating!, values: ratingValues(4), comment: '', durationMs: 5 });
   return host;
 }
 
-/** What a rater copying only study.db to another machine would carry: the file without its -wal. */
-function ratingsInCopyOfMainFile(): number {
-  const copy = `${study.path}.copy`;
-  copyFileSync(study.path, copy);
-  const db = openStudyDatabase(copy, PASSPHRASE, { readonly: true });
+/** What a rater sending only the package file would carry. */
+function ratingsInCopyOfPackage(): number {
+  const copy = `${packagePath}.copy.blindrate`;
+  copyFileSync(packagePath, copy);
+  const db = openStudyDatabase(copy, PACKAGE_PASSPHRASE, { readonly: true, kind: 'package' });
   try {
     return (db.prepare('SELECT count(*) AS n FROM ratings').get() as { n: number }).n;
   } finally {
@@ -41,16 +45,16 @@ function ratingsInCopyOfMainFile(): number {
 }
 
 describe('closing the study when the Electron app ends', () => {
-  it('folds the write-ahead log into the study file on app.quit() (File > Quit, Cmd+Q), which skips window-all-closed', async () => {
+  it('keeps every saved answer inside the one package file (no -wal beside it) and closes it on app.quit()', async () => {
     const host = await hostWithOneRating();
     const app = fakeApp();
     closeStudyOnQuit(app as never, host);
-    expect(existsSync(`${study.path}-wal`)).toBe(true);
+    expect(existsSync(`${packagePath}-wal`)).toBe(false);
+    expect(ratingsInCopyOfPackage()).toBe(5);
 
     app.emit('will-quit');
 
-    expect(existsSync(`${study.path}-wal`)).toBe(false);
-    expect(ratingsInCopyOfMainFile()).toBe(5);
+    await expect(host.getOverview()).rejects.toThrow('No study is open');
   });
 
   it('closes the study and quits when the last window is closed', async () => {
@@ -61,6 +65,6 @@ describe('closing the study when the Electron app ends', () => {
     app.emit('window-all-closed');
     await vi.waitFor(() => expect(app.quit).toHaveBeenCalledOnce());
 
-    expect(existsSync(`${study.path}-wal`)).toBe(false);
+    await expect(host.getOverview()).rejects.toThrow('No study is open');
   });
 });

@@ -6,12 +6,20 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { StudyDb } from '../../../db/connection';
+import { openStudyDatabase, type StudyDb } from '../../../db/connection';
 import type { Clock } from '../../../shared/clock';
 import { MEDISUMQA_RUBRIC, type Rubric } from '../../../shared/rubric';
+import { packRaterPackage } from '../../../electron/services/pack';
+import { assignRaters } from '../../../electron/services/plan';
+import { startPackageSession, type RaterSession } from '../../../electron/services/session';
 import { createStudy } from '../../../electron/services/study';
 
 export const PASSPHRASE = 'correct horse battery staple';
+export const PACKAGE_PASSPHRASE = 'velvet harbour quartz meadow';
+export const PLAN_SEED = 9090;
+/** Distinctive source-file facts: neither may reach a package. */
+export const SOURCE_FILE = 'hospital-export-secret.jsonl';
+export const SOURCE_DIGEST = 'f00dfacecafe0123456789abcdef0123456789abcdef0123456789abcdef9999';
 export const MODELS = ['zebra-llm-alpha', 'quokka-llm-beta', 'narwhal-llm-gamma'] as const;
 export const ITEM_COUNT = 5;
 export const RATING_SEED = 4242;
@@ -41,12 +49,12 @@ export function createSeededStudy(rubric: Rubric = MEDISUMQA_RUBRIC): SeededStud
   const dir = mkdtempSync(join(tmpdir(), 'blindrate-session-'));
   const path = join(dir, 'study.db');
   const db = createStudy(path, PASSPHRASE, { rubric, name: 'Session test study', clock: fixedClock });
-  const secrets: string[] = [...MODELS];
+  const secrets: string[] = [...MODELS, SOURCE_FILE, SOURCE_DIGEST];
   db.transaction(() => {
     const at = fixedClock().toISOString();
     db.prepare(
-      `INSERT INTO imports (id, file_name, sha256, format, record_count, imported_at) VALUES (1, 'outputs.jsonl', 'abc', 'jsonl', ?, ?)`,
-    ).run(MODELS.length * ITEM_COUNT, at);
+      `INSERT INTO imports (id, file_name, sha256, format, record_count, imported_at) VALUES (1, ?, ?, 'jsonl', ?, ?)`,
+    ).run(SOURCE_FILE, SOURCE_DIGEST, MODELS.length * ITEM_COUNT, at);
     const insertItem = db.prepare(
       `INSERT INTO items (item_id, question, context, reference, category, import_id, source_line) VALUES (?, ?, ?, ?, 'medication', 1, ?)`,
     );
@@ -92,11 +100,27 @@ export function modelOfAssignment(db: StudyDb, assignmentId: string): string {
   return row.model;
 }
 
-export function insertRater(db: StudyDb, name: string): number {
-  return Number(db.prepare('INSERT INTO raters (name, created_at) VALUES (?, ?)').run(name, fixedClock().toISOString()).lastInsertRowid);
-}
-
 /** A full valid rating for the MeDiSumQA rubric. */
 export function ratingValues(level: number): Record<string, number> {
   return { factuality: level, brevity: level, patient_friendliness: level, relevance: level, safety: 1 };
+}
+
+export interface OpenPackage {
+  path: string;
+  db: StudyDb;
+  session: RaterSession;
+  close(): void;
+}
+
+/** Plans `raters` on the study (every rater rates every output unless `overlap`), once per study. */
+export function assignStudy(study: SeededStudy, raters: string[], overlap?: number): void {
+  assignRaters(study.db, { raters, overlap, seed: PLAN_SEED, clock: fixedClock });
+}
+
+/** Packs the rater's package next to the study and opens it as the app would. */
+export function packFor(study: SeededStudy, rater: string, file = `${rater.replace(/\W+/g, '-')}.blindrate`, clock: Clock = fixedClock): OpenPackage {
+  const path = join(study.path, '..', file);
+  packRaterPackage(study.db, { rater, out: path, passphrase: PACKAGE_PASSPHRASE, clock: fixedClock });
+  const db = openStudyDatabase(path, PACKAGE_PASSPHRASE, { kind: 'package' });
+  return { path, db, session: startPackageSession(db, clock), close: () => db.open && db.close() };
 }

@@ -10,7 +10,7 @@ import { startBrowserServer, type BrowserServer } from '../../../electron/serve/
 import type { RatingTaskPayload } from '../../../shared/api';
 import { API_PATH_PREFIX, createApiClient, TOKEN_HEADER, type ApiResponse } from '../../../shared/transport';
 import { spawnCli } from './cli-process';
-import { createSeededStudy, fixedClock, PASSPHRASE, type SeededStudy } from './fixture';
+import { assignStudy, createSeededStudy, fixedClock, PACKAGE_PASSPHRASE, packFor, type SeededStudy } from './fixture';
 
 const INDEX_HTML = '<!doctype html><title>BlindRate test page</title>';
 const SECRET = 'outside-the-renderer-folder';
@@ -18,11 +18,16 @@ const SECRET = 'outside-the-renderer-folder';
 const SERVING_LINE = /^BlindRate serving (.+) at http:\/\/127\.0\.0\.1:(\d+)\/#token=([0-9a-f]{64})$/;
 
 let study: SeededStudy;
+let packagePath: string;
 let rendererDir: string;
 let server: BrowserServer;
 
 beforeAll(async () => {
   study = createSeededStudy();
+  assignStudy(study, ['Dr Http']);
+  const pkg = packFor(study, 'Dr Http');
+  pkg.close();
+  packagePath = pkg.path;
   study.db.close();
   const dir = mkdtempSync(join(tmpdir(), 'blindrate-serve-'));
   rendererDir = join(dir, 'renderer');
@@ -31,7 +36,7 @@ beforeAll(async () => {
   writeFileSync(join(rendererDir, 'assets', 'app.js'), 'console.log(1);');
   writeFileSync(join(rendererDir, '.env'), SECRET);
   writeFileSync(join(dir, 'secret.txt'), SECRET);
-  server = await startBrowserServer({ studyPath: study.path, port: 0, role: 'rater', rendererDir, clock: fixedClock });
+  server = await startBrowserServer({ studyPath: packagePath, port: 0, rendererDir, clock: fixedClock });
 });
 
 afterAll(async () => {
@@ -114,7 +119,7 @@ describe('blindrate serve', () => {
     expect(JSON.parse(wrong.body)).toMatchObject({ ok: false, error: expect.stringContaining(TOKEN_HEADER) });
     const right = await raw('POST', `${API_PATH_PREFIX}listStudies`, apiHeaders(), '{}');
     expect(right.status).toBe(200);
-    expect(JSON.parse(right.body)).toEqual({ ok: true, value: [{ path: study.path, label: 'study.db' }] });
+    expect(JSON.parse(right.body)).toEqual({ ok: true, value: [{ path: packagePath, label: 'Dr-Http.blindrate' }] });
   });
 
   it('refuses a foreign Host (DNS rebinding) and a foreign Origin, accepts localhost', async () => {
@@ -183,17 +188,16 @@ describe('blindrate serve', () => {
       });
       return (await reply.json()) as ApiResponse;
     });
-    await expect(api.unlockStudy({ path: study.path, passphrase: 'wrong', remember: false })).rejects.toThrow('Wrong passphrase');
-    const summary = await api.unlockStudy({ path: study.path, passphrase: PASSPHRASE, remember: false });
+    await expect(api.unlockStudy({ path: packagePath, passphrase: 'wrong', remember: false })).rejects.toThrow('Wrong passphrase');
+    const summary = await api.unlockStudy({ path: packagePath, passphrase: PACKAGE_PASSPHRASE, remember: false });
     expect(summary.role).toBe('rater');
-    const rater = await api.createRater('Dr Http');
-    const overview = await api.startSession(rater.id);
+    const overview = await api.startSession(summary.rater!.id);
     const first = overview.resume.rating!;
     await api.saveRating({ assignmentId: first, values: { factuality: 5, brevity: 4, patient_friendliness: 3, relevance: 2, safety: 0 }, comment: 'ok', durationMs: 10 });
     const task = (await api.getTask(first)) as RatingTaskPayload;
     expect(task.values).toEqual({ factuality: 5, brevity: 4, patient_friendliness: 3, relevance: 2, safety: 0 });
     expect((await api.getOverview()).progress[0]).toMatchObject({ kind: 'rating', done: 1 });
-    await expect(api.getReport()).rejects.toThrow('Reports open after you lock');
+    await expect(api.getReport()).rejects.toThrow('This is a rater package');
     await api.closeStudy();
   });
 });

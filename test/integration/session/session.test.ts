@@ -1,41 +1,35 @@
+/** A rater's session inside their package: payloads, saving, flags, locking; and the plan that dealt the tasks. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startRaterSession } from '../../../electron/services/session';
-import { createRater, lockRater } from '../../../electron/services/raters';
-import { MEDISUMQA_RUBRIC } from '../../../shared/rubric';
 import type { PreferenceTaskPayload, RatingTaskPayload } from '../../../shared/api';
-import {
-  createSeededStudy,
-  fixedClock,
-  insertRater,
-  modelOfAssignment,
-  MODELS,
-  ratingValues,
-  type SeededStudy,
-} from './fixture';
+import { MEDISUMQA_RUBRIC } from '../../../shared/rubric';
+import { createRater } from '../../../electron/services/raters';
+import { mergePackages } from '../../../electron/services/merge';
+import { assignStudy, createSeededStudy, fixedClock, modelOfAssignment, MODELS, packFor, ratingValues, type OpenPackage, type SeededStudy } from './fixture';
 
 let study: SeededStudy;
+const opened: OpenPackage[] = [];
 beforeEach(() => {
   study = createSeededStudy();
 });
-afterEach(() => study.cleanup());
+afterEach(() => {
+  for (const p of opened.splice(0)) p.close();
+  study.cleanup();
+});
 
-function session(name: string) {
-  const id = insertRater(study.db, name);
-  return startRaterSession(study.db, id, MEDISUMQA_RUBRIC, fixedClock);
+function packageOf(rater: string, raters = [rater]): OpenPackage {
+  if (!study.db.prepare('SELECT count(*) FROM assignments').pluck().get()) assignStudy(study, raters);
+  const p = packFor(study, rater);
+  opened.push(p);
+  return p;
 }
 
-function auditRows(action: string) {
-  return study.db.prepare('SELECT actor, entity_id, old_value, new_value FROM audit_log WHERE action = ? ORDER BY id').all(action) as {
+function auditRows(p: OpenPackage, action: string) {
+  return p.db.prepare('SELECT actor, entity_id, old_value, new_value FROM audit_log WHERE action = ? ORDER BY id').all(action) as {
     actor: string;
     entity_id: string;
     old_value: string | null;
     new_value: string | null;
   }[];
-}
-
-function modelOrder(name: string): string[] {
-  const s = session(name);
-  return s.listAssignments('rating').map((a) => modelOfAssignment(study.db, a.assignmentId));
 }
 
 describe('raters', () => {
@@ -48,67 +42,32 @@ describe('raters', () => {
   });
 });
 
-describe('assignments', () => {
-  it('deals every task once, positions 1..n per kind, and again on restart nothing new', () => {
-    const s = session('Dr Ada');
-    expect(s.listAssignments('rating').map((a) => a.position)).toEqual(Array.from({ length: 15 }, (_, i) => i + 1));
-    expect(s.listAssignments('preference')).toHaveLength(6);
-    const again = startRaterSession(study.db, s.raterId, MEDISUMQA_RUBRIC, fixedClock);
-    expect(again.listAssignments('rating').map((a) => a.assignmentId)).toEqual(s.listAssignments('rating').map((a) => a.assignmentId));
+describe('the tasks a package deals', () => {
+  it('holds every planned task once, positions 1..n per kind, ratings and preferences', () => {
+    const { session } = packageOf('Dr Ada');
+    expect(session.listAssignments('rating').map((a) => a.position)).toEqual(Array.from({ length: 15 }, (_, i) => i + 1));
+    expect(session.listAssignments('preference')).toHaveLength(6);
   });
 
-  it('orders tasks reproducibly per rater name, differently for different raters', () => {
-    const ada = modelOrder('Dr Ada');
-    const taskOrderAda = study.db.prepare(`SELECT task_id FROM assignments a JOIN raters r ON r.id = a.rater_id WHERE r.name = 'Dr Ada' ORDER BY position`).pluck().all();
-    study.cleanup();
-    study = createSeededStudy();
-    expect(modelOrder('Dr Ada')).toEqual(ada);
-    const taskOrderAgain = study.db.prepare(`SELECT task_id FROM assignments a JOIN raters r ON r.id = a.rater_id WHERE r.name = 'Dr Ada' ORDER BY position`).pluck().all();
-    expect(taskOrderAgain).toEqual(taskOrderAda);
-    modelOrder('Dr Bob');
-    const taskOrderBob = study.db.prepare(`SELECT task_id FROM assignments a JOIN raters r ON r.id = a.rater_id WHERE r.name = 'Dr Bob' ORDER BY position`).pluck().all();
-    expect(taskOrderBob).not.toEqual(taskOrderAda);
-  });
-
-  it('interleaves models instead of keeping the import order', () => {
-    const order = modelOrder('Dr Ada');
-    // Tasks were inserted item by item, model after model; a shuffle breaks that cycle and mixes models in each third.
-    const importOrder = Array.from({ length: 15 }, (_, i) => MODELS[i % 3]);
-    expect(order).not.toEqual(importOrder);
-    for (const third of [order.slice(0, 5), order.slice(5, 10), order.slice(10)]) {
-      expect(new Set(third).size).toBeGreaterThan(1);
-    }
-    const sameAsNext = order.filter((m, i) => m === order[i + 1]).length;
-    expect(sameAsNext).toBeLessThan(10);
-  });
-
-  it('appends tasks of a later sample after existing positions and draws A/B positions for preferences', () => {
-    const s = session('Dr Ada');
-    const positions = study.db.prepare('SELECT position FROM assignments WHERE rater_id = ? ORDER BY position').pluck().all(s.raterId) as number[];
-    expect(positions).toEqual(Array.from({ length: 21 }, (_, i) => i + 1));
-    const presented = study.db
-      .prepare(`SELECT s.task, a.presented_a FROM assignments a JOIN tasks t ON t.id = a.task_id JOIN samples s ON s.id = t.sample_id WHERE a.rater_id = ?`)
-      .all(s.raterId) as { task: string; presented_a: string | null }[];
-    expect(presented.filter((r) => r.task === 'rating').every((r) => r.presented_a === null)).toBe(true);
-    const prefs = presented.filter((r) => r.task === 'preference').map((r) => r.presented_a);
-    expect(prefs.every((p) => p === 'model' || p === 'reference')).toBe(true);
-
-    const { lastInsertRowid } = study.db
-      .prepare(`INSERT INTO samples (task, bins, per_bin, metrics_json, seed, disjoint, created_at) VALUES ('rating', 1, 1, '[]', 5, 0, 'x')`)
-      .run();
-    study.db.prepare('INSERT INTO tasks (sample_id, output_id, bin, avg_score) VALUES (?, 1, 1, 0.5)').run(lastInsertRowid);
-    const before = s.listAssignments('rating').map((a) => a.assignmentId);
-    const after = startRaterSession(study.db, s.raterId, MEDISUMQA_RUBRIC, fixedClock).listAssignments('rating');
-    expect(after.map((a) => a.assignmentId).slice(0, 15)).toEqual(before);
-    expect(after).toHaveLength(16);
+  it('orders tasks per rater, differently for different raters, and interleaves models', () => {
+    const ada = packageOf('Dr Ada', ['Dr Ada', 'Dr Bob']);
+    const bob = packFor(study, 'Dr Bob');
+    opened.push(bob);
+    const models = (p: OpenPackage) => p.session.listAssignments('rating').map((a) => modelOfAssignment(study.db, a.assignmentId));
+    const order = models(ada);
+    expect(order).not.toEqual(Array.from({ length: 15 }, (_, i) => MODELS[i % 3]));
+    for (const third of [order.slice(0, 5), order.slice(5, 10), order.slice(10)]) expect(new Set(third).size).toBeGreaterThan(1);
+    const outputs = (p: OpenPackage) =>
+      p.session.listAssignments('rating').map((a) => study.db.prepare('SELECT task_id FROM assignments WHERE id = ?').pluck().get(a.assignmentId));
+    expect(outputs(bob)).not.toEqual(outputs(ada));
   });
 });
 
 describe('task payloads', () => {
   it('carry texts and neighbours by position, and no model, score, bin, item or output id', () => {
-    const s = session('Dr Ada');
-    const all = [...s.listAssignments('rating'), ...s.listAssignments('preference')];
-    const payloads = all.map((a) => s.getTask(a.assignmentId));
+    const { session } = packageOf('Dr Ada');
+    const all = [...session.listAssignments('rating'), ...session.listAssignments('preference')];
+    const payloads = all.map((a) => session.getTask(a.assignmentId));
     const json = JSON.stringify(payloads);
     for (const secret of study.secrets) expect(json).not.toContain(secret);
     for (const key of ['model', 'score', 'bin', 'itemId', 'item_id', 'outputId', 'sampleId', 'avg_score', 'presented']) {
@@ -123,11 +82,11 @@ describe('task payloads', () => {
     expect((payloads[14] as RatingTaskPayload).nextId).toBeNull();
   });
 
-  it('show the model answer and the reference in the stored order', () => {
-    const s = session('Dr Ada');
-    for (const a of s.listAssignments('preference')) {
+  it('show the model answer and the reference in the order drawn in the master', () => {
+    const { session } = packageOf('Dr Ada');
+    for (const a of session.listAssignments('preference')) {
       const presented = study.db.prepare('SELECT presented_a FROM assignments WHERE id = ?').pluck().get(a.assignmentId);
-      const task = s.getTask(a.assignmentId) as PreferenceTaskPayload;
+      const task = session.getTask(a.assignmentId) as PreferenceTaskPayload;
       const [modelSide, referenceSide] = presented === 'model' ? [task.answerA, task.answerB] : [task.answerB, task.answerA];
       expect(modelSide).toMatch(/^Generated answer/);
       expect(referenceSide).toMatch(/^Reference answer/);
@@ -135,56 +94,61 @@ describe('task payloads', () => {
     }
   });
 
-  it('refuse another rater\'s assignment with the same message as an unknown id', () => {
-    const ada = session('Dr Ada');
-    const bob = session('Dr Bob');
-    const adasTask = ada.listAssignments('rating')[0]!.assignmentId;
-    expect(() => bob.getTask(adasTask)).toThrow(`Task ${adasTask} is not one of Dr Bob's tasks.`);
-    expect(() => bob.saveRating({ assignmentId: adasTask, values: ratingValues(3), comment: '', durationMs: 1 })).toThrow("not one of Dr Bob's tasks");
-    expect(() => bob.setFlag(adasTask, true)).toThrow("not one of Dr Bob's tasks");
-    expect(() => bob.getTask('00000000-0000-0000-0000-000000000000')).toThrow("not one of Dr Bob's tasks");
+  it("refuse another rater's task with the same message as an unknown id", () => {
+    const ada = packageOf('Dr Ada', ['Dr Ada', 'Dr Bob']);
+    const bob = packFor(study, 'Dr Bob');
+    opened.push(bob);
+    const adasTask = ada.session.listAssignments('rating')[0]!.assignmentId;
+    expect(() => bob.session.getTask(adasTask)).toThrow(`Task ${adasTask} is not one of Dr Bob's tasks.`);
+    expect(() => bob.session.saveRating({ assignmentId: adasTask, values: ratingValues(3), comment: '', durationMs: 1 })).toThrow("not one of Dr Bob's tasks");
+    expect(() => bob.session.setFlag(adasTask, true)).toThrow("not one of Dr Bob's tasks");
+    expect(() => bob.session.getTask('00000000-0000-0000-0000-000000000000')).toThrow("not one of Dr Bob's tasks");
   });
 });
 
 describe('saving', () => {
-  it('creates then edits a rating with audit rows holding old and new values', () => {
-    const s = session('Dr Ada');
-    const id = s.listAssignments('rating')[0]!.assignmentId;
-    s.saveRating({ assignmentId: id, values: ratingValues(4), comment: 'fine', durationMs: 1500 });
-    expect((s.getTask(id) as RatingTaskPayload).values).toEqual(ratingValues(4));
-    s.saveRating({ assignmentId: id, values: { ...ratingValues(4), factuality: 2 }, comment: 'wrong dose', durationMs: 500 });
+  it('creates then edits a rating with audit rows holding old and new values, naming the rater', () => {
+    const p = packageOf('Dr Ada');
+    const id = p.session.listAssignments('rating')[0]!.assignmentId;
+    p.session.saveRating({ assignmentId: id, values: ratingValues(4), comment: 'fine', durationMs: 1500 });
+    expect((p.session.getTask(id) as RatingTaskPayload).values).toEqual(ratingValues(4));
+    p.session.saveRating({ assignmentId: id, values: { ...ratingValues(4), factuality: 2 }, comment: 'wrong dose', durationMs: 500 });
 
-    expect(auditRows('rating.create')).toEqual([
+    expect(auditRows(p, 'rating.create')).toEqual([
       { actor: 'Dr Ada', entity_id: id, old_value: null, new_value: JSON.stringify({ values: ratingValues(4), comment: 'fine' }) },
     ]);
-    const [update] = auditRows('rating.update');
+    const [update] = auditRows(p, 'rating.update');
     expect(JSON.parse(update!.old_value!)).toEqual({ values: ratingValues(4), comment: 'fine' });
     expect(JSON.parse(update!.new_value!)).toEqual({ values: { ...ratingValues(4), factuality: 2 }, comment: 'wrong dose' });
-    expect(study.db.prepare('SELECT duration_ms FROM responses WHERE assignment_id = ?').pluck().get(id)).toBe(2000);
-    expect(s.overview().progress.find((p) => p.kind === 'rating')).toEqual({ kind: 'rating', done: 1, total: 15, flagged: 0 });
+    expect(p.db.prepare('SELECT duration_ms FROM responses WHERE task_id = ?').pluck().get(id)).toBe(2000);
+    expect(p.session.overview().progress.find((x) => x.kind === 'rating')).toEqual({ kind: 'rating', done: 1, total: 15, flagged: 0 });
   });
 
   it('validates values against the rubric and writes nothing on refusal', () => {
-    const s = session('Dr Ada');
-    const id = s.listAssignments('rating')[0]!.assignmentId;
+    const { session, db } = packageOf('Dr Ada');
+    const id = session.listAssignments('rating')[0]!.assignmentId;
     const { safety: _omit, ...missingSafety } = ratingValues(3);
-    expect(() => s.saveRating({ assignmentId: id, values: missingSafety, comment: '', durationMs: 1 })).toThrow('Safety is not rated yet.');
-    expect(() => s.saveRating({ assignmentId: id, values: { ...ratingValues(3), brevity: 6 }, comment: '', durationMs: 1 })).toThrow(
+    expect(() => session.saveRating({ assignmentId: id, values: missingSafety, comment: '', durationMs: 1 })).toThrow('Safety is not rated.');
+    expect(() => session.saveRating({ assignmentId: id, values: { ...ratingValues(3), brevity: 6 }, comment: '', durationMs: 1 })).toThrow(
       'Brevity: 6 is not on the scale (1, 2, 3, 4, 5).',
     );
-    expect(() => s.saveRating({ assignmentId: id, values: { ...ratingValues(3), safety: 2 }, comment: '', durationMs: 1 })).toThrow('(0, 1)');
-    expect(() => s.saveRating({ assignmentId: id, values: { ...ratingValues(3), humour: 1 }, comment: '', durationMs: 1 })).toThrow('"humour" is not a dimension');
-    const prefId = s.listAssignments('preference')[0]!.assignmentId;
-    expect(() => s.saveRating({ assignmentId: prefId, values: ratingValues(3), comment: '', durationMs: 1 })).toThrow('is a preference task');
-    expect(study.db.prepare('SELECT count(*) FROM responses').pluck().get()).toBe(0);
+    expect(() => session.saveRating({ assignmentId: id, values: { ...ratingValues(3), safety: 2 }, comment: '', durationMs: 1 })).toThrow('(0, 1)');
+    expect(() => session.saveRating({ assignmentId: id, values: { ...ratingValues(3), humour: 1 }, comment: '', durationMs: 1 })).toThrow('"humour" is not a dimension');
+    const prefId = session.listAssignments('preference')[0]!.assignmentId;
+    expect(() => session.saveRating({ assignmentId: prefId, values: ratingValues(3), comment: '', durationMs: 1 })).toThrow('is a preference task');
+    expect(db.prepare('SELECT count(*) FROM responses').pluck().get()).toBe(0);
   });
 
-  it('stores the choice with the position shown and resolves the outcome', () => {
-    const s = session('Dr Ada');
-    const [first, second, third] = s.listAssignments('preference');
-    s.savePreference({ assignmentId: first!.assignmentId, choice: 'A', comment: '', durationMs: 10 });
-    s.savePreference({ assignmentId: second!.assignmentId, choice: 'B', comment: '', durationMs: 10 });
-    s.savePreference({ assignmentId: third!.assignmentId, choice: 'T', comment: 'same', durationMs: 10 });
+  it('stores only the blinded choice in the package; the merge resolves it with the master\'s A position', () => {
+    const p = packageOf('Dr Ada');
+    const [first, second, third] = p.session.listAssignments('preference');
+    p.session.savePreference({ assignmentId: first!.assignmentId, choice: 'A', comment: '', durationMs: 10 });
+    p.session.savePreference({ assignmentId: second!.assignmentId, choice: 'B', comment: '', durationMs: 10 });
+    p.session.savePreference({ assignmentId: third!.assignmentId, choice: 'T', comment: 'same', durationMs: 10 });
+    expect(auditRows(p, 'preference.create').map((r) => JSON.parse(r.new_value!))[0]).toEqual({ choice: 'A', comment: '' });
+    expect((p.session.getTask(second!.assignmentId) as PreferenceTaskPayload).choice).toBe('B');
+
+    mergePackages(study.db, [p.path], fixedClock);
     const rows = study.db
       .prepare('SELECT a.id, a.presented_a, p.choice, p.outcome FROM preferences p JOIN assignments a ON a.id = p.assignment_id')
       .all() as { id: string; presented_a: string; choice: string; outcome: string }[];
@@ -193,51 +157,50 @@ describe('saving', () => {
     expect(byId[first!.assignmentId]!.outcome).toBe(byId[first!.assignmentId]!.presented_a);
     expect(byId[second!.assignmentId]!.outcome).toBe(other(byId[second!.assignmentId]!.presented_a));
     expect(byId[third!.assignmentId]!.outcome).toBe('tie');
-    const audit = auditRows('preference.create').map((r) => JSON.parse(r.new_value!));
-    expect(audit[0]).toEqual({ choice: 'A', outcome: byId[first!.assignmentId]!.presented_a, presentedA: byId[first!.assignmentId]!.presented_a, comment: '' });
-    expect((s.getTask(second!.assignmentId) as PreferenceTaskPayload).choice).toBe('B');
   });
 
   it('refuses ties when the rubric does not allow them', () => {
-    const noTies = { ...MEDISUMQA_RUBRIC, preference: { allowTie: false } };
-    const s = startRaterSession(study.db, insertRater(study.db, 'Dr Ada'), noTies, fixedClock);
-    const id = s.listAssignments('preference')[0]!.assignmentId;
-    expect((s.getTask(id) as PreferenceTaskPayload).allowTie).toBe(false);
-    expect(() => s.savePreference({ assignmentId: id, choice: 'T', comment: '', durationMs: 1 })).toThrow('does not allow ties');
+    study.cleanup();
+    study = createSeededStudy({ ...MEDISUMQA_RUBRIC, preference: { allowTie: false } });
+    const { session } = packageOf('Dr Ada');
+    const id = session.listAssignments('preference')[0]!.assignmentId;
+    expect((session.getTask(id) as PreferenceTaskPayload).allowTie).toBe(false);
+    expect(() => session.savePreference({ assignmentId: id, choice: 'T', comment: '', durationMs: 1 })).toThrow('does not allow ties');
   });
 
   it('audits flags and counts them in the overview; resume goes to the first unfinished task', () => {
-    const s = session('Dr Ada');
-    const [a1, a2] = s.listAssignments('rating');
-    s.setFlag(a2!.assignmentId, true);
-    s.saveRating({ assignmentId: a1!.assignmentId, values: ratingValues(5), comment: '', durationMs: 1 });
-    const overview = s.overview();
+    const p = packageOf('Dr Ada');
+    const [a1, a2] = p.session.listAssignments('rating');
+    p.session.setFlag(a2!.assignmentId, true);
+    p.session.saveRating({ assignmentId: a1!.assignmentId, values: ratingValues(5), comment: '', durationMs: 1 });
+    const overview = p.session.overview();
     expect(overview.progress).toEqual([
       { kind: 'rating', done: 1, total: 15, flagged: 1 },
       { kind: 'preference', done: 0, total: 6, flagged: 0 },
     ]);
     expect(overview.resume.rating).toBe(a2!.assignmentId);
-    expect(overview.resume.preference).toBe(s.listAssignments('preference')[0]!.assignmentId);
-    expect(auditRows('assignment.flag')).toEqual([{ actor: 'Dr Ada', entity_id: a2!.assignmentId, old_value: 'false', new_value: 'true' }]);
+    expect(overview.resume.preference).toBe(p.session.listAssignments('preference')[0]!.assignmentId);
+    expect(auditRows(p, 'task.flag')).toEqual([{ actor: 'Dr Ada', entity_id: a2!.assignmentId, old_value: 'false', new_value: 'true' }]);
   });
 });
 
 describe('locking', () => {
   it('makes payloads read-only and refuses every later change', () => {
-    const s = session('Dr Ada');
-    const id = s.listAssignments('rating')[0]!.assignmentId;
-    s.saveRating({ assignmentId: id, values: ratingValues(3), comment: '', durationMs: 1 });
-    const locked = s.lock();
+    const p = packageOf('Dr Ada');
+    const { session } = p;
+    const id = session.listAssignments('rating')[0]!.assignmentId;
+    session.saveRating({ assignmentId: id, values: ratingValues(3), comment: '', durationMs: 1 });
+    const locked = session.lock();
     expect(locked.lockedAt).toBe(fixedClock().toISOString());
-    expect(s.getTask(id).readOnly).toBe(true);
-    expect(() => s.saveRating({ assignmentId: id, values: ratingValues(4), comment: '', durationMs: 1 })).toThrow(
+    expect(session.getTask(id).readOnly).toBe(true);
+    expect(() => session.saveRating({ assignmentId: id, values: ratingValues(4), comment: '', durationMs: 1 })).toThrow(
       'Dr Ada locked their work on 2026-03-01T09:00:00.000Z; it can no longer be changed.',
     );
-    const prefId = s.listAssignments('preference')[0]!.assignmentId;
-    expect(() => s.savePreference({ assignmentId: prefId, choice: 'A', comment: '', durationMs: 1 })).toThrow('can no longer be changed');
-    expect(() => s.setFlag(id, true)).toThrow('flags can no longer be changed');
-    expect((s.getTask(id) as RatingTaskPayload).values).toEqual(ratingValues(3));
-    expect(lockRater(study.db, s.raterId, () => new Date('2030-01-01')).lockedAt).toBe(locked.lockedAt);
-    expect(auditRows('rater.lock')).toHaveLength(1);
+    const prefId = session.listAssignments('preference')[0]!.assignmentId;
+    expect(() => session.savePreference({ assignmentId: prefId, choice: 'A', comment: '', durationMs: 1 })).toThrow('can no longer be changed');
+    expect(() => session.setFlag(id, true)).toThrow('flags can no longer be changed');
+    expect((session.getTask(id) as RatingTaskPayload).values).toEqual(ratingValues(3));
+    expect(session.lock().lockedAt).toBe(locked.lockedAt);
+    expect(auditRows(p, 'rater.lock')).toHaveLength(1);
   });
 });

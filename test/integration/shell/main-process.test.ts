@@ -12,7 +12,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleElectron } from '../../../build/bundle-electron.mjs';
 import { mainArgumentList } from '../../../electron/main/arguments';
-import { buildDemoStudy } from '../../../electron/services/demo';
+import { buildDemoPackage, buildDemoStudy } from '../../../electron/services/demo';
 import { API_METHODS, type SessionOverview, type StudyRef, type StudySummary, type TaskPayload } from '../../../shared/api';
 import type { ApiResponse } from '../../../shared/transport';
 import { createFakeElectron, loadMainProcess, settle, type FakeElectron } from './fake-electron';
@@ -50,7 +50,7 @@ beforeAll(async () => {
   studyPath = join(work, 'demo study.db');
   await buildDemoStudy(studyPath, PASSPHRASE, () => new Date('2026-01-15T09:00:00Z'));
   packagePath = join(work, 'Dr Ada.blindrate');
-  copyFileSync(studyPath, packagePath);
+  buildDemoPackage(studyPath, PASSPHRASE, packagePath, PASSPHRASE, () => new Date('2026-01-15T09:00:00Z'));
 }, 60_000);
 
 afterAll(() => {
@@ -65,7 +65,7 @@ function launch(options: { gotLock?: boolean; loadUrlFails?: string; appPath?: s
     gotLock: options.gotLock,
     loadUrlFails: options.loadUrlFails,
   });
-  loadMainProcess(mainPath, fake, options.argv ?? ['electron', '.', ...mainArgumentList({ study: studyPath, userData: null, coordinator: false })]);
+  loadMainProcess(mainPath, fake, options.argv ?? ['electron', '.', ...mainArgumentList({ study: studyPath, userData: null })]);
   return fake;
 }
 
@@ -128,7 +128,7 @@ describe('start-up', () => {
 });
 
 describe('a rater session over IPC', () => {
-  it('answers every contract channel, from unlocking the demo study to the report, with the Electron build of the driver', async () => {
+  it('answers every contract channel, from the demo master (coordinator) to its rater package, with the Electron build of the driver', async () => {
     const fake = launch();
     await fake.fireReady();
     const called = new Set<string>();
@@ -139,14 +139,21 @@ describe('a rater session over IPC', () => {
 
     expect(await call<StudyRef[]>('listStudies')).toEqual([{ path: studyPath, label: 'demo study.db', passphraseRemembered: false }]);
     expect(await call('canRememberPassphrase')).toBe(true);
-    const summary = await call<StudySummary>('unlockStudy', { path: studyPath, passphrase: PASSPHRASE, remember: true });
-    expect(summary.role).toBe('rater');
+    const master = await call<StudySummary>('unlockStudy', { path: studyPath, passphrase: PASSPHRASE, remember: true });
+    expect(master.role).toBe('coordinator');
     expect(Object.keys(createRequire(import.meta.url).cache)).toContain(join(appPath, 'native', 'electron', 'better_sqlite3.node'));
     const userData = fake.app.getPath('userData');
     expect(readFileSync(join(userData, 'passphrases.json'), 'utf8')).not.toContain(PASSPHRASE);
+    expect(await call<{ rater: { name: string } }[]>('listRaterProgress')).toMatchObject([{ rater: { name: 'Demo rater' }, packagesIssued: 1 }]);
+    expect(await call<object>('getReport')).toMatchObject({ counts: { raters: 0 } });
+    await expect(call('startSession', 1)).rejects.toThrow('rating happens in rater packages');
 
-    const rater = await call<{ id: number }>('createRater', 'Dr Ada');
-    const overview = await call<SessionOverview>('startSession', rater.id);
+    fake.openDialogAnswers.push({ canceled: false, filePaths: [packagePath] });
+    expect(await call<StudyRef>('openStudyFile')).toMatchObject({ path: packagePath, label: 'Dr Ada.blindrate' });
+    expect(fake.dialog.lastOptions).toMatchObject({ filters: [{ extensions: ['db', 'blindrate'] }] });
+    const summary = await call<StudySummary>('unlockStudy', { path: packagePath, passphrase: PASSPHRASE, remember: false });
+    expect(summary).toMatchObject({ role: 'rater', rater: { name: 'Demo rater' } });
+    const overview = await call<SessionOverview>('startSession', summary.rater!.id);
     expect(await call<SessionOverview>('getOverview')).toEqual(overview);
     expect((await call<unknown[]>('listAssignments', 'rating')).length).toBeGreaterThan(0);
     const rating = await call<TaskPayload>('getTask', overview.resume.rating);
@@ -158,17 +165,12 @@ describe('a rater session over IPC', () => {
     const progress = (await call<SessionOverview>('getOverview')).progress;
     expect(progress.find((p) => p.kind === 'rating')).toMatchObject({ done: 1, flagged: 1 });
     expect(progress.find((p) => p.kind === 'preference')).toMatchObject({ done: 1 });
-    await expect(call('getReport')).rejects.toThrow('Reports open after you lock your ratings');
     await call('lockRater');
-    expect(await call<object>('getReport')).toMatchObject({ counts: { raters: 1 } });
-
-    fake.openDialogAnswers.push({ canceled: false, filePaths: [packagePath] });
-    expect(await call<StudyRef>('openStudyFile')).toMatchObject({ path: packagePath, label: 'Dr Ada.blindrate' });
-    expect(fake.dialog.lastOptions).toMatchObject({ filters: [{ extensions: ['db', 'blindrate'] }] });
+    await expect(call('getReport')).rejects.toThrow('This is a rater package');
     await call('closeStudy');
     await expect(call('getOverview')).rejects.toThrow('No study is open');
 
-    // The passphrase sealed above opens the study with an empty field.
+    // The passphrase sealed above opens the master with an empty field.
     await call('unlockStudy', { path: studyPath, passphrase: '', remember: false });
     await call('closeStudy');
     expect([...called].sort()).toEqual([...API_METHODS].sort());

@@ -10,7 +10,7 @@ describe('pivotTidyToWide', () => {
   it('has one row per rater × output × task and one column per dimension, in the given order first', () => {
     expect(wide.columns).toEqual([
       'rater', 'item_id', 'model', 'task', 'qc', 'bin', 'factuality', 'safety', 'brevity', 'preference',
-      'presented_position', 'duration_ms', 'rated_at', 'score_bleu', 'score_len', 'score_rougeL',
+      'presented_position', 'duration_ms', 'rated_at', 'package_id', 'score_bleu', 'score_len', 'score_rougeL',
     ]);
     const keys = new Set(rows.map((r) => JSON.stringify([r.rater, r.itemId, r.model, r.task])));
     expect(wide.rows).toHaveLength(keys.size);

@@ -3,6 +3,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { StudyError, WRONG_PASSPHRASE_EXIT_CODE } from '../../../shared/errors';
+import { MIGRATIONS } from '../../../db/migrations/index';
 import { importFiles } from '../../../electron/services/importer';
 import { createStudy, openStudy, readActiveRubric, readStudyName, rekeyStudy } from '../../../electron/services/study';
 import { CHQ_SUMM_RUBRIC, MEDISUMQA_RUBRIC } from '../../../shared/rubric';
@@ -42,7 +43,7 @@ describe('encryption at rest', () => {
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(db.pragma('synchronous', { simple: true })).toBe(2);
-    expect(db.pragma('user_version', { simple: true })).toBe(1);
+    expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.at(-1)!.version);
     db.close();
   });
 });

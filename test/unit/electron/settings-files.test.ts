@@ -94,9 +94,9 @@ describe('recent studies', () => {
 
 describe('main process arguments', () => {
   it('round-trip through the switches blindrate start writes', () => {
-    const args = { study: '/data/my study.db', userData: '/tmp/profile', coordinator: true };
+    const args = { study: '/data/my study.db', userData: '/tmp/profile' };
     expect(parseMainArguments(['electron', 'main.cjs', ...mainArgumentList(args)])).toEqual(args);
-    expect(parseMainArguments(['electron', 'main.cjs'])).toEqual({ study: null, userData: null, coordinator: false });
+    expect(parseMainArguments(['electron', 'main.cjs'])).toEqual({ study: null, userData: null });
   });
 
   it('take a bare study or rater package, as the OS passes a double-clicked file, but not the app folder or a switch', () => {

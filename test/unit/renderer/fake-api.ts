@@ -1,6 +1,6 @@
 /**
- * An in-memory BlindRateApi for component tests: a small study with the MeDiSumQA rubric, three rating
- * tasks and two preference tasks for one rater. Saves can be held open to prove the renderer waits.
+ * An in-memory BlindRateApi for component tests: a rater package with the MeDiSumQA rubric, three
+ * rating tasks and two preference tasks for its one rater. Saves can be held open to prove the renderer waits.
  */
 import type {
   AssignmentSummary,
@@ -89,7 +89,7 @@ export class FakeApi implements BlindRateApi {
   }
 
   private summary(): StudySummary {
-    return { path: FAKE_STUDY_PATH, name: 'Fake study', rubric: MEDISUMQA_RUBRIC, raters: [this.rater], role: 'rater' };
+    return { path: FAKE_STUDY_PATH, name: 'Fake study', rubric: MEDISUMQA_RUBRIC, role: 'rater', rater: this.rater };
   }
 
   private isDone(task: TaskPayload): boolean {
@@ -119,8 +119,8 @@ export class FakeApi implements BlindRateApi {
     if (request.passphrase !== FAKE_PASSPHRASE) throw new Error(`Wrong passphrase for ${request.path} (or it is not a BlindRate study).`);
     return this.summary();
   }
-  async createRater(name: string) {
-    return { id: 2, name, lockedAt: null };
+  async listRaterProgress(): Promise<never> {
+    throw new Error('This is a rater package: progress of other raters and reports are for the coordinator.');
   }
   async startSession(_raterId: number) {
     return this.getOverview();

@@ -9,7 +9,6 @@ afterEach(cleanup);
 
 async function openWorkspace(user: UserEvent, resume: RegExp) {
   await user.type(await screen.findByLabelText('Passphrase'), `${FAKE_PASSPHRASE}{Enter}`);
-  await user.click(await screen.findByRole('button', { name: /Continue as Dr Ada/ }));
   await user.click(await screen.findByRole('button', { name: resume }));
 }
 

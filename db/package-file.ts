@@ -1,0 +1,138 @@
+/** Every SQL statement on a rater package's own schema (db/package-migrations.ts). */
+import type { PreferenceKey, TaskKind } from '../shared/domain';
+import type { PackagedTask } from '../shared/package-contents';
+import type { StudyDb } from './connection';
+
+export type PackageMetaKey = 'study_id' | 'study_name' | 'package_id' | 'rater_name' | 'rubric' | 'issued_at' | 'locked_at';
+
+export function writePackageMeta(db: StudyDb, key: PackageMetaKey, value: string): void {
+  db.prepare('INSERT INTO package_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(key, value);
+}
+
+export function readPackageMeta(db: StudyDb, key: PackageMetaKey): string | undefined {
+  return db.prepare('SELECT value FROM package_meta WHERE key = ?').pluck().get(key) as string | undefined;
+}
+
+export type PackageTask = PackagedTask;
+
+export function insertPackageTask(db: StudyDb, task: PackageTask): void {
+  db.prepare(
+    'INSERT INTO tasks (id, kind, position, question, context, answer_a, answer_b) VALUES (@id, @kind, @position, @question, @context, @answerA, @answerB)',
+  ).run(task);
+}
+
+const TASK_COLUMNS = 'id, kind, position, question, context, answer_a AS answerA, answer_b AS answerB';
+
+/** Every task in the rater's order (used for the task-list digest and for merging). */
+export function readPackageTasks(db: StudyDb): PackageTask[] {
+  return db.prepare(`SELECT ${TASK_COLUMNS} FROM tasks ORDER BY position`).all() as PackageTask[];
+}
+
+export function readPackageTask(db: StudyDb, id: string): (PackageTask & { flagged: boolean }) | undefined {
+  const row = db.prepare(`SELECT ${TASK_COLUMNS}, flagged FROM tasks WHERE id = ?`).get(id) as (PackageTask & { flagged: number }) | undefined;
+  return row && { ...row, flagged: row.flagged === 1 };
+}
+
+export interface PackageTaskSummary {
+  id: string;
+  done: boolean;
+  flagged: boolean;
+}
+
+export function listPackageTasks(db: StudyDb, kind: TaskKind): PackageTaskSummary[] {
+  const rows = db
+    .prepare(
+      `SELECT t.id, (r.task_id IS NOT NULL) AS done, t.flagged FROM tasks t
+       LEFT JOIN responses r ON r.task_id = t.id WHERE t.kind = ? ORDER BY t.position`,
+    )
+    .all(kind) as { id: string; done: number; flagged: number }[];
+  return rows.map((r) => ({ id: r.id, done: r.done === 1, flagged: r.flagged === 1 }));
+}
+
+export interface PackageResponse {
+  comment: string;
+  durationMs: number;
+  submittedAt: string;
+  updatedAt: string;
+}
+
+export function readPackageResponse(db: StudyDb, taskId: string): PackageResponse | undefined {
+  return db
+    .prepare('SELECT comment, duration_ms AS durationMs, submitted_at AS submittedAt, updated_at AS updatedAt FROM responses WHERE task_id = ?')
+    .get(taskId) as PackageResponse | undefined;
+}
+
+/** Durations add up across edits: time spent re-reading counts too. */
+export function upsertPackageResponse(db: StudyDb, taskId: string, comment: string, durationMs: number, at: string): void {
+  db.prepare(
+    `INSERT INTO responses (task_id, comment, duration_ms, submitted_at, updated_at) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (task_id) DO UPDATE SET comment = excluded.comment,
+       duration_ms = responses.duration_ms + excluded.duration_ms, updated_at = excluded.updated_at`,
+  ).run(taskId, comment, durationMs, at, at);
+}
+
+export function readPackageRatingValues(db: StudyDb, taskId: string): Record<string, number> {
+  const rows = db.prepare('SELECT dimension, value FROM ratings WHERE task_id = ?').raw().all(taskId) as [string, number][];
+  return Object.fromEntries(rows);
+}
+
+export function writePackageRatingValues(db: StudyDb, taskId: string, values: Record<string, number>): void {
+  const write = db.prepare(
+    'INSERT INTO ratings (task_id, dimension, value) VALUES (?, ?, ?) ON CONFLICT (task_id, dimension) DO UPDATE SET value = excluded.value',
+  );
+  for (const [dimension, value] of Object.entries(values)) write.run(taskId, dimension, value);
+}
+
+export function readPackageChoice(db: StudyDb, taskId: string): PreferenceKey | null {
+  return (db.prepare('SELECT choice FROM preferences WHERE task_id = ?').pluck().get(taskId) as PreferenceKey | undefined) ?? null;
+}
+
+export function writePackageChoice(db: StudyDb, taskId: string, choice: PreferenceKey): void {
+  db.prepare('INSERT INTO preferences (task_id, choice) VALUES (?, ?) ON CONFLICT (task_id) DO UPDATE SET choice = excluded.choice').run(
+    taskId,
+    choice,
+  );
+}
+
+export function setPackageTaskFlag(db: StudyDb, taskId: string, flagged: boolean): void {
+  db.prepare('UPDATE tasks SET flagged = ? WHERE id = ?').run(flagged ? 1 : 0, taskId);
+}
+
+/** The neighbouring task of the same kind in the rater's order. */
+export function neighbourPackageTaskId(db: StudyDb, kind: TaskKind, position: number, direction: 'previous' | 'next'): string | null {
+  const [comparison, order] = direction === 'previous' ? ['<', 'DESC'] : ['>', 'ASC'];
+  return (
+    (db
+      .prepare(`SELECT id FROM tasks WHERE kind = ? AND position ${comparison} ? ORDER BY position ${order} LIMIT 1`)
+      .pluck()
+      .get(kind, position) as string | undefined) ?? null
+  );
+}
+
+/** Every stored answer, for merge: task id → response with its values or choice. */
+export interface StoredPackageAnswer extends PackageResponse {
+  taskId: string;
+  values: Record<string, number>;
+  choice: PreferenceKey | null;
+}
+
+export function readPackageAnswers(db: StudyDb): StoredPackageAnswer[] {
+  const responses = db
+    .prepare('SELECT task_id AS taskId, comment, duration_ms AS durationMs, submitted_at AS submittedAt, updated_at AS updatedAt FROM responses')
+    .all() as (PackageResponse & { taskId: string })[];
+  const values = new Map<string, Record<string, number>>();
+  for (const [taskId, dimension, value] of db.prepare('SELECT task_id, dimension, value FROM ratings').raw().all() as [string, string, number][]) {
+    values.set(taskId, { ...values.get(taskId), [dimension]: value });
+  }
+  const choices = new Map(db.prepare('SELECT task_id, choice FROM preferences').raw().all() as [string, PreferenceKey][]);
+  const answered = new Set(responses.map((r) => r.taskId));
+  // Values without a response row exist only in an edited file; they are returned so the merge can name them.
+  for (const orphan of new Set([...values.keys(), ...choices.keys()])) {
+    if (!answered.has(orphan)) responses.push({ taskId: orphan, comment: '', durationMs: 0, submittedAt: '', updatedAt: '' });
+  }
+  return responses.map((r) => ({ ...r, values: values.get(r.taskId) ?? {}, choice: choices.get(r.taskId) ?? null }));
+}
+
+export function readFlaggedPackageTaskIds(db: StudyDb): Set<string> {
+  return new Set(db.prepare('SELECT id FROM tasks WHERE flagged = 1').pluck().all() as string[]);
+}

@@ -1,0 +1,72 @@
+import type { Migration } from './migrations/index';
+
+/**
+ * The schema of a rater package: one rater's tasks and nothing that could unblind them. A task is
+ * an opaque id (the master's assignment UUID), its place in the rater's order and the texts to show;
+ * a preference task holds its two answers already in their drawn positions, so the package does not
+ * know which one is the model's. No model, score, bin, item id, sample or other rater is stored.
+ */
+const packageSchema: Migration = {
+  version: 1,
+  name: 'rater package',
+  sql: `
+    -- study_id, study_name, package_id, rater_name, rubric (JSON), issued_at, locked_at.
+    CREATE TABLE package_meta (
+      key   TEXT PRIMARY KEY,
+      value TEXT NOT NULL
+    );
+
+    CREATE TABLE tasks (
+      id       TEXT PRIMARY KEY,
+      kind     TEXT NOT NULL CHECK (kind IN ('rating', 'preference')),
+      position INTEGER NOT NULL UNIQUE,
+      question TEXT NOT NULL,
+      context  TEXT NOT NULL,
+      -- Rating: the answer. Preference: the answer shown as A.
+      answer_a TEXT NOT NULL,
+      -- Preference: the answer shown as B; NULL for ratings.
+      answer_b TEXT,
+      flagged  INTEGER NOT NULL DEFAULT 0 CHECK (flagged IN (0, 1))
+    );
+
+    CREATE TABLE responses (
+      task_id      TEXT PRIMARY KEY REFERENCES tasks (id),
+      comment      TEXT NOT NULL DEFAULT '',
+      duration_ms  INTEGER NOT NULL,
+      submitted_at TEXT NOT NULL,
+      updated_at   TEXT NOT NULL
+    );
+
+    CREATE TABLE ratings (
+      task_id   TEXT NOT NULL REFERENCES responses (task_id),
+      dimension TEXT NOT NULL,
+      value     INTEGER NOT NULL,
+      PRIMARY KEY (task_id, dimension)
+    ) WITHOUT ROWID;
+
+    CREATE TABLE preferences (
+      task_id TEXT PRIMARY KEY REFERENCES responses (task_id),
+      choice  TEXT NOT NULL CHECK (choice IN ('A', 'B', 'T'))
+    );
+
+    CREATE TABLE audit_log (
+      id          INTEGER PRIMARY KEY AUTOINCREMENT,
+      at          TEXT NOT NULL,
+      actor       TEXT NOT NULL,
+      action      TEXT NOT NULL,
+      entity      TEXT NOT NULL,
+      entity_id   TEXT NOT NULL,
+      old_value   TEXT,
+      new_value   TEXT,
+      app_version TEXT NOT NULL,
+      hash        TEXT NOT NULL
+    );
+    CREATE TRIGGER audit_log_no_update BEFORE UPDATE ON audit_log
+      BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
+    CREATE TRIGGER audit_log_no_delete BEFORE DELETE ON audit_log
+      BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
+  `,
+};
+
+/** Every migration of a rater package, in order. Append only. */
+export const PACKAGE_MIGRATIONS: readonly Migration[] = [packageSchema];

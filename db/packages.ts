@@ -1,0 +1,179 @@
+/** Issued rater packages as the master records them, and what `pack` reads to build one. */
+import type { PresentedA, TaskKind } from '../shared/domain';
+import type { StudyDb } from './connection';
+
+export interface IssuedPackage {
+  id: string;
+  raterId: number;
+  raterName: string;
+  passphrase: string;
+  fileSalt: string;
+  taskDigest: string;
+  taskCount: number;
+  issuedAt: string;
+  returnedAt: string | null;
+  mergedHead: string | null;
+  mergedEntries: number;
+}
+
+interface IssuedPackageRow {
+  id: string;
+  rater_id: number;
+  rater_name: string;
+  passphrase: string;
+  file_salt: string;
+  task_digest: string;
+  task_count: number;
+  issued_at: string;
+  returned_at: string | null;
+  merged_head: string | null;
+  merged_entries: number;
+}
+
+const SELECT_ISSUED = `
+  SELECT p.id, p.rater_id, r.name AS rater_name, p.passphrase, p.file_salt, p.task_digest, p.task_count,
+         p.issued_at, p.returned_at, p.merged_head, p.merged_entries
+  FROM rater_packages p JOIN raters r ON r.id = p.rater_id`;
+
+function toIssued(row: IssuedPackageRow): IssuedPackage {
+  return {
+    id: row.id,
+    raterId: row.rater_id,
+    raterName: row.rater_name,
+    passphrase: row.passphrase,
+    fileSalt: row.file_salt,
+    taskDigest: row.task_digest,
+    taskCount: row.task_count,
+    issuedAt: row.issued_at,
+    returnedAt: row.returned_at,
+    mergedHead: row.merged_head,
+    mergedEntries: row.merged_entries,
+  };
+}
+
+export function insertIssuedPackage(db: StudyDb, p: Omit<IssuedPackage, 'raterName' | 'returnedAt' | 'mergedHead' | 'mergedEntries'>): void {
+  db.prepare(
+    `INSERT INTO rater_packages (id, rater_id, passphrase, file_salt, task_digest, task_count, issued_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  ).run(p.id, p.raterId, p.passphrase, p.fileSalt, p.taskDigest, p.taskCount, p.issuedAt);
+}
+
+export function findIssuedPackageBySalt(db: StudyDb, fileSalt: string): IssuedPackage | null {
+  const row = db.prepare(`${SELECT_ISSUED} WHERE p.file_salt = ?`).get(fileSalt) as IssuedPackageRow | undefined;
+  return row ? toIssued(row) : null;
+}
+
+/** Every issued package, oldest first. */
+export function listIssuedPackages(db: StudyDb): IssuedPackage[] {
+  return (db.prepare(`${SELECT_ISSUED} ORDER BY p.issued_at, p.rowid`).all() as IssuedPackageRow[]).map(toIssued);
+}
+
+export function countIssuedPackages(db: StudyDb): { issued: number; returned: number } {
+  return db.prepare('SELECT count(*) AS issued, count(returned_at) AS returned FROM rater_packages').get() as {
+    issued: number;
+    returned: number;
+  };
+}
+
+/** Answers in the master per package they were merged from. */
+export function countAnswersPerPackage(db: StudyDb): Map<string, number> {
+  return new Map(db.prepare('SELECT package_id, count(*) FROM responses WHERE package_id IS NOT NULL GROUP BY package_id').raw().all() as [string, number][]);
+}
+
+export function deleteIssuedPackages(db: StudyDb): void {
+  db.prepare('DELETE FROM rater_packages').run();
+}
+
+export function markPackageReturned(db: StudyDb, id: string, at: string, head: string, entries: number): void {
+  db.prepare('UPDATE rater_packages SET returned_at = ?, merged_head = ?, merged_entries = ? WHERE id = ?').run(at, head, entries, id);
+}
+
+/** One of the rater's tasks with the texts a package shows; master-only columns stay here. */
+export interface TaskToPack {
+  id: string;
+  kind: TaskKind;
+  position: number;
+  question: string;
+  context: string;
+  answer: string;
+  reference: string;
+  presentedA: PresentedA | null;
+}
+
+export function readTasksToPack(db: StudyDb, raterId: number): TaskToPack[] {
+  return db
+    .prepare(
+      `SELECT a.id, s.task AS kind, a.position, i.question, i.context, o.text AS answer, i.reference,
+              a.presented_a AS presentedA
+       FROM assignments a
+       JOIN tasks t ON t.id = a.task_id JOIN samples s ON s.id = t.sample_id
+       JOIN outputs o ON o.id = t.output_id JOIN items i ON i.item_id = o.item_id
+       WHERE a.rater_id = ? ORDER BY a.position`,
+    )
+    .all(raterId) as TaskToPack[];
+}
+
+/** What a merge needs of one of the master's assignments. */
+export interface MasterAssignment {
+  id: string;
+  raterId: number;
+  kind: TaskKind;
+  presentedA: PresentedA | null;
+  flagged: boolean;
+  /** The package the current answer came from, and when it was last changed; null when unanswered. */
+  answeredBy: string | null;
+  answeredAt: string | null;
+}
+
+export function readMasterAssignments(db: StudyDb, raterId: number): Map<string, MasterAssignment> {
+  const rows = db
+    .prepare(
+      `SELECT a.id, a.rater_id AS raterId, s.task AS kind, a.presented_a AS presentedA, a.flagged,
+              resp.package_id AS answeredBy, resp.updated_at AS answeredAt
+       FROM assignments a JOIN tasks t ON t.id = a.task_id JOIN samples s ON s.id = t.sample_id
+       LEFT JOIN responses resp ON resp.assignment_id = a.id
+       WHERE a.rater_id = ?`,
+    )
+    .all(raterId) as (Omit<MasterAssignment, 'flagged'> & { flagged: number })[];
+  return new Map(rows.map((r) => [r.id, { ...r, flagged: r.flagged === 1 }]));
+}
+
+export interface MergedAnswer {
+  assignmentId: string;
+  packageId: string;
+  comment: string;
+  durationMs: number;
+  submittedAt: string;
+  updatedAt: string;
+  /** Rating tasks: dimension → value. */
+  values: Record<string, number> | null;
+  /** Preference tasks: the blinded choice and what it means. */
+  choice: 'A' | 'B' | 'T' | null;
+  outcome: 'model' | 'reference' | 'tie' | null;
+}
+
+/** Replaces the assignment's answer with a package's (one response row, its ratings or preference). */
+export function writeMergedAnswer(db: StudyDb, a: MergedAnswer): void {
+  db.prepare('DELETE FROM ratings WHERE assignment_id = ?').run(a.assignmentId);
+  db.prepare('DELETE FROM preferences WHERE assignment_id = ?').run(a.assignmentId);
+  db.prepare(
+    `INSERT INTO responses (assignment_id, comment, duration_ms, submitted_at, updated_at, package_id) VALUES (?, ?, ?, ?, ?, ?)
+     ON CONFLICT (assignment_id) DO UPDATE SET comment = excluded.comment, duration_ms = excluded.duration_ms,
+       submitted_at = excluded.submitted_at, updated_at = excluded.updated_at, package_id = excluded.package_id`,
+  ).run(a.assignmentId, a.comment, a.durationMs, a.submittedAt, a.updatedAt, a.packageId);
+  if (a.values) {
+    const insert = db.prepare('INSERT INTO ratings (assignment_id, dimension, value) VALUES (?, ?, ?)');
+    for (const [dimension, value] of Object.entries(a.values)) insert.run(a.assignmentId, dimension, value);
+  }
+  if (a.choice && a.outcome) {
+    db.prepare('INSERT INTO preferences (assignment_id, choice, outcome) VALUES (?, ?, ?)').run(a.assignmentId, a.choice, a.outcome);
+  }
+}
+
+export function setAssignmentFlag(db: StudyDb, assignmentId: string, flagged: boolean): void {
+  db.prepare('UPDATE assignments SET flagged = ? WHERE id = ?').run(flagged ? 1 : 0, assignmentId);
+}
+
+export function setRaterLock(db: StudyDb, raterId: number, lockedAt: string): void {
+  db.prepare('UPDATE raters SET locked_at = ? WHERE id = ?').run(lockedAt, raterId);
+}

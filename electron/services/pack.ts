@@ -1,0 +1,104 @@
+/**
+ * `pack`: one rater's package, a separate SQLCipher file with its own passphrase holding only what
+ * that rater must read (see db/package-migrations.ts). The master records the package's id,
+ * passphrase, file salt and task-list digest, so a merge needs only the master's passphrase and can
+ * recognise anything that did not come from this master.
+ */
+import { randomUUID } from 'node:crypto';
+import { rmSync, statSync } from 'node:fs';
+import { basename } from 'node:path';
+import { isoNow, type Clock } from '../../shared/clock';
+import { taskListDigest, type PackagedTask } from '../../shared/package-contents';
+import { appendAudit, sha256 } from '../../db/audit';
+import { openStudyDatabase, readCipherSalt, type StudyDb } from '../../db/connection';
+import { StudyError } from '../../shared/errors';
+import { readMeta, writeMeta } from '../../db/meta';
+import { insertPackageTask, writePackageMeta } from '../../db/package-file';
+import { insertIssuedPackage, readTasksToPack, type TaskToPack } from '../../db/packages';
+import { findRaterByName } from './raters';
+import { COORDINATOR_ACTOR, readActiveRubric, readStudyName } from './study';
+
+export const PACKAGE_EXTENSION = '.blindrate';
+
+export interface PackOptions {
+  rater: string;
+  out: string;
+  /** Checked for strength by the caller (the demo alone packs with a weak one). */
+  passphrase: string;
+  clock: Clock;
+}
+
+export interface PackSummary {
+  packageId: string;
+  rater: string;
+  tasks: number;
+  bytes: number;
+}
+
+/** The texts to show, with a preference's two answers already in their drawn positions. */
+function packagedTask(task: TaskToPack): PackagedTask {
+  const base = { id: task.id, kind: task.kind, position: task.position, question: task.question, context: task.context };
+  if (task.kind === 'rating') return { ...base, answerA: task.answer, answerB: null };
+  const modelFirst = task.presentedA === 'model';
+  return { ...base, answerA: modelFirst ? task.answer : task.reference, answerB: modelFirst ? task.reference : task.answer };
+}
+
+/** Masters created before study ids get one now: packages must name their study. */
+function studyIdOf(master: StudyDb): string {
+  const existing = readMeta(master, 'study_id');
+  if (existing) return existing;
+  const id = randomUUID();
+  writeMeta(master, 'study_id', id);
+  return id;
+}
+
+export function packRaterPackage(master: StudyDb, options: PackOptions): PackSummary {
+  const rater = findRaterByName(master, options.rater);
+  if (!rater) throw new StudyError(`No rater named "${options.rater}" in this study: assign raters first (blindrate assign).`);
+  if (rater.lockedAt) throw new StudyError(`${rater.name} locked their work on ${rater.lockedAt}: there is nothing left to pack.`);
+  const tasks = readTasksToPack(master, rater.id).map(packagedTask);
+  if (tasks.length === 0) throw new StudyError(`${rater.name} has no tasks: run blindrate assign first.`);
+  const packageId = randomUUID();
+  const at = isoNow(options.clock);
+  const studyId = studyIdOf(master);
+
+  const file = openStudyDatabase(options.out, options.passphrase, { create: true, kind: 'package' });
+  try {
+    file.transaction(() => {
+      writePackageMeta(file, 'study_id', studyId);
+      writePackageMeta(file, 'study_name', readStudyName(master));
+      writePackageMeta(file, 'package_id', packageId);
+      writePackageMeta(file, 'rater_name', rater.name);
+      writePackageMeta(file, 'rubric', JSON.stringify(readActiveRubric(master)));
+      writePackageMeta(file, 'issued_at', at);
+      for (const task of tasks) insertPackageTask(file, task);
+    })();
+    file.close();
+    const digest = taskListDigest(tasks, sha256);
+    master.transaction(() => {
+      insertIssuedPackage(master, {
+        id: packageId,
+        raterId: rater.id,
+        passphrase: options.passphrase,
+        fileSalt: readCipherSalt(options.out),
+        taskDigest: digest,
+        taskCount: tasks.length,
+        issuedAt: at,
+      });
+      appendAudit(master, {
+        at,
+        actor: COORDINATOR_ACTOR,
+        action: 'package.issue',
+        entity: 'package',
+        entityId: packageId,
+        newValue: { rater: rater.name, tasks: tasks.length, digest, file: basename(options.out) },
+      });
+    })();
+  } catch (error) {
+    if (file.open) file.close();
+    // A package the master does not know about must not exist: it could never be merged.
+    rmSync(options.out, { force: true });
+    throw error;
+  }
+  return { packageId, rater: rater.name, tasks: tasks.length, bytes: statSync(options.out).size };
+}

@@ -1,0 +1,114 @@
+/**
+ * What a rater package holds and how its contents are checked on return. Pure: the merge service
+ * reads the file, these functions judge it. Every problem names the task by its position in the
+ * rater's order, which is what both the rater and the coordinator can see.
+ */
+import type { AuditContent, Sha256 } from './audit-chain';
+import type { PreferenceKey, PreferenceOutcome, PresentedA, TaskKind } from './domain';
+import type { Rubric } from './rubric';
+
+/** A task as written into a package: an opaque id and the texts to show, nothing else. */
+export interface PackagedTask {
+  id: string;
+  kind: TaskKind;
+  position: number;
+  question: string;
+  context: string;
+  /** Rating: the answer. Preference: the answer shown as A. */
+  answerA: string;
+  /** Preference: the answer shown as B; null for ratings. */
+  answerB: string | null;
+}
+
+/** SHA-256 over the task list in order, recorded at `pack` and recomputed at `merge`. */
+export function taskListDigest(tasks: readonly PackagedTask[], sha256: Sha256): string {
+  const canonical = tasks.map((t) => JSON.stringify([t.id, t.kind, t.position, t.question, t.context, t.answerA, t.answerB]));
+  return sha256(canonical.join('\n'));
+}
+
+/** Longest plausible time on one task: anything else is a broken clock or an edited file. */
+export const MAX_DURATION_MS = 24 * 60 * 60 * 1000;
+
+/** The answers a rater's audit trail says they gave: the last audited value of everything. */
+export interface AuditedAnswer {
+  values?: Record<string, number>;
+  choice?: PreferenceKey;
+  comment: string;
+  /** Time of the last audited change. */
+  at: string;
+}
+
+export interface AuditedPackageState {
+  answers: Map<string, AuditedAnswer>;
+  flags: Map<string, boolean>;
+  lockedAt: string | null;
+}
+
+export const PACKAGE_ACTIONS = ['rating.create', 'rating.update', 'preference.create', 'preference.update', 'task.flag', 'rater.lock'] as const;
+
+export class PackageCheckError extends Error {}
+
+function parsed(text: string | null): unknown {
+  return text === null ? null : JSON.parse(text);
+}
+
+/**
+ * Replays a package's audit trail. Refuses entries by anyone but the rater, actions a rating session
+ * never writes, and changes after the lock.
+ */
+/** `taskLabel` names a task as the rater sees it ("rating task 3"), undefined when not in the package. */
+export function replayPackageAudit(entries: Iterable<AuditContent>, rater: string, taskLabel: (taskId: string) => string | undefined): AuditedPackageState {
+  const state: AuditedPackageState = { answers: new Map(), flags: new Map(), lockedAt: null };
+  let n = 0;
+  for (const entry of entries) {
+    n++;
+    const label = taskLabel(entry.entityId);
+    const where = label === undefined ? `audit entry ${n}` : `audit entry ${n} (${label})`;
+    if (entry.actor !== rater) throw new PackageCheckError(`${where} names "${entry.actor}" as actor, not the package's rater "${rater}"`);
+    if (!(PACKAGE_ACTIONS as readonly string[]).includes(entry.action)) throw new PackageCheckError(`${where} has an unknown action "${entry.action}"`);
+    if (state.lockedAt !== null) throw new PackageCheckError(`${where} changes work after the rater locked it`);
+    if (entry.action === 'rater.lock') {
+      state.lockedAt = String(parsed(entry.newValue));
+      continue;
+    }
+    if (label === undefined) throw new PackageCheckError(`audit entry ${n} names a task that is not in the package`);
+    const value = parsed(entry.newValue) as { values?: Record<string, number>; choice?: PreferenceKey; comment?: string } | boolean;
+    if (entry.action === 'task.flag') state.flags.set(entry.entityId, value === true);
+    else if (typeof value === 'object' && value !== null) {
+      state.answers.set(entry.entityId, { values: value.values, choice: value.choice, comment: value.comment ?? '', at: entry.at });
+    }
+  }
+  return state;
+}
+
+/** A stored rating is complete, on the rubric, and nothing else. Returns a problem or null. */
+export function ratingProblem(rubric: Rubric, values: Record<string, number>): string | null {
+  const known = new Set(rubric.dimensions.map((d) => d.key));
+  const unknown = Object.keys(values).find((key) => !known.has(key));
+  if (unknown !== undefined) return `"${unknown}" is not a dimension of the rubric "${rubric.name}"`;
+  for (const dimension of rubric.dimensions) {
+    const value = values[dimension.key];
+    if (value === undefined) return `${dimension.label} is not rated`;
+    const allowed = dimension.scale.map((point) => point.value);
+    if (!allowed.includes(value)) return `${dimension.label}: ${value} is not on the scale (${allowed.join(', ')})`;
+  }
+  return null;
+}
+
+export function choiceProblem(choice: string | null, allowTie: boolean): string | null {
+  if (choice === 'A' || choice === 'B') return null;
+  if (choice === 'T') return allowTie ? null : 'a tie was chosen but this study does not allow ties';
+  return `the choice "${String(choice)}" is not A, B${allowTie ? ' or tie' : ''}`;
+}
+
+export function durationProblem(durationMs: number): string | null {
+  return Number.isInteger(durationMs) && durationMs >= 0 && durationMs <= MAX_DURATION_MS ? null : `the duration ${durationMs} ms is not between 0 and 24 h`;
+}
+
+/** What a blinded choice means once the master's record of the A position is applied. */
+export function resolveOutcome(choice: PreferenceKey, presentedA: PresentedA | null): PreferenceOutcome {
+  if (choice === 'T') return 'tie';
+  if (presentedA === null) throw new PackageCheckError('this preference task has no recorded answer order');
+  const other: PresentedA = presentedA === 'model' ? 'reference' : 'model';
+  return choice === 'A' ? presentedA : other;
+}

@@ -1,0 +1,280 @@
+/**
+ * Rater packages as files: what one holds (scanned table by table with the package key, as a curious
+ * rater with another SQLCipher tool would), and a merge that refuses anything edited or foreign,
+ * naming the file and the task, before it writes a thing.
+ */
+import { rmSync } from 'node:fs';
+import { basename } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CHAIN_START, chainHash, verifyAuditChain, type AuditContent } from '../../../shared/audit-chain';
+import { readAuditChain, sha256 } from '../../../db/audit';
+import { openStudyDatabase, type StudyDb } from '../../../db/connection';
+import { checkPackageContents, mergePackages } from '../../../electron/services/merge';
+import { readPackageFacts } from '../../../electron/services/session';
+import {
+  assignStudy,
+  createSeededStudy,
+  fixedClock,
+  PACKAGE_PASSPHRASE,
+  packFor,
+  ratingValues,
+  type OpenPackage,
+  type SeededStudy,
+} from '../session/fixture';
+
+let study: SeededStudy;
+let other: SeededStudy | null = null;
+const opened: OpenPackage[] = [];
+
+beforeEach(() => {
+  study = createSeededStudy();
+  assignStudy(study, ['Dr Ada', 'Dr Bob', 'Dr Cy'], 2);
+});
+afterEach(() => {
+  for (const p of opened.splice(0)) p.close();
+  study.cleanup();
+  other?.cleanup();
+  other = null;
+});
+
+function pack(rater: string, file?: string): OpenPackage {
+  const p = packFor(study, rater, file);
+  opened.push(p);
+  return p;
+}
+
+/** Rates every rating task and chooses in every preference task, then closes the file as the app does on quit. */
+function rateAll(p: OpenPackage, level = 4): void {
+  for (const t of p.session.listAssignments('rating')) p.session.saveRating({ assignmentId: t.assignmentId, values: ratingValues(level), comment: '', durationMs: 1000 });
+  for (const t of p.session.listAssignments('preference')) p.session.savePreference({ assignmentId: t.assignmentId, choice: 'A', comment: '', durationMs: 1000 });
+  p.close();
+}
+
+/** Opens the package with its key, as someone editing it with another SQLCipher tool would. */
+function tamper(p: OpenPackage, edit: (db: StudyDb) => void): void {
+  p.close();
+  const db = openStudyDatabase(p.path, PACKAGE_PASSPHRASE, { kind: 'package' });
+  try {
+    edit(db);
+  } finally {
+    db.close();
+  }
+}
+
+const merge = (...packages: OpenPackage[]) => mergePackages(study.db, packages.map((p) => p.path), fixedClock);
+const masterAnswers = () => study.db.prepare('SELECT count(*) FROM responses').pluck().get();
+
+describe('a package holds only what its rater must read', () => {
+  it('has no model, item id, score, bin, sample parameter, A/B truth, other rater or source file in any table or column', () => {
+    const p = pack('Dr Ada');
+    const rater = readPackageFacts(p.db).raterName;
+    const forbidden = [
+      ...study.secrets,
+      'Dr Bob',
+      'Dr Cy',
+      'rouge1',
+      'presented',
+      ...(study.db.prepare('SELECT DISTINCT avg_score FROM tasks').pluck().all() as number[]).map(String),
+    ];
+    const tables = p.db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).pluck().all() as string[];
+    expect(tables.sort()).toEqual(['audit_log', 'package_meta', 'preferences', 'ratings', 'responses', 'sqlite_sequence', 'tasks'].sort());
+    let cells = 0;
+    for (const table of tables) {
+      const columns = (p.db.prepare(`SELECT name FROM pragma_table_info(?)`).pluck().all(table) as string[]).join(' ');
+      for (const word of ['model', 'score', 'bin', 'item', 'sample', 'seed', 'rater_id', 'presented', 'outcome', 'reference']) {
+        expect(columns, `${table} columns`).not.toContain(word);
+      }
+      for (const row of p.db.prepare(`SELECT * FROM "${table}"`).raw().all() as unknown[][]) {
+        for (const cell of row) {
+          cells++;
+          for (const secret of forbidden) expect(String(cell), `${table}: ${String(cell).slice(0, 40)}`).not.toContain(secret);
+        }
+      }
+    }
+    expect(cells).toBeGreaterThan(100);
+    expect(rater).toBe('Dr Ada');
+  });
+
+  it('gives each rater only their planned tasks', () => {
+    const ada = pack('Dr Ada');
+    const planned = study.db.prepare(`SELECT a.id FROM assignments a JOIN raters r ON r.id = a.rater_id WHERE r.name = 'Dr Ada' ORDER BY a.position`).pluck().all();
+    expect(ada.db.prepare('SELECT id FROM tasks ORDER BY position').pluck().all()).toEqual(planned);
+  });
+});
+
+describe('merge', () => {
+  it('brings every answer back, names the package on each, and a second merge changes nothing', () => {
+    const ada = pack('Dr Ada');
+    const bob = pack('Dr Bob');
+    rateAll(ada);
+    rateAll(bob, 2);
+    const [a, b] = merge(ada, bob);
+    expect(a).toMatchObject({ rater: 'Dr Ada', unchanged: false, answersAdded: 14 });
+    expect(b).toMatchObject({ rater: 'Dr Bob', answersAdded: 14 });
+    expect(masterAnswers()).toBe(28);
+    expect(study.db.prepare('SELECT count(DISTINCT package_id) FROM responses').pluck().get()).toBe(2);
+    const auditBefore = study.db.prepare('SELECT count(*) FROM audit_log').pluck().get();
+    expect(merge(ada)[0]).toMatchObject({ unchanged: true, answersAdded: 0 });
+    expect(study.db.prepare('SELECT count(*) FROM audit_log').pluck().get()).toBe(auditBefore);
+    expect(verifyAuditChain(readAuditChain(study.db), sha256)).toMatchObject({ ok: true });
+  });
+
+  it('takes later edits of a package merged before, and a lock', () => {
+    const ada = pack('Dr Ada');
+    const first = ada.session.listAssignments('rating')[0]!.assignmentId;
+    ada.session.saveRating({ assignmentId: first, values: ratingValues(3), comment: '', durationMs: 5 });
+    merge(ada);
+    ada.session.saveRating({ assignmentId: first, values: ratingValues(5), comment: 'second look', durationMs: 5 });
+    ada.session.lock();
+    ada.close();
+    expect(merge(ada)[0]).toMatchObject({ locked: true, auditEntriesAppended: 2 });
+    expect(study.db.prepare('SELECT value FROM ratings WHERE assignment_id = ? AND dimension = ?').pluck().get(first, 'factuality')).toBe(5);
+    expect(study.db.prepare(`SELECT locked_at FROM raters WHERE name = 'Dr Ada'`).pluck().get()).toBe(fixedClock().toISOString());
+  });
+
+  it('lets a re-issued package replace answers only where its audit shows later edits, and says so', () => {
+    const old = pack('Dr Ada', 'ada-old.blindrate');
+    const [t1, t2] = old.session.listAssignments('rating');
+    old.session.saveRating({ assignmentId: t1!.assignmentId, values: ratingValues(2), comment: '', durationMs: 5 });
+    old.close();
+    merge(old);
+    const later = packFor(study, 'Dr Ada', 'ada-new.blindrate', () => new Date('2026-03-02T09:00:00.000Z'));
+    opened.push(later);
+    later.session.saveRating({ assignmentId: t1!.assignmentId, values: ratingValues(5), comment: '', durationMs: 5 });
+    later.session.saveRating({ assignmentId: t2!.assignmentId, values: ratingValues(4), comment: '', durationMs: 5 });
+    later.close();
+    expect(merge(later)[0]).toMatchObject({ answersAdded: 1, answersReplaced: 1 });
+    expect(study.db.prepare('SELECT value FROM ratings WHERE assignment_id = ? AND dimension = ?').pluck().get(t1!.assignmentId, 'factuality')).toBe(5);
+  });
+
+  describe('refuses, naming the file and the task, before writing anything', () => {
+    let ada: OpenPackage;
+    let firstRating: string;
+    beforeEach(() => {
+      ada = pack('Dr Ada');
+      rateAll(ada);
+      const db = openStudyDatabase(ada.path, PACKAGE_PASSPHRASE, { readonly: true, kind: 'package' });
+      firstRating = db.prepare(`SELECT id FROM tasks WHERE kind = 'rating' ORDER BY position LIMIT 1`).pluck().get() as string;
+      db.close();
+    });
+
+    function refusal(...packages: OpenPackage[]): string {
+      let message = '';
+      try {
+        merge(...packages);
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect(masterAnswers()).toBe(0);
+      expect(study.db.prepare(`SELECT count(*) FROM audit_log WHERE action = 'package.merge'`).pluck().get()).toBe(0);
+      return message;
+    }
+
+    it('a value of 99', () => {
+      tamper(ada, (db) => db.prepare(`UPDATE ratings SET value = 99 WHERE task_id = ? AND dimension = 'brevity'`).run(firstRating));
+      expect(refusal(ada)).toBe(`${basename(ada.path)}: rating task 1: Brevity: 99 is not on the scale (1, 2, 3, 4, 5).`);
+    });
+
+    it('an unknown dimension', () => {
+      tamper(ada, (db) => db.prepare(`INSERT INTO ratings (task_id, dimension, value) VALUES (?, 'humour', 3)`).run(firstRating));
+      expect(refusal(ada)).toBe(`${basename(ada.path)}: rating task 1: "humour" is not a dimension of the rubric "MeDiSumQA manual evaluation".`);
+    });
+
+    it('an answer edited in the database with the package key (the chain still verifies)', () => {
+      tamper(ada, (db) => db.prepare(`UPDATE ratings SET value = 1 WHERE task_id = ? AND dimension = 'factuality'`).run(firstRating));
+      expect(refusal(ada)).toBe(`${basename(ada.path)}: rating task 1: the stored answer differs from the last audited one.`);
+    });
+
+    it('a duration over 24 hours', () => {
+      tamper(ada, (db) => db.prepare('UPDATE responses SET duration_ms = 90000000 WHERE task_id = ?').run(firstRating));
+      expect(refusal(ada)).toMatch(/rating task 1: the duration 90000000 ms is not between 0 and 24 h\.$/);
+    });
+
+    it('a tampered audit row', () => {
+      tamper(ada, (db) => {
+        db.exec('DROP TRIGGER audit_log_no_update');
+        db.prepare(`UPDATE audit_log SET new_value = replace(new_value, '"factuality":4', '"factuality":1') WHERE id = 2`).run();
+      });
+      expect(refusal(ada)).toMatch(/: the audit chain is broken at entry 2 \(rating task 2\)\.$/);
+    });
+
+    it('a dropped audit row', () => {
+      tamper(ada, (db) => {
+        db.exec('DROP TRIGGER audit_log_no_delete');
+        db.prepare('DELETE FROM audit_log WHERE id = 3').run();
+      });
+      expect(refusal(ada)).toMatch(/: the audit chain is broken at entry 3 /);
+    });
+
+    it('a forged audit row with a correctly recomputed hash but the coordinator as actor', () => {
+      tamper(ada, (db) => {
+        const last = [...readAuditChain(db)].at(-1)!;
+        const forged: AuditContent = { ...last, actor: 'coordinator', action: 'rating.update', oldValue: null, newValue: JSON.stringify({ values: ratingValues(1), comment: '' }) };
+        db.prepare(`INSERT INTO audit_log (at, actor, action, entity, entity_id, old_value, new_value, app_version, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
+          forged.at, forged.actor, forged.action, forged.entity, forged.entityId, forged.oldValue, forged.newValue, forged.appVersion, chainHash(last.hash, forged, sha256),
+        );
+      });
+      expect(refusal(ada)).toMatch(/: audit entry 15 \((rating|preference) task \d+\) names "coordinator" as actor, not the package's rater "Dr Ada"\.$/);
+    });
+
+    it('a lock injected without an audit row', () => {
+      tamper(ada, (db) => db.prepare(`INSERT INTO package_meta (key, value) VALUES ('locked_at', '2026-03-01T10:00:00.000Z')`).run());
+      expect(refusal(ada)).toBe(`${basename(ada.path)}: its lock time differs from the audited one.`);
+    });
+
+    it('a package from another study', () => {
+      other = createSeededStudy();
+      assignStudy(other, ['Dr Ada']);
+      const foreign = packFor(other, 'Dr Ada', 'foreign.blindrate');
+      foreign.close();
+      expect(refusal({ ...foreign })).toBe('foreign.blindrate: was not issued by this study (a package from another study, or not a BlindRate package).');
+    });
+
+    it('answers for a rater locked in the master', () => {
+      study.db.prepare(`UPDATE raters SET locked_at = '2026-02-01T00:00:00.000Z' WHERE name = 'Dr Ada'`).run();
+      expect(refusal(ada)).toBe(`${basename(ada.path)}: Dr Ada is locked in the master since 2026-02-01T00:00:00.000Z; nothing more can be merged for them.`);
+    });
+
+    it('the whole merge when one of several packages fails', () => {
+      const bob = pack('Dr Bob');
+      rateAll(bob);
+      tamper(ada, (db) => db.prepare(`UPDATE ratings SET value = 99 WHERE task_id = ? AND dimension = 'brevity'`).run(firstRating));
+      expect(refusal(bob, ada)).toMatch(/^Dr-Ada\.blindrate: rating task 1/);
+    });
+  });
+});
+
+describe('the package audit check (audit verify)', () => {
+  it('passes an untouched package and names a tampered answer, a tampered row and a dropped row', () => {
+    const ada = pack('Dr Ada');
+    rateAll(ada);
+    const check = () => {
+      const db = openStudyDatabase(ada.path, PACKAGE_PASSPHRASE, { readonly: true, kind: 'package' });
+      try {
+        return checkPackageContents(db, readPackageFacts(db).rubric, 'Dr Ada').entries.length;
+      } finally {
+        db.close();
+      }
+    };
+    expect(check()).toBe(14);
+    tamper(ada, (db) => db.prepare(`UPDATE preferences SET choice = 'B' WHERE rowid = 1`).run());
+    expect(check).toThrow(/preference task \d+: the stored answer differs from the last audited one/);
+    tamper(ada, (db) => db.prepare(`UPDATE preferences SET choice = 'A' WHERE rowid = 1`).run());
+    expect(check()).toBe(14);
+    tamper(ada, (db) => {
+      db.exec('DROP TRIGGER audit_log_no_delete');
+      db.prepare('DELETE FROM audit_log WHERE id = (SELECT max(id) FROM audit_log)').run();
+    });
+    expect(check).toThrow(/an audited answer is missing|the stored answer differs/);
+  });
+
+  it('starts every chain from the fixed start hash', () => {
+    const ada = pack('Dr Ada');
+    rateAll(ada);
+    const db = openStudyDatabase(ada.path, PACKAGE_PASSPHRASE, { readonly: true, kind: 'package' });
+    const [first] = [...readAuditChain(db)];
+    db.close();
+    expect(first!.hash).toBe(chainHash(CHAIN_START, first!, sha256));
+    rmSync(ada.path);
+  });
+});
