@@ -6,6 +6,8 @@ import { StudyError } from '../../shared/errors';
 import { judgePassphrase } from '../../shared/passphrase';
 
 export const PASSPHRASE_ENV = 'BLINDRATE_PASSPHRASE';
+/** A rater package's passphrase: `pack` uses it instead of generating one; `audit verify` opens a package with it. */
+export const PACKAGE_PASSPHRASE_ENV = 'BLINDRATE_PACKAGE_PASSPHRASE';
 
 export async function readPassphrase(prompt = 'Study passphrase: ', envName = PASSPHRASE_ENV): Promise<string> {
   const fromEnv = process.env[envName];

@@ -8,7 +8,7 @@
 import { MAX_TASK_DURATION_MS } from '../../shared/duration';
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import type { ApiMethod, BlindRateApi, StudyRef, StudySummary } from '../../shared/api';
+import type { ApiMethod, BlindRateApi, StudyRef } from '../../shared/api';
 import type { Clock } from '../../shared/clock';
 import { TASK_KINDS } from '../../shared/domain';
 import { isApiMethod, type ApiResponse } from '../../shared/transport';

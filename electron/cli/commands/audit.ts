@@ -5,9 +5,8 @@ import { readAuditChain, sha256 } from '../../../db/audit';
 import { openStudyDatabase, readFileKind, type StudyDb } from '../../../db/connection';
 import { checkPackageContents } from '../../services/merge';
 import { readPackageFacts } from '../../services/session';
-import { readPassphrase } from '../passphrase';
+import { PACKAGE_PASSPHRASE_ENV, readPassphrase } from '../passphrase';
 import type { RegisterCommand } from './index';
-import { PACKAGE_PASSPHRASE_ENV } from './pack';
 
 /** "ok, N entries", or the first problem. A package's answers, flags and lock must also equal its audited ones. */
 function verifyFile(db: StudyDb): { ok: boolean; line: string } {

@@ -4,11 +4,9 @@ import { StudyError } from '../../../shared/errors';
 import { generatePassphrase } from '../../../shared/passphrase';
 import { PACKAGE_EXTENSION, packRaterPackage } from '../../services/pack';
 import { systemClock } from '../../services/system-clock';
-import { requireStrongPassphrase } from '../passphrase';
+import { PACKAGE_PASSPHRASE_ENV, requireStrongPassphrase } from '../passphrase';
 import { withStudy } from '../study-options';
 import type { RegisterCommand } from './index';
-
-export const PACKAGE_PASSPHRASE_ENV = 'BLINDRATE_PACKAGE_PASSPHRASE';
 
 export const registerPack: RegisterCommand = (program) => {
   program
