@@ -15,11 +15,6 @@ export function listRaterRows(db: StudyDb): RaterRow[] {
   return db.prepare(`SELECT ${RATER_COLUMNS} FROM raters ORDER BY name COLLATE NOCASE, id`).all() as RaterRow[];
 }
 
-/** In creation (id) order, as a merge walks them. */
-export function listRaterRowsById(db: StudyDb): RaterRow[] {
-  return db.prepare(`SELECT ${RATER_COLUMNS} FROM raters ORDER BY id`).all() as RaterRow[];
-}
-
 export function readRaterRow(db: StudyDb, raterId: number): RaterRow | undefined {
   return db.prepare(`SELECT ${RATER_COLUMNS} FROM raters WHERE id = ?`).get(raterId) as RaterRow | undefined;
 }

@@ -45,11 +45,6 @@ export function readSamples(db: StudyDb): StoredSample[] {
   }));
 }
 
-/** What dealing tasks to raters needs of each sample, in id order. */
-export function readSampleSeeds(db: StudyDb): Array<{ id: number; task: TaskKind; seed: number }> {
-  return db.prepare('SELECT id, task, seed FROM samples ORDER BY id').all() as Array<{ id: number; task: TaskKind; seed: number }>;
-}
-
 export interface NewSample extends SampleParameters {
   models: string[];
   createdAt: string;

@@ -36,12 +36,12 @@ import {
   findIssuedPackageBySalt,
   markPackageReturned,
   readMasterAssignments,
-  setAssignmentFlag,
-  setRaterLock,
-  writeMergedAnswer,
   type IssuedPackage,
   type MasterAssignment,
 } from '../../db/packages';
+import { setAssignmentFlag } from '../../db/assignments';
+import { setRaterLockedAt } from '../../db/raters';
+import { writeMergedAnswer } from '../../db/responses';
 import { readRater } from './raters';
 import { COORDINATOR_ACTOR, readActiveRubric } from './study';
 
@@ -253,7 +253,7 @@ function applyPackage(master: StudyDb, v: VerifiedPackage, clock: Clock): Packag
     }
   }
   if (v.audited.lockedAt && !readRater(master, v.issued.raterId).lockedAt) {
-    setRaterLock(master, v.issued.raterId, v.audited.lockedAt);
+    setRaterLockedAt(master, v.issued.raterId, v.audited.lockedAt);
     summary.locked = true;
   }
   // The rater's own entries join the master's chain, after those a previous merge already copied.

@@ -1,9 +1,9 @@
-/** Rater profiles: created on the unlock screen, locked when a rater has finished. */
+/** Rater profiles in a master: created by `assign`, locked when a merged package says the rater finished. */
 import type { RaterProfile } from '../../shared/api';
 import { isoNow, type Clock } from '../../shared/clock';
 import { nameProblem } from '../../shared/text/names';
 import { appendAudit } from '../../db/audit';
-import { findRaterRowByName, insertRater, listRaterRows, readRaterRow, setRaterLockedAt, type RaterRow } from '../../db/raters';
+import { findRaterRowByName, insertRater, listRaterRows, readRaterRow, type RaterRow } from '../../db/raters';
 import { type StudyDb } from '../../db/connection';
 import { StudyError } from '../../shared/errors';
 
@@ -19,8 +19,8 @@ export function listRaters(db: StudyDb): RaterProfile[] {
 
 /** The rater of that name (case-insensitive), or null. */
 export function findRaterByName(db: StudyDb, name: string): RaterProfile | null {
-  const wanted = name.trim().toLowerCase();
-  return listRaters(db).find((r) => r.name.toLowerCase() === wanted) ?? null;
+  const row = findRaterRowByName(db, name.trim());
+  return row ? toProfile(row) : null;
 }
 
 export function readRater(db: StudyDb, raterId: number): RaterProfile {
@@ -48,17 +48,5 @@ export function createRater(db: StudyDb, name: string, clock: Clock, actor?: str
     const id = insertRater(db, { name: trimmed, created_at: at, locked_at: null });
     appendAudit(db, { at, actor: actor ?? trimmed, action: 'rater.create', entity: 'rater', entityId: String(id), newValue: { name: trimmed } });
     return { id, name: trimmed, lockedAt: null };
-  })();
-}
-
-/** Locking is final for the rater's session: later saves are refused and their report becomes visible. */
-export function lockRater(db: StudyDb, raterId: number, clock: Clock): RaterProfile {
-  return db.transaction(() => {
-    const rater = readRater(db, raterId);
-    if (rater.lockedAt) return rater;
-    const at = isoNow(clock);
-    setRaterLockedAt(db, raterId, at);
-    appendAudit(db, { at, actor: rater.name, action: 'rater.lock', entity: 'rater', entityId: String(raterId), oldValue: null, newValue: at });
-    return { ...rater, lockedAt: at };
   })();
 }

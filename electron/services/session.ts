@@ -195,7 +195,7 @@ export function startPackageSession(db: StudyDb, clock: Clock): RaterSession {
 }
 
 /** Every rubric dimension must be present with one of its scale values, and nothing else. */
-export function validatedRatingValues(rubric: Rubric, values: Record<string, number>): Record<string, number> {
+function validatedRatingValues(rubric: Rubric, values: Record<string, number>): Record<string, number> {
   const problem = ratingProblem(rubric, values);
   if (problem) throw new StudyError(`${problem[0]!.toUpperCase()}${problem.slice(1)}.`);
   return Object.fromEntries(rubric.dimensions.map((d) => [d.key, values[d.key]!]));
