@@ -134,6 +134,21 @@ test('coordinator: merges all three, merges one again without change, refuses an
   expect(cli(['status', master]).stdout).toMatch(/Dr A +issued 1 +returned \S+ +locked \S+ +rating \d\/\d/);
 });
 
+test('coordinator: the master opens as the coordinator\'s view, with progress per rater and reports, and no rating', async () => {
+  const app = await launchBrowserMode({ path: master });
+  try {
+    const { page } = app;
+    await unlockByKeyboard(page, MASTER_PASSPHRASE);
+    await expect(page.getByRole('heading', { level: 1, name: "Raters' progress" })).toBeVisible();
+    for (const rater of RATERS) await expect(page.getByRole('row', { name: new RegExp(`^${rater} 1 .+ yes \\d/\\d \\d/\\d$`) })).toBeVisible();
+    await expect(page.getByRole('button', { name: /Start rating/ })).toHaveCount(0);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
+  } finally {
+    await app.close();
+  }
+});
+
 test('coordinator: the report computes agreement on the doubly-rated outputs and names each answer\'s package', () => {
   const json = join(dir, 'report.json');
   cli(['report', master, '--out', join(dir, 'report.html'), '--json', json, '--bootstrap', '0']);

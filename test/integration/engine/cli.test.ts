@@ -83,6 +83,21 @@ describe('blindrate CLI', () => {
     expect(noEnv).toMatchObject({ code: 1, stderr: 'blindrate: No passphrase: set BLINDRATE_PASSPHRASE or run in a terminal to be asked for it.\n' });
     expect(existsSync(join(folder, 's.db'))).toBe(false);
   });
+
+  it('refuses a weak study passphrase at init and at rekey with its reason and a suggestion', async () => {
+    const folder = freshFolder();
+    const weak = await blindrate(['init', join(folder, 's.db')], { BLINDRATE_PASSPHRASE: 'a' });
+    expect(weak.code).toBe(1);
+    expect(weak.stderr).toMatch(/^blindrate: The study passphrase is too weak \(strength 0 of 4, at least 3 needed\): .+\. .+\.\n$/);
+    expect(existsSync(join(folder, 's.db'))).toBe(false);
+    const { db, path: study } = freshStudy();
+    db.close();
+    const rekey = await blindrate(['rekey', study], { BLINDRATE_NEW_PASSPHRASE: 'password1' });
+    expect(rekey.stderr).toMatch(/^blindrate: The new study passphrase is too weak \(strength \d of 4/);
+    const unchanged = openStudy(study, PASSPHRASE);
+    expect(count(unchanged, 'outputs')).toBe(0);
+    unchanged.close();
+  });
 });
 
 describe('blindrate import of benchmark runs (test/fixtures/benchmarks, written by make_benchmark_runs.py)', () => {
