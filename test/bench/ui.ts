@@ -11,10 +11,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { importFiles } from '../../electron/services/importer';
 import { drawSample } from '../../electron/services/sampler';
+import { packRaterPackage } from '../../electron/services/pack';
+import { assignRaters } from '../../electron/services/plan';
 import { createStudy } from '../../electron/services/study';
 import { MEDISUMQA_RUBRIC } from '../../shared/rubric';
-import { chromiumSource, launchBrowserMode, STUDY_PASSPHRASE } from '../e2e/launcher';
-import { ratingKeysFor, startAsNewRater, taskHeading } from '../e2e/ui';
+import { chromiumSource, launchBrowserMode, PACKAGE_PASSPHRASE, STUDY_PASSPHRASE } from '../e2e/launcher';
+import { ratingKeysFor, startRating, taskHeading } from '../e2e/ui';
 import { writeBenchInput } from './input';
 
 const TASKS = Number(process.env.BLINDRATE_BENCH_UI_TASKS ?? 40);
@@ -69,14 +71,18 @@ try {
   await importFiles(db, [input], { clock });
   const perBin = Math.ceil((TASKS + 1) / MODELS / 5);
   drawSample(db, { task: 'rating', bins: 5, perBin, metrics: [], seed: 1, disjoint: true }, clock);
+  // Rating happens in a rater package: the bench rater's, cut from this master.
+  assignRaters(db, { raters: ['Bench rater'], seed: 2, clock });
+  const packagePath = join(folder, 'bench-rater.blindrate');
+  packRaterPackage(db, { rater: 'Bench rater', out: packagePath, passphrase: PACKAGE_PASSPHRASE, clock });
   db.close();
 
-  const app = await launchBrowserMode({ path: studyPath, passphrase: STUDY_PASSPHRASE, dispose: () => {} });
+  const app = await launchBrowserMode({ path: packagePath });
   try {
     const { page } = app;
     await page.addInitScript({ content: ENTER_CLOCK });
     await page.reload();
-    await startAsNewRater(page, STUDY_PASSPHRASE, 'Bench rater', 'rating');
+    await startRating(page, PACKAGE_PASSPHRASE, 'Bench rater', 'rating');
     const cdp = PROFILE ? await page.context().newCDPSession(page) : null;
     await cdp?.send('Profiler.enable');
     await cdp?.send('Profiler.start');
