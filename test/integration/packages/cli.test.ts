@@ -1,0 +1,58 @@
+/** The package commands as a coordinator types them: assign's plan, pack's passphrase line, audit verify's verdicts. */
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openStudyDatabase } from '../../../db/connection';
+import { createSeededStudy, PASSPHRASE, type SeededStudy } from '../session/fixture';
+
+const CLI = fileURLToPath(new URL('../../../electron/cli/blindrate.mjs', import.meta.url));
+
+function blindrate(args: string[], env: Record<string, string | undefined> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = execFile(
+      process.execPath,
+      [CLI, ...args],
+      { env: { ...process.env, BLINDRATE_PASSPHRASE: PASSPHRASE, BLINDRATE_PACKAGE_PASSPHRASE: undefined, ...env } },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
+    );
+    child.stdin?.end();
+  });
+}
+
+let study: SeededStudy;
+beforeEach(() => {
+  study = createSeededStudy();
+  study.db.close();
+});
+afterEach(() => study.cleanup());
+
+describe('blindrate assign, pack, audit verify', () => {
+  it('prints the plan, refuses a weak package passphrase, prints a generated one once, and verifies or names a broken chain', async () => {
+    const plan = await blindrate(['assign', study.path, '--raters', 'Dr A,Dr B,Dr C', '--overlap', '2', '--seed', '5']);
+    // 15 rating + 6 preference outputs, 2 raters each: 42 tasks over 3 raters.
+    expect(plan).toEqual({ code: 0, stderr: '', stdout: 'Plan (overlap 2, seed 5):\n  Dr A  14 tasks\n  Dr B  14 tasks\n  Dr C  14 tasks\nOutputs: 21 by 2 raters.\n' });
+    expect((await blindrate(['assign', study.path, '--raters', 'Dr A'])).stderr).toBe(
+      'blindrate: This study already has a plan: add raters with --add, or plan again with --replace.\n',
+    );
+
+    const out = join(study.path, '..', 'dr-a.blindrate');
+    const weak = await blindrate(['pack', study.path, '--rater', 'Dr A', '--out', out], { BLINDRATE_PACKAGE_PASSPHRASE: 'dr a 123' });
+    expect(weak.code).toBe(1);
+    expect(weak.stderr).toMatch(/^blindrate: BLINDRATE_PACKAGE_PASSPHRASE is too weak \(strength [0-2] of 4/);
+    const packed = await blindrate(['pack', study.path, '--rater', 'Dr A', '--out', out]);
+    const passphrase = /^passphrase: ((?:[a-z-]+ ){5}[a-z-]+)$/m.exec(packed.stdout)?.[1];
+    expect(passphrase, packed.stdout).toBeDefined();
+    expect(packed.stdout).toMatch(/^Packed 14 tasks for Dr A into .*dr-a\.blindrate \(\d+ KB, package [0-9a-f-]{36}\)\.\n/);
+
+    expect(await blindrate(['audit', 'verify', out], { BLINDRATE_PACKAGE_PASSPHRASE: passphrase })).toEqual({ code: 0, stdout: 'ok, 0 entries\n', stderr: '' });
+    expect((await blindrate(['audit', 'verify', study.path])).stdout).toMatch(/^ok, \d+ entries\n$/);
+    const master = openStudyDatabase(study.path, PASSPHRASE);
+    master.exec('DROP TRIGGER audit_log_no_update');
+    master.prepare(`UPDATE audit_log SET actor = 'someone else' WHERE id = 2`).run();
+    master.close();
+    const broken = await blindrate(['audit', 'verify', study.path]);
+    expect(broken.code).toBe(1);
+    expect(broken.stdout).toMatch(/^broken at entry 2: audit entry 2 \(.+ by someone else at .+\) does not follow from the entries before it\n$/);
+  });
+});
