@@ -8,12 +8,15 @@ import { resolve } from 'node:path';
 
 export const STUDY_SWITCH = '--blindrate-study=';
 export const USER_DATA_SWITCH = '--blindrate-user-data=';
+/** Further files listed beside the study (the demo offers its master next to the rater package); repeatable. */
+export const ALSO_OFFER_SWITCH = '--blindrate-also-offer=';
 /** Files the app opens: master studies and rater packages. */
 export const OPENABLE_EXTENSIONS = ['db', 'blindrate'] as const;
 
 export interface MainArguments {
   study: string | null;
   userData: string | null;
+  alsoOffer?: string[];
 }
 
 function isOpenableFile(arg: string): boolean {
@@ -24,13 +27,15 @@ function isOpenableFile(arg: string): boolean {
 export function parseMainArguments(argv: readonly string[]): MainArguments {
   const valueOf = (prefix: string) => argv.find((a) => a.startsWith(prefix))?.slice(prefix.length) || null;
   const bareFile = argv.slice(1).find(isOpenableFile) ?? null;
-  return { study: valueOf(STUDY_SWITCH) ?? bareFile, userData: valueOf(USER_DATA_SWITCH) };
+  const alsoOffer = argv.filter((a) => a.startsWith(ALSO_OFFER_SWITCH) && a.length > ALSO_OFFER_SWITCH.length).map((a) => a.slice(ALSO_OFFER_SWITCH.length));
+  return { study: valueOf(STUDY_SWITCH) ?? bareFile, userData: valueOf(USER_DATA_SWITCH), ...(alsoOffer.length ? { alsoOffer } : {}) };
 }
 
 export function mainArgumentList(args: MainArguments): string[] {
   return [
     ...(args.study ? [STUDY_SWITCH + args.study] : []),
     ...(args.userData ? [USER_DATA_SWITCH + args.userData] : []),
+    ...(args.alsoOffer ?? []).map((path) => ALSO_OFFER_SWITCH + path),
   ];
 }
 

@@ -31,7 +31,7 @@ app.enableSandbox();
 hardenWebContents(app);
 
 /** Files to open, from the command line, macOS 'open-file' or a second launch; drained once the window exists. */
-const filesToOpen: string[] = args.study ? [args.study] : [];
+const filesToOpen: string[] = [...(args.alsoOffer ?? []), ...(args.study ? [args.study] : [])];
 let openFile = (path: string) => void filesToOpen.push(path);
 let showWindow = () => {};
 // macOS delivers a double-clicked study or package (the file association) this way, possibly before 'ready'.

@@ -92,6 +92,6 @@ export const registerStart: RegisterCommand = (program: Command) => {
       }
       // esbuild takes under a second, so the shell is always rebuilt and never stale.
       await buildShell();
-      await runDesktopApp(findElectronBinary()!, mainArgumentList({ study: studyPath, userData: null }));
+      await runDesktopApp(findElectronBinary()!, mainArgumentList({ study: studyPath, userData: null, alsoOffer: file ? [] : [DEMO_STUDY_PATH] }));
     });
 };

@@ -180,6 +180,12 @@ describe('a rater session over IPC', () => {
 describe('opening files', () => {
   const listed = async (fake: FakeElectron) => (await invoke<StudyRef[]>(fake, 'listStudies')).map((s) => s.path);
 
+  it('lists the files start offers beside the one it opens (the demo master beside its rater package), the opened one first', async () => {
+    const fake = launch({ argv: ['electron', '.', ...mainArgumentList({ study: packagePath, userData: null, alsoOffer: [studyPath] })] });
+    await fake.fireReady();
+    expect(await listed(fake)).toEqual([packagePath, studyPath]);
+  });
+
   it('a second launch with a file hands it to the running instance and quits', async () => {
     const second = launch({ gotLock: false, argv: ['BlindRate', 'Dr Ada.blindrate'] });
     expect(second.app.lockData).toEqual({ study: resolve(process.cwd(), 'Dr Ada.blindrate') });

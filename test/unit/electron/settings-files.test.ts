@@ -94,7 +94,7 @@ describe('recent studies', () => {
 
 describe('main process arguments', () => {
   it('round-trip through the switches blindrate start writes', () => {
-    const args = { study: '/data/my study.db', userData: '/tmp/profile' };
+    const args = { study: '/data/my study.db', userData: '/tmp/profile', alsoOffer: ['/data/master one.db', '/data/master two.db'] };
     expect(parseMainArguments(['electron', 'main.cjs', ...mainArgumentList(args)])).toEqual(args);
     expect(parseMainArguments(['electron', 'main.cjs'])).toEqual({ study: null, userData: null });
   });
