@@ -1,5 +1,6 @@
 /** Every SQL statement on a rater package's own schema (db/package-migrations.ts). */
 import type { PreferenceKey, TaskKind } from '../shared/domain';
+import { MAX_TASK_DURATION_MS } from '../shared/duration';
 import type { PackagedTask } from '../shared/package-contents';
 import type { StudyDb } from './connection';
 
@@ -62,13 +63,13 @@ export function readPackageResponse(db: StudyDb, taskId: string): PackageRespons
     .get(taskId) as PackageResponse | undefined;
 }
 
-/** Durations add up across edits: time spent re-reading counts too. */
+/** Durations add up across edits (time spent re-reading counts too), up to the 24 h a task can take. */
 export function upsertPackageResponse(db: StudyDb, taskId: string, comment: string, durationMs: number, at: string): void {
   db.prepare(
     `INSERT INTO responses (task_id, comment, duration_ms, submitted_at, updated_at) VALUES (?, ?, ?, ?, ?)
      ON CONFLICT (task_id) DO UPDATE SET comment = excluded.comment,
-       duration_ms = responses.duration_ms + excluded.duration_ms, updated_at = excluded.updated_at`,
-  ).run(taskId, comment, durationMs, at, at);
+       duration_ms = min(responses.duration_ms + excluded.duration_ms, ?), updated_at = excluded.updated_at`,
+  ).run(taskId, comment, durationMs, at, at, MAX_TASK_DURATION_MS);
 }
 
 export function readPackageRatingValues(db: StudyDb, taskId: string): Record<string, number> {

@@ -5,6 +5,7 @@
  */
 import type { AuditContent, Sha256 } from './audit-chain';
 import type { PreferenceKey, PreferenceOutcome, PresentedA, TaskKind } from './domain';
+import { MAX_TASK_DURATION_MS } from './duration';
 import type { Rubric } from './rubric';
 
 /** A task as written into a package: an opaque id and the texts to show, nothing else. */
@@ -25,9 +26,6 @@ export function taskListDigest(tasks: readonly PackagedTask[], sha256: Sha256): 
   const canonical = tasks.map((t) => JSON.stringify([t.id, t.kind, t.position, t.question, t.context, t.answerA, t.answerB]));
   return sha256(canonical.join('\n'));
 }
-
-/** Longest plausible time on one task: anything else is a broken clock or an edited file. */
-export const MAX_DURATION_MS = 24 * 60 * 60 * 1000;
 
 /** The answers a rater's audit trail says they gave: the last audited value of everything. */
 export interface AuditedAnswer {
@@ -102,7 +100,7 @@ export function choiceProblem(choice: string | null, allowTie: boolean): string 
 }
 
 export function durationProblem(durationMs: number): string | null {
-  return Number.isInteger(durationMs) && durationMs >= 0 && durationMs <= MAX_DURATION_MS ? null : `the duration ${durationMs} ms is not between 0 and 24 h`;
+  return Number.isInteger(durationMs) && durationMs >= 0 && durationMs <= MAX_TASK_DURATION_MS ? null : `the duration ${durationMs} ms is not between 0 and 24 h`;
 }
 
 /** What a blinded choice means once the master's record of the A position is applied. */

@@ -3,12 +3,12 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createApiHost, describeFailure } from '../../../electron/services/api-host';
-import { startRaterSession } from '../../../electron/services/session';
 import { BACKUP_EVERY_SAVES, backUpStudy, listBackups, restoreBackup } from '../../../electron/services/backups';
-import { openStudy, readActiveRubric } from '../../../electron/services/study';
+import { openStudy } from '../../../electron/services/study';
 import { createRater } from '../../../electron/services/raters';
 import { fixedClock, freshStudy, PASSPHRASE } from '../engine/helpers';
-import { createSeededStudy, ratingValues } from '../session/fixture';
+import { openStudyDatabase } from '../../../db/connection';
+import { assignStudy, createSeededStudy, PACKAGE_PASSPHRASE, packFor, ratingValues } from '../session/fixture';
 
 /** A clock that moves one second per call, so every backup gets its own name. */
 function tickingClock() {
@@ -34,22 +34,24 @@ describe('backups', () => {
     copy.close();
   });
 
-  it(`are written when the app opens a study and after every ${BACKUP_EVERY_SAVES} saved answers`, async () => {
+  it(`are written when the app opens a rater package and after every ${BACKUP_EVERY_SAVES} saved answers`, async () => {
     const study = createSeededStudy();
+    assignStudy(study, ['Dr Ada']);
+    const pkg = packFor(study, 'Dr Ada');
+    pkg.close();
     study.db.close();
-    const api = createApiHost({ role: 'rater', clock: tickingClock(), studies: () => [{ path: study.path, label: 'study.db' }] });
+    const api = createApiHost({ clock: tickingClock(), studies: () => [{ path: pkg.path, label: 'Dr-Ada.blindrate' }] });
     try {
-      await api.unlockStudy({ path: study.path, passphrase: PASSPHRASE, remember: false });
-      expect(listBackups(study.path)).toHaveLength(1);
-      const rater = await api.createRater('Dr Ada');
-      await api.startSession(rater.id);
+      const summary = await api.unlockStudy({ path: pkg.path, passphrase: PACKAGE_PASSPHRASE, remember: false });
+      expect(listBackups(pkg.path)).toHaveLength(1);
+      await api.startSession(summary.rater!.id);
       const [first] = await api.listAssignments('rating');
       for (let i = 0; i < BACKUP_EVERY_SAVES; i++) {
         await api.saveRating({ assignmentId: first!.assignmentId, values: ratingValues(1 + (i % 5)), comment: `save ${i}`, durationMs: 10 });
       }
-      const backups = listBackups(study.path);
+      const backups = listBackups(pkg.path);
       expect(backups).toHaveLength(2);
-      const copy = openStudy(backups[1]!, PASSPHRASE);
+      const copy = openStudyDatabase(backups[1]!, PACKAGE_PASSPHRASE, { readonly: true, kind: 'package' });
       expect(copy.prepare('SELECT comment FROM responses').pluck().get()).toBe(`save ${BACKUP_EVERY_SAVES - 1}`);
       copy.close();
     } finally {
@@ -90,10 +92,9 @@ describe('backups', () => {
 describe('saving on a full disk', () => {
   it('fails with a clear message, stores nothing half, and the same save succeeds once there is room', () => {
     const study = createSeededStudy();
-    const { db } = study;
+    assignStudy(study, ['Dr Ada']);
+    const { db, session, close } = packFor(study, 'Dr Ada');
     try {
-      const rater = createRater(db, 'Dr Ada', fixedClock);
-      const session = startRaterSession(db, rater.id, readActiveRubric(db), fixedClock);
       const [first] = session.listAssignments('rating');
       const save = { assignmentId: first!.assignmentId, values: ratingValues(4), comment: 'a long comment '.repeat(4000), durationMs: 10 };
       const count = (table: string) => db.prepare(`SELECT count(*) FROM ${table}`).pluck().get();
@@ -113,8 +114,9 @@ describe('saving on a full disk', () => {
 
       db.pragma(`max_page_count = ${pages * 100}`);
       session.saveRating(save);
-      expect(db.prepare('SELECT comment FROM responses WHERE assignment_id = ?').pluck().get(save.assignmentId)).toBe(save.comment);
+      expect(db.prepare('SELECT comment FROM responses WHERE task_id = ?').pluck().get(save.assignmentId)).toBe(save.comment);
     } finally {
+      close();
       study.cleanup();
     }
   });

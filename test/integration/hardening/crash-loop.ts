@@ -1,5 +1,5 @@
 /**
- * The crash loop shared by the permanent test and `npm run soak`: `blindrate serve` runs a study in a
+ * The crash loop shared by the permanent test and `npm run soak`: `blindrate serve` runs a rater package in a
  * child process while a client saves ratings as fast as it can; the child is killed with SIGKILL at
  * seeded random moments and started again. Every save carries a unique comment, so the audit log
  * and the stored answers can be checked against the saves the server acknowledged.
@@ -9,7 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createPrng } from '../../../shared/prng';
 import { API_PATH_PREFIX, TOKEN_HEADER } from '../../../shared/transport';
-import { PASSPHRASE, ratingValues } from '../session/fixture';
+import { ratingValues } from '../session/fixture';
 
 const SERVING_LINE = /at http:\/\/127\.0\.0\.1:(\d+)\/#token=([0-9a-f]{64})$/m;
 
@@ -63,21 +63,19 @@ async function startServer(studyPath: string, rendererDir: string): Promise<Serv
   };
 }
 
-export async function runCrashLoop(studyPath: string, folder: string, rounds: number, seed: number): Promise<CrashLoopResult> {
+export async function runCrashLoop(studyPath: string, passphrase: string, folder: string, rounds: number, seed: number): Promise<CrashLoopResult> {
   const rendererDir = join(folder, 'renderer');
   mkdirSync(rendererDir, { recursive: true });
   writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>crash loop</title>');
   const prng = createPrng(seed);
   const acknowledged: Save[] = [];
   const unanswered: Save[] = [];
-  let raterId: number | null = null;
   let counter = 0;
 
   for (let round = 0; round < rounds; round++) {
     const server = await startServer(studyPath, rendererDir);
-    await server.call('unlockStudy', { path: studyPath, passphrase: PASSPHRASE, remember: false });
-    raterId ??= ((await server.call('createRater', 'Dr Crash')) as { id: number }).id;
-    await server.call('startSession', raterId);
+    const summary = (await server.call('unlockStudy', { path: studyPath, passphrase, remember: false })) as { rater: { id: number } };
+    await server.call('startSession', summary.rater.id);
     const assignments = (await server.call('listAssignments', 'rating')) as Array<{ assignmentId: string }>;
 
     let killed = false;

@@ -12,7 +12,8 @@ import { createRater } from '../../../electron/services/raters';
 import { parseTidyRatingsCsv } from '../../../electron/services/tidy-ratings';
 import { displaySafeName } from '../../../shared/text/names';
 import { fixedClock, freshStudy, PASSPHRASE } from '../engine/helpers';
-import { createSeededStudy, fixedClock as sessionClock, ratingValues } from '../session/fixture';
+import { openStudyDatabase } from '../../../db/connection';
+import { assignStudy, createSeededStudy, fixedClock as sessionClock, PACKAGE_PASSPHRASE, packFor, ratingValues } from '../session/fixture';
 
 const UNSAFE = ['Dr\nAdams', 'Dr \u202Esmada', '\u001b[31mred', 'tab\there', 'isolate\u2066x', 'del\u007F'];
 
@@ -73,12 +74,14 @@ describe('printing names', () => {
 describe('task durations', () => {
   it('are refused above 24 h or non-finite at the API boundary, and accepted up to 24 h', async () => {
     const study = createSeededStudy();
+    assignStudy(study, ['Dr Ada']);
+    const pkg = packFor(study, 'Dr Ada');
+    pkg.close();
     study.db.close();
-    const api = createApiHost({ role: 'rater', clock: sessionClock, studies: () => [{ path: study.path, label: 'study.db' }] });
+    const api = createApiHost({ clock: sessionClock, studies: () => [{ path: pkg.path, label: 'Dr-Ada.blindrate' }] });
     try {
-      await api.dispatch('unlockStudy', { path: study.path, passphrase: PASSPHRASE, remember: false });
-      const rater = await api.dispatch('createRater', 'Dr Ada');
-      await api.dispatch('startSession', (rater as { value: { id: number } }).value.id);
+      const summary = await api.dispatch('unlockStudy', { path: pkg.path, passphrase: PACKAGE_PASSPHRASE, remember: false });
+      await api.dispatch('startSession', (summary as { value: { rater: { id: number } } }).value.rater.id);
       const list = (await api.dispatch('listAssignments', 'rating')) as { value: Array<{ assignmentId: string }> };
       const assignmentId = list.value[0]!.assignmentId;
       for (const durationMs of [1e300, 86_400_001, -1, Number.POSITIVE_INFINITY]) {
@@ -94,8 +97,7 @@ describe('task durations', () => {
     } finally {
       await api.closeStudy();
     }
-    const { openStudy } = await import('../../../electron/services/study');
-    const db = openStudy(study.path, PASSPHRASE);
+    const db = openStudyDatabase(pkg.path, PACKAGE_PASSPHRASE, { readonly: true, kind: 'package' });
     expect(db.prepare('SELECT max(duration_ms) FROM responses').pluck().get()).toBe(86_400_000);
     db.close();
     study.cleanup();
