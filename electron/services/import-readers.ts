@@ -2,13 +2,15 @@
  * Streaming readers for the three import formats. Each yields raw records with their position
  * (line, or array index for JSON) and never holds more than a chunk and one record in memory.
  */
-import { createReadStream, type ReadStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
+import { pipeline, Readable } from 'node:stream';
 import { parse as parseCsv } from 'csv-parse';
 import { streamArray } from 'stream-json/streamers/stream-array.js';
 import { createDuplicateKeyScanner } from '../../shared/import/duplicate-keys';
 import type { ImportFormat } from '../../shared/import/format';
 import { restoreFormulaText } from '../../shared/text/spreadsheet-cell';
+import { InvalidUtf8, StrictUtf8Decoder } from './strict-utf8';
 
 export interface SourceRecord {
   value: unknown;
@@ -35,41 +37,49 @@ export interface ReaderOptions {
 }
 
 export async function* readRecords(path: string, format: ImportFormat, options: ReaderOptions): AsyncGenerator<SourceRecord> {
-  await checkText(path, format);
-  const input = createReadStream(path);
-  input.on('data', (chunk) => options.onChunk(chunk as Buffer, input.bytesRead));
-  if (format === 'jsonl') yield* readJsonLines(input);
-  else if (format === 'json') yield* readJsonArray(input);
-  else yield* readCsv(input, options.checkHeader);
+  const text = Readable.from(readCheckedText(path, format, options.onChunk));
+  if (format === 'jsonl') yield* readJsonLines(text);
+  else if (format === 'json') yield* readJsonArray(text);
+  else yield* readCsv(text, options.checkHeader);
 }
 
 /**
- * A first pass over the bytes refuses what the parsers would accept silently: invalid UTF-8 (decoded
- * to U+FFFD), NUL bytes (kept in texts) and, in JSON, a key given twice in one object (the last wins).
+ * The one read of the file. Each chunk goes to `onChunk` (hash, progress), then is decoded and checked
+ * for what the parsers would accept silently: invalid UTF-8 (decoded to U+FFFD), NUL bytes (kept in
+ * texts) and, in JSON, a key given twice in one object (the last wins). Only checked text reaches the
+ * parser, so a problem is reported before any record after it; records before it were written inside
+ * the import's savepoint and are undone with it. The decoder drops a leading byte order mark.
  */
-async function checkText(path: string, format: ImportFormat): Promise<void> {
-  const decoder = new TextDecoder('utf-8', { fatal: true });
+async function* readCheckedText(path: string, format: ImportFormat, onChunk: ReaderOptions['onChunk']): AsyncGenerator<string> {
+  const decoder = new StrictUtf8Decoder();
   const duplicates = format === 'csv' ? null : createDuplicateKeyScanner();
   let linesBefore = 1;
+  let bytesRead = 0;
   const fail = (line: number, message: string): never => {
     throw format === 'json' ? new SyntaxProblem(`line ${line}: ${message}`, null) : new SyntaxProblem(message, line);
   };
-  for await (const chunk of createReadStream(path) as AsyncIterable<Buffer>) {
-    let text: string;
+  const decode = (chunk?: Buffer): string => {
     try {
-      text = decoder.decode(chunk, { stream: true });
-    } catch {
-      // The first U+FFFD of a lenient decoding marks the offending bytes.
-      const lenient = new TextDecoder('utf-8').decode(chunk);
-      const before = lenient.slice(0, Math.max(0, lenient.indexOf('\uFFFD')));
-      return fail(linesBefore + countNewlinesIn(before), 'not valid UTF-8 text; save the file as UTF-8 and import it again');
+      if (chunk) return decoder.write(chunk);
+      decoder.end();
+      return '';
+    } catch (error) {
+      if (!(error instanceof InvalidUtf8)) throw error;
+      return fail(linesBefore + countNewlinesIn(error.textBefore), 'not valid UTF-8 text; save the file as UTF-8 and import it again');
     }
+  };
+  for await (const chunk of createReadStream(path) as AsyncIterable<Buffer>) {
+    bytesRead += chunk.length;
+    onChunk(chunk, bytesRead);
+    const text = decode(chunk);
     const nul = text.indexOf('\0');
     if (nul !== -1) fail(linesBefore + countNewlinesIn(text.slice(0, nul)), 'a NUL byte (\\0), which no text may hold');
     const duplicate = duplicates?.push(text);
     if (duplicate) fail(duplicate.line, `the key "${duplicate.key}" appears twice in one record`);
     linesBefore += countNewlinesIn(text);
+    yield text;
   }
+  decode(); // a file that ends inside a multi-byte character
 }
 
 function countNewlinesIn(text: string): number {
@@ -78,13 +88,12 @@ function countNewlinesIn(text: string): number {
   return count;
 }
 
-async function* readJsonLines(input: ReadStream): AsyncGenerator<SourceRecord> {
+async function* readJsonLines(input: Readable): AsyncGenerator<SourceRecord> {
   const lines = createInterface({ input, crlfDelay: Infinity });
   let position = 0;
   try {
-    for await (const rawLine of lines) {
+    for await (const line of lines) {
       position += 1;
-      const line = position === 1 ? rawLine.replace(/^\uFEFF/, '') : rawLine;
       if (line.trim() === '') continue;
       let value: unknown;
       try {
@@ -100,8 +109,9 @@ async function* readJsonLines(input: ReadStream): AsyncGenerator<SourceRecord> {
   }
 }
 
-async function* readJsonArray(input: ReadStream): AsyncGenerator<SourceRecord> {
-  const elements = input.pipe(streamArray.withParserAsStream());
+async function* readJsonArray(input: Readable): AsyncGenerator<SourceRecord> {
+  // pipeline, not pipe: a problem found in the text must reach the loop below as the parser's error.
+  const elements = pipeline(input, streamArray.withParserAsStream(), () => {});
   let count = 0;
   try {
     for await (const element of elements as AsyncIterable<{ key: number; value: unknown }>) {
@@ -127,8 +137,8 @@ function nameUnnamedColumns(header: string[]): string[] {
   return header.map((column, i) => (column.trim() === '' ? `#${i}` : column));
 }
 
-async function* readCsv(input: ReadStream, checkHeader: (header: string[]) => void): AsyncGenerator<SourceRecord> {
-  const rows = input.pipe(parseCsv({ bom: true, info: true, skip_empty_lines: true, relax_column_count: false }));
+async function* readCsv(input: Readable, checkHeader: (header: string[]) => void): AsyncGenerator<SourceRecord> {
+  const rows = pipeline(input, parseCsv({ info: true, skip_empty_lines: true, relax_column_count: false }), () => {});
   let header: string[] | null = null;
   try {
     for await (const { record, info } of rows as AsyncIterable<{ record: string[]; info: { lines: number } }>) {

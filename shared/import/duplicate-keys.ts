@@ -18,7 +18,8 @@ export interface DuplicateKeyScanner {
 export function createDuplicateKeyScanner(): DuplicateKeyScanner {
   /** One entry per open object (its keys so far) or array (null). */
   const open: Array<Set<string> | null> = [];
-  let line = 1;
+  /** Lines before the current chunk: a duplicate's line is counted only when one is found. */
+  let linesBefore = 1;
   let inString = false;
   let escaped = false;
   let literal = '';
@@ -26,31 +27,54 @@ export function createDuplicateKeyScanner(): DuplicateKeyScanner {
   let candidate: string | null = null;
   let found: DuplicateKey | null = null;
 
-  const closeString = () => {
-    inString = false;
-    candidate = open.at(-1) ? literal : null;
-  };
-
   return {
     push(text) {
-      for (let i = 0; i < text.length && found === null; i++) {
-        const c = text[i]!;
-        if (c === '\n') line += 1;
-        if (inString) {
-          if (escaped) escaped = false;
-          else if (c === '\\') escaped = true;
-          else if (c === '"') {
-            closeString();
-            continue;
+      // The next quote and backslash at or after the scan position (text.length: none), found once each.
+      let nextQuote = -1;
+      let nextBackslash = -1;
+      const next = (char: string, at: number, from: number) => (at >= from ? at : indexOrEnd(text, char, from));
+
+      /** Consumes string contents from `from`, a whole run up to a quote or backslash at a time; returns where to go on. */
+      const scanString = (from: number): number => {
+        let i = from;
+        if (escaped) {
+          // A backslash ended the previous chunk: this character is the escaped one.
+          escaped = false;
+          i += 1;
+        }
+        for (;;) {
+          nextQuote = next('"', nextQuote, i);
+          nextBackslash = next('\\', nextBackslash, i);
+          if (nextQuote < nextBackslash) {
+            literal += text.slice(from, nextQuote);
+            inString = false;
+            candidate = open.at(-1) ? literal : null;
+            return nextQuote + 1;
           }
-          literal += c;
+          if (nextBackslash === text.length) break;
+          if (nextBackslash + 1 === text.length) {
+            escaped = true;
+            break;
+          }
+          i = nextBackslash + 2;
+        }
+        literal += text.slice(from);
+        return text.length;
+      };
+
+      let i = 0;
+      while (i < text.length && found === null) {
+        if (inString) {
+          i = scanString(i);
           continue;
         }
+        const c = text[i]!;
+        i += 1;
         if (c === ' ' || c === '\t' || c === '\n' || c === '\r') continue;
         if (c === ':' && candidate !== null) {
           const keys = open.at(-1)!;
           const key = decodeJsonString(candidate);
-          if (keys.has(key)) found = { key, line };
+          if (keys.has(key)) found = { key, line: linesBefore + countNewlines(text, i) };
           keys.add(key);
         }
         candidate = null;
@@ -61,9 +85,22 @@ export function createDuplicateKeyScanner(): DuplicateKeyScanner {
         else if (c === '[') open.push(null);
         else if (c === '}' || c === ']') open.pop();
       }
+      linesBefore += countNewlines(text, text.length);
       return found;
     },
   };
+}
+
+function indexOrEnd(text: string, char: string, from: number): number {
+  const at = text.indexOf(char, from);
+  return at === -1 ? text.length : at;
+}
+
+/** Line breaks in text[0, end). */
+function countNewlines(text: string, end: number): number {
+  let count = 0;
+  for (let i = text.indexOf('\n'); i !== -1 && i < end; i = text.indexOf('\n', i + 1)) count += 1;
+  return count;
 }
 
 function decodeJsonString(raw: string): string {
