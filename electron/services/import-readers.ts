@@ -9,6 +9,7 @@ import { parse as parseCsv } from 'csv-parse';
 import { streamArray } from 'stream-json/streamers/stream-array.js';
 import { createDuplicateKeyScanner } from '../../shared/import/duplicate-keys';
 import type { ImportFormat } from '../../shared/import/format';
+import { countLineBreaks } from '../../shared/text/line-breaks';
 import { restoreFormulaText } from '../../shared/text/spreadsheet-cell';
 import { InvalidUtf8, StrictUtf8Decoder } from './strict-utf8';
 
@@ -65,7 +66,7 @@ async function* readCheckedText(path: string, format: ImportFormat, onChunk: Rea
       return '';
     } catch (error) {
       if (!(error instanceof InvalidUtf8)) throw error;
-      return fail(linesBefore + countNewlinesIn(error.textBefore), 'not valid UTF-8 text; save the file as UTF-8 and import it again');
+      return fail(linesBefore + countLineBreaks(error.textBefore), 'not valid UTF-8 text; save the file as UTF-8 and import it again');
     }
   };
   for await (const chunk of createReadStream(path) as AsyncIterable<Buffer>) {
@@ -73,19 +74,13 @@ async function* readCheckedText(path: string, format: ImportFormat, onChunk: Rea
     onChunk(chunk, bytesRead);
     const text = decode(chunk);
     const nul = text.indexOf('\0');
-    if (nul !== -1) fail(linesBefore + countNewlinesIn(text.slice(0, nul)), 'a NUL byte (\\0), which no text may hold');
+    if (nul !== -1) fail(linesBefore + countLineBreaks(text, nul), 'a NUL byte (\\0), which no text may hold');
     const duplicate = duplicates?.push(text);
     if (duplicate) fail(duplicate.line, `the key "${duplicate.key}" appears twice in one record`);
-    linesBefore += countNewlinesIn(text);
+    linesBefore += countLineBreaks(text);
     yield text;
   }
   decode(); // a file that ends inside a multi-byte character
-}
-
-function countNewlinesIn(text: string): number {
-  let count = 0;
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) count += 1;
-  return count;
 }
 
 async function* readJsonLines(input: Readable): AsyncGenerator<SourceRecord> {
@@ -129,7 +124,7 @@ async function* readJsonArray(input: Readable): AsyncGenerator<SourceRecord> {
 }
 
 function countNewlines(fields: readonly string[]): number {
-  return fields.reduce((sum, field) => sum + countNewlinesIn(field), 0);
+  return fields.reduce((sum, field) => sum + countLineBreaks(field), 0);
 }
 
 /** An empty header cell (pandas' index column) becomes `#` + its position from 0, so `--map item_id=#0` can name it. */

@@ -4,6 +4,8 @@
  * the first key that appears twice in one object and the line it is on. It only tracks strings,
  * braces and brackets; syntax errors are left to the real parser.
  */
+import { countLineBreaks } from '../text/line-breaks';
+
 export interface DuplicateKey {
   key: string;
   /** 1-based line of the second occurrence. */
@@ -74,7 +76,7 @@ export function createDuplicateKeyScanner(): DuplicateKeyScanner {
         if (c === ':' && candidate !== null) {
           const keys = open.at(-1)!;
           const key = decodeJsonString(candidate);
-          if (keys.has(key)) found = { key, line: linesBefore + countNewlines(text, i) };
+          if (keys.has(key)) found = { key, line: linesBefore + countLineBreaks(text, i) };
           keys.add(key);
         }
         candidate = null;
@@ -85,7 +87,7 @@ export function createDuplicateKeyScanner(): DuplicateKeyScanner {
         else if (c === '[') open.push(null);
         else if (c === '}' || c === ']') open.pop();
       }
-      linesBefore += countNewlines(text, text.length);
+      linesBefore += countLineBreaks(text);
       return found;
     },
   };
@@ -96,12 +98,6 @@ function indexOrEnd(text: string, char: string, from: number): number {
   return at === -1 ? text.length : at;
 }
 
-/** Line breaks in text[0, end). */
-function countNewlines(text: string, end: number): number {
-  let count = 0;
-  for (let i = text.indexOf('\n'); i !== -1 && i < end; i = text.indexOf('\n', i + 1)) count += 1;
-  return count;
-}
 
 function decodeJsonString(raw: string): string {
   try {
