@@ -17,6 +17,11 @@ export const API_PATH_PREFIX = '/api/';
 export const TOKEN_HEADER = 'X-BlindRate-Token';
 /** The page receives the token as `#token=<hex>` so it never reaches a server log or a Referer. */
 export const TOKEN_FRAGMENT_KEY = 'token';
+/**
+ * The <meta name=…> through which the server hands the page its per-response style nonce (the same
+ * nonce is in that response's CSP header); the renderer gives it to Mantine's getStyleNonce.
+ */
+export const STYLE_NONCE_META_NAME = 'blindrate-style-nonce';
 
 export interface ApiRequest {
   arg?: unknown;

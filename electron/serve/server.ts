@@ -4,7 +4,7 @@
  * check defeats DNS rebinding, the Origin check cross-site scripts on other local pages.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { createReadStream, existsSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { basename, join, resolve } from 'node:path';
@@ -12,7 +12,7 @@ import type { Clock } from '../../shared/clock';
 import { API_PATH_PREFIX, isApiMethod, TOKEN_FRAGMENT_KEY, TOKEN_HEADER, type ApiFailure } from '../../shared/transport';
 import { StudyError } from '../../shared/errors';
 import { createApiHost, type ApiHost } from '../services/api-host';
-import { contentTypeFor, resolveStaticPath, SECURITY_HEADERS } from './static-files';
+import { readStaticFile, resolveStaticPath, securityHeaders } from './static-files';
 
 export const LOOPBACK_HOST = '127.0.0.1';
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -82,7 +82,7 @@ interface RequestContext {
 }
 
 async function handleRequest(request: IncomingMessage, response: ServerResponse, context: RequestContext): Promise<void> {
-  for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.setHeader(name, value);
+  for (const [name, value] of Object.entries(securityHeaders())) response.setHeader(name, value);
   const allowedHosts = [`${LOOPBACK_HOST}:${context.port}`, `localhost:${context.port}`];
   const hostHeader = request.headers.host ?? '';
   if (!allowedHosts.includes(hostHeader)) return refuse(response, 403, `Host "${hostHeader}" is not this server.`);
@@ -146,13 +146,13 @@ async function readBody(request: IncomingMessage): Promise<string | null> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-function serveStatic(request: IncomingMessage, response: ServerResponse, rendererDir: string, path: string): void {
+async function serveStatic(request: IncomingMessage, response: ServerResponse, rendererDir: string, path: string): Promise<void> {
   if (request.method !== 'GET' && request.method !== 'HEAD') return refuse(response, 405, 'Only GET and HEAD are served.');
   const file = resolveStaticPath(rendererDir, path);
   if (!file) return refuse(response, 404, `Not found: ${path}`);
-  response.writeHead(200, { 'Content-Type': contentTypeFor(file) });
-  if (request.method === 'HEAD') return void response.end();
-  createReadStream(file).pipe(response);
+  const { body, headers } = await readStaticFile(file);
+  response.writeHead(200, headers);
+  response.end(request.method === 'HEAD' ? undefined : body);
 }
 
 function refuse(response: ServerResponse, status: number, error: string): void {

@@ -1,38 +1,87 @@
 /**
  * Serving the built renderer, shared by browser mode (HTTP) and the Electron `app://` protocol:
- * one path resolver that cannot leave the renderer folder, one content-type table, one CSP.
+ * one path resolver that cannot leave the renderer folder, one content-type table, one CSP, one
+ * way of reading a file into a response (with the per-page style nonce).
  */
+import { randomBytes } from 'node:crypto';
 import { statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
+import { STYLE_NONCE_META_NAME } from '../../shared/transport';
 
 /**
- * Nothing remote, ever: scripts, fonts and images from the app itself. Mantine writes its theme
- * variables into <style> elements and style attributes, hence 'unsafe-inline' for styles only;
- * small images may be data: URIs; fonts are bundled files.
+ * Nothing remote, ever: scripts, fonts and images from the app itself; small images may be data:
+ * URIs; fonts are bundled files. No inline style from markup: a <style> element needs this page
+ * load's nonce (Mantine and react-remove-scroll put it on theirs, see renderer/src/style-nonce.ts)
+ * and `style="…"` attributes are refused. React's `style` props are untouched by that: React sets
+ * them through the CSSOM, which CSP does not govern. Responses without a nonce (files other than
+ * HTML, refusals) allow no inline style element at all. Why each part: docs/security.md.
  */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
+export function contentSecurityPolicy(styleNonce?: string): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    `style-src-elem 'self'${styleNonce ? ` 'nonce-${styleNonce}'` : ''}`,
+    "style-src-attr 'none'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
 
-export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  'Content-Security-Policy': CONTENT_SECURITY_POLICY,
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'no-referrer',
-  'X-Frame-Options': 'DENY',
-  'Cross-Origin-Opener-Policy': 'same-origin',
-  'Cross-Origin-Resource-Policy': 'same-origin',
-  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), usb=(), serial=(), hid=()',
-  'Cache-Control': 'no-store',
-};
+/** 128 random bits, base64: a fresh one for every HTML response (CSP3 asks for at least 128 bits). */
+export function newStyleNonce(): string {
+  return randomBytes(16).toString('base64');
+}
+
+/** Security headers for any response; pass the nonce of the HTML page being served, if any. */
+export function securityHeaders(styleNonce?: string): Record<string, string> {
+  return {
+    'Content-Security-Policy': contentSecurityPolicy(styleNonce),
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+    'X-Frame-Options': 'DENY',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Cross-Origin-Resource-Policy': 'same-origin',
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), usb=(), serial=(), hid=()',
+    'Cache-Control': 'no-store',
+  };
+}
+
+/**
+ * The page with `<meta name="blindrate-style-nonce" content="…">` first in its head: right after
+ * `<head>`, or where the head is implied (after the doctype), so the renderer finds it before it starts.
+ */
+export function withStyleNonceMeta(html: string, styleNonce: string): string {
+  const opening = /<head(\s[^>]*)?>/i.exec(html) ?? /^\s*<!doctype[^>]*>/i.exec(html);
+  const at = opening ? opening.index + opening[0].length : 0;
+  return `${html.slice(0, at)}<meta name="${STYLE_NONCE_META_NAME}" content="${styleNonce}" />${html.slice(at)}`;
+}
+
+export interface StaticFile {
+  body: Buffer<ArrayBuffer>;
+  headers: Record<string, string>;
+}
+
+/**
+ * A resolved renderer file as both transports send it: HTML pages get a fresh nonce, in the CSP
+ * header and in the page, so each load (and only that load) may add Mantine's style elements.
+ */
+export async function readStaticFile(file: string): Promise<StaticFile> {
+  const contentType = { 'Content-Type': contentTypeFor(file) };
+  const body = await readFile(file);
+  if (extname(file).toLowerCase() !== '.html') return { body, headers: { ...securityHeaders(), ...contentType } };
+  const styleNonce = newStyleNonce();
+  return {
+    body: Buffer.from(withStyleNonceMeta(body.toString('utf8'), styleNonce)),
+    headers: { ...securityHeaders(styleNonce), ...contentType },
+  };
+}
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',

@@ -1,11 +1,21 @@
 import { MantineProvider } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { getPageStyleNonce } from './style-nonce';
 import { cssVariablesResolver, theme } from './theme';
 
-/** `env="test"` turns off Mantine transitions and portals for component tests. */
+/**
+ * `env="test"` turns off Mantine transitions and portals for component tests. Mantine's <style> elements
+ * carry the page's nonce, which the CSP requires (docs/security.md).
+ */
 export function Providers({ children, env = 'default' }: { children: ReactNode; env?: 'default' | 'test' }) {
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light" env={env}>
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      forceColorScheme="light"
+      env={env}
+      getStyleNonce={getPageStyleNonce}
+    >
       {children}
     </MantineProvider>
   );

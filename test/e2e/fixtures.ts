@@ -1,9 +1,12 @@
-import { test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { recordCspViolations, type CspRecorder } from './csp';
 import { createTestStudy, launchApp, type LaunchedApp, type LaunchOptions, type TestStudy } from './launcher';
 
 export interface FileApp {
   study: TestStudy;
   app: LaunchedApp;
+  /** Every spec also checks that nothing it did broke the Content Security Policy. */
+  csp: CspRecorder;
 }
 
 /**
@@ -16,10 +19,15 @@ export function appPerFile(options: LaunchOptions = {}): FileApp {
   test.beforeAll(async () => {
     shared.study = await createTestStudy();
     shared.app = await launchApp(shared.study, options);
+    shared.csp = await recordCspViolations(shared.app.page);
   });
   test.afterAll(async () => {
-    await shared.app?.close();
-    shared.study?.dispose();
+    try {
+      if (shared.csp) expect(shared.csp.violations(), 'Content Security Policy violations').toEqual([]);
+    } finally {
+      await shared.app?.close();
+      shared.study?.dispose();
+    }
   });
   return shared;
 }

@@ -25,8 +25,14 @@ async function checkScreen(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
 }
 
-test('every screen passes axe (no serious or critical violations) and is photographed for the rater guide', async () => {
+test('every screen passes axe (no serious or critical violations), breaks no CSP rule and is photographed for the rater guide', async () => {
   const { page } = shared.app;
+  // Style elements only with this load's nonce (Mantine's carry it, injected ones cannot), no style attributes from markup.
+  const { policy } = shared.csp;
+  expect(policy).toMatch(/(^|; )style-src-elem 'self' 'nonce-[A-Za-z0-9+/]{22}=='(;|$)/);
+  expect(policy).toMatch(/(^|; )style-src 'self'(;|$)/);
+  expect(policy).toMatch(/(^|; )style-src-attr 'none'(;|$)/);
+  expect(policy).not.toContain('unsafe-inline');
   await expect(page.getByRole('heading', { name: 'Open a study' })).toBeVisible();
   await checkScreen(page, '01-unlock');
   await unlockByKeyboard(page, 'wrong');
@@ -73,4 +79,5 @@ test('every screen passes axe (no serious or critical violations) and is photogr
   await expect(page.getByText(/send the file e2e-rater\.blindrate back to your study coordinator/)).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Reports' })).toHaveCount(0);
   await checkScreen(page, '09-finish-locked');
+  expect(shared.csp.violations(), 'CSP violations over every screen').toEqual([]);
 });

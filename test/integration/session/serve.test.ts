@@ -6,13 +6,16 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserModeFallbackLine, electronUnavailableReason } from '../../../electron/cli/electron-runtime';
 import { REPO_ROOT } from '../../../electron/cli/paths';
+import { appProtocolHandler } from '../../../electron/main/app-protocol';
 import { startBrowserServer, type BrowserServer } from '../../../electron/serve/server';
+import { contentSecurityPolicy } from '../../../electron/serve/static-files';
 import type { RatingTaskPayload } from '../../../shared/api';
 import { API_PATH_PREFIX, createApiClient, TOKEN_HEADER, type ApiResponse } from '../../../shared/transport';
 import { spawnCli } from './cli-process';
 import { assignStudy, createSeededStudy, fixedClock, PACKAGE_PASSPHRASE, packFor, type SeededStudy } from './fixture';
 
-const INDEX_HTML = '<!doctype html><title>BlindRate test page</title>';
+const INDEX_HTML = '<!doctype html><head><title>BlindRate test page</title></head>';
+const NONCE_META = /<meta name="blindrate-style-nonce" content="([A-Za-z0-9+/]{22}==)" \/>/;
 const SECRET = 'outside-the-renderer-folder';
 /** The line the e2e launcher parses. */
 const SERVING_LINE = /^BlindRate serving (.+) at http:\/\/127\.0\.0\.1:(\d+)\/#token=([0-9a-f]{64})$/;
@@ -77,7 +80,7 @@ describe('blindrate serve', () => {
       const match = SERVING_LINE.exec(line!);
       expect(match?.[1]).toBe(study.path);
       const page = await fetch(`http://127.0.0.1:${match![2]}/`);
-      expect(await page.text()).toBe(INDEX_HTML);
+      expect((await page.text()).replace(NONCE_META, '')).toBe(INDEX_HTML);
     } finally {
       cli.stop();
     }
@@ -155,20 +158,34 @@ describe('blindrate serve', () => {
     expect(JSON.parse((await call({}, '{oops')).body)).toEqual({ ok: false, error: 'The request body is not valid JSON.' });
   });
 
-  it('serves the renderer with the security headers', async () => {
+  it('serves the renderer with the security headers and a fresh style nonce per page', async () => {
     const page = await raw('GET', '/');
     expect(page.status).toBe(200);
-    expect(page.body).toBe(INDEX_HTML);
+    const nonce = NONCE_META.exec(page.body)?.[1];
+    expect(page.body.replace(NONCE_META, '')).toBe(INDEX_HTML);
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
     const csp = page.headers['content-security-policy'];
-    expect(csp).toContain("default-src 'self'");
-    expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).not.toMatch(/https?:|\*/);
+    expect(csp).toBe(contentSecurityPolicy(nonce));
+    expect(csp).not.toMatch(/https?:|\*|unsafe-/);
     expect(page.headers['x-content-type-options']).toBe('nosniff');
     expect(page.headers['referrer-policy']).toBe('no-referrer');
+    expect(NONCE_META.exec((await raw('GET', '/index.html')).body)?.[1]).not.toBe(nonce);
     const script = await raw('GET', '/assets/app.js');
     expect(script.headers['content-type']).toBe('text/javascript; charset=utf-8');
-    expect(script.headers['content-security-policy']).toBe(csp);
+    expect(script.headers['content-security-policy']).toBe(contentSecurityPolicy());
+  });
+
+  it('sends the same headers and bytes as the app:// protocol, nonce aside', async () => {
+    const viaProtocol = appProtocolHandler(rendererDir);
+    for (const path of ['/index.html', '/assets/app.js']) {
+      const http = await raw('GET', path);
+      const app = await viaProtocol(new Request(`app://blindrate${path}`));
+      const appBody = await app.text();
+      const nonces = [NONCE_META.exec(http.body)?.[1] ?? '', NONCE_META.exec(appBody)?.[1] ?? ''];
+      const plain = (text: string) => (nonces[0] ? text.replaceAll(nonces[0], 'N').replaceAll(nonces[1]!, 'N') : text);
+      expect(plain(appBody), path).toBe(plain(http.body));
+      for (const [name, value] of app.headers) expect(plain(String(http.headers[name])), `${path} ${name}`).toBe(plain(value));
+    }
   });
 
   it('refuses path traversal and dot-files', async () => {
