@@ -22,7 +22,7 @@ export function cliBundleIsFresh() {
   let manifest;
   try {
     manifest = JSON.parse(readFileSync(MANIFEST, 'utf8'));
-    if (!existsSync(CLI_BUNDLE)) return false;
+    if (!existsSync(CLI_BUNDLE) || !existsSync(join(OUT_DIR, 'analysis-worker.cjs'))) return false;
     for (const input of [...manifest.inputs, 'build/bundle-cli.mjs']) {
       if (statSync(join(root, input)).mtimeMs >= manifest.startedAt) return false;
     }
@@ -52,30 +52,32 @@ const buildScriptsStayExternal = {
 export async function bundleCli() {
   const startedAt = Date.now();
   const { build } = await import('esbuild');
-  const result = await build({
+  const common = {
     absWorkingDir: root,
-    entryPoints: ['electron/cli/main.ts'],
     bundle: true,
     platform: 'node',
-    format: 'esm',
     target: 'node20',
     packages: 'external',
-    outfile: CLI_BUNDLE,
     sourcemap: 'linked',
     legalComments: 'none',
     logLevel: 'warning',
     metafile: true,
     write: false,
-    plugins: [buildScriptsStayExternal],
-  });
+  };
+  const results = await Promise.all([
+    build({ ...common, entryPoints: ['electron/cli/main.ts'], format: 'esm', outfile: CLI_BUNDLE, plugins: [buildScriptsStayExternal] }),
+    // The Reports analysis worker (electron/services/analysis-thread.ts looks for analysis-worker.cjs next to
+    // the code that starts it): without it `serve` could not compute the Reports screen from the bundle.
+    build({ ...common, entryPoints: ['electron/services/analysis-worker.ts'], format: 'cjs', outfile: join(OUT_DIR, 'analysis-worker.cjs') }),
+  ]);
   mkdirSync(OUT_DIR, { recursive: true });
   // Written under temporary names and renamed: concurrent runs (parallel tests) never read half a file.
   const suffix = `.${process.pid}.tmp`;
-  for (const file of result.outputFiles) {
+  for (const file of results.flatMap((result) => result.outputFiles)) {
     writeFileSync(file.path + suffix, file.contents);
     renameSync(file.path + suffix, file.path);
   }
-  const inputs = Object.keys(result.metafile.inputs).filter((input) => !input.startsWith('node_modules/'));
+  const inputs = [...new Set(results.flatMap((result) => Object.keys(result.metafile.inputs)))].filter((input) => !input.startsWith('node_modules/'));
   writeFileSync(MANIFEST + suffix, JSON.stringify({ startedAt, inputs }));
   renameSync(MANIFEST + suffix, MANIFEST);
 }
