@@ -11,6 +11,7 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openStudyDatabase } from '../../db/connection';
+import { recordCspViolations } from './csp';
 import { launchBrowserMode, REPO_ROOT } from './launcher';
 import { ratingKeysFor, tabTo, unlockByKeyboard } from './ui';
 
@@ -100,7 +101,9 @@ for (const rater of RATERS) {
     const pkg = packages.get(rater)!;
     const app = await launchBrowserMode({ path: pkg.path });
     try {
+      const csp = await recordCspViolations(app.page);
       await rateEverything(app.page, rater, pkg.passphrase);
+      expect(csp.violations(), 'CSP violations').toEqual([]);
     } finally {
       await app.close();
     }
@@ -138,12 +141,16 @@ test('coordinator: the master opens as the coordinator\'s view, with progress pe
   const app = await launchBrowserMode({ path: master });
   try {
     const { page } = app;
+    const csp = await recordCspViolations(page);
     await unlockByKeyboard(page, MASTER_PASSPHRASE);
     await expect(page.getByRole('heading', { level: 1, name: "Raters' progress" })).toBeVisible();
     for (const rater of RATERS) await expect(page.getByRole('row', { name: new RegExp(`^${rater} 1 .+ yes \\d/\\d \\d/\\d$`) })).toBeVisible();
     await expect(page.getByRole('button', { name: /Start rating/ })).toHaveCount(0);
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
+    // The charts (Recharts, Mantine) render under the CSP without a violation.
+    await expect(page.getByText('Ratings by bin')).toBeVisible();
+    expect(csp.violations(), 'CSP violations').toEqual([]);
   } finally {
     await app.close();
   }
