@@ -18,26 +18,29 @@ export function readTidyRatingRows(db: StudyDb): TidyRatingRow[] {
   const rows = readAnsweredValues(db, PREFERENCE_DIMENSION);
   const scores = readScoresOfAnsweredOutputs(db);
   return rows.map((row) => {
-    const base = {
-      rater: row.rater,
-      itemId: row.item_id,
-      model: row.model,
-      bin: row.bin,
-      durationMs: row.duration_ms,
-      ratedAt: row.submitted_at,
-      scores: scores.get(row.output_id) ?? {},
-      qc: row.qc_role,
-      ...(row.package_id ? { packageId: row.package_id } : {}),
-    };
-    if (row.task === 'rating') return { ...base, task: 'rating', dimension: row.dimension, value: row.value };
-    return {
-      ...base,
-      task: 'preference',
-      dimension: PREFERENCE_DIMENSION,
-      value: row.value,
-      // The tidy file records where the MODEL's answer was shown; the database stores what was in A.
-      presentedPosition: row.presented_a === null ? null : row.presented_a === 'model' ? 'A' : 'B',
-    };
+    const { rater, item_id: itemId, model, bin, duration_ms: durationMs, submitted_at: ratedAt, qc_role: qc } = row;
+    const scoresOfOutput = scores.get(row.output_id) ?? {};
+    // Whole literals, not `{ ...base, … }`: see readRow in shared/analysis/parse.ts (one hidden class per spread object).
+    const tidy: TidyRatingRow =
+      row.task === 'rating'
+        ? { rater, itemId, model, bin, durationMs, ratedAt, scores: scoresOfOutput, qc, task: 'rating', dimension: row.dimension, value: row.value }
+        : {
+            rater,
+            itemId,
+            model,
+            bin,
+            durationMs,
+            ratedAt,
+            scores: scoresOfOutput,
+            qc,
+            task: 'preference',
+            dimension: PREFERENCE_DIMENSION,
+            value: row.value,
+            // The tidy file records where the MODEL's answer was shown; the database stores what was in A.
+            presentedPosition: row.presented_a === null ? null : row.presented_a === 'model' ? 'A' : 'B',
+          };
+    if (row.package_id) tidy.packageId = row.package_id;
+    return tidy;
   });
 }
 
