@@ -4,7 +4,7 @@ import { restoreFormulaText } from './text/spreadsheet-cell';
 
 export interface CsvRecord {
   /** 1-based line of the file where the record starts. */
-  line: number;
+  readonly line: number;
   cells: string[];
 }
 
@@ -16,22 +16,50 @@ export class CsvSyntaxError extends Error {
   }
 }
 
-/** Tokenises CSV text (a UTF-8 BOM and blank lines allowed, rows of any length) with csv-parse. */
+const OPTIONS = { bom: true, relax_column_count: true, skip_empty_lines: true } as const;
+
+/**
+ * Tokenises CSV text (a UTF-8 BOM and blank lines allowed, rows of any length) with csv-parse.
+ * Line numbers are needed only to report a problem, and csv-parse's `info` costs an object per record
+ * (a tenth of the parse), so a record's line is worked out when first asked for, by parsing once more
+ * with `info`.
+ */
 export function csvRecords(text: string, fileName: string): CsvRecord[] {
-  let parsed: Array<{ record: string[]; info: { lines: number; empty_lines: number } }>;
-  try {
-    parsed = parse(text, { bom: true, info: true, relax_column_count: true, skip_empty_lines: true }) as unknown as typeof parsed;
-  } catch (error) {
-    throw new CsvSyntaxError(`${fileName}: ${(error as Error).message}`);
+  let lines: number[] | undefined;
+  const lineOf = (index: number): number => (lines ??= recordLines(text, fileName))[index]!;
+  // BlindRate's CSV exports quote formula-like text (shared/text/spreadsheet-cell); reading takes the quote off again.
+  return parseCsv<string[]>(text, fileName, false).map((record, index) => new LocatedRecord(record.map(restoreFormulaText), index, lineOf));
+}
+
+class LocatedRecord implements CsvRecord {
+  constructor(
+    readonly cells: string[],
+    private readonly index: number,
+    private readonly lineOf: (index: number) => number,
+  ) {}
+
+  get line(): number {
+    return this.lineOf(this.index);
   }
+}
+
+/** The line each record starts on. */
+function recordLines(text: string, fileName: string): number[] {
   // csv-parse reports the line a record ends on; it starts after the previous record and any blank lines.
   let previousEnd = 0;
   let previousEmpty = 0;
-  return parsed.map(({ record, info }) => {
+  return parseCsv<{ info: { lines: number; empty_lines: number } }>(text, fileName, true).map(({ info }) => {
     const line = previousEnd + 1 + (info.empty_lines - previousEmpty);
     previousEnd = info.lines;
     previousEmpty = info.empty_lines;
-    // BlindRate's CSV exports quote formula-like text (shared/text/spreadsheet-cell); reading takes the quote off again.
-    return { line, cells: record.map(restoreFormulaText) };
+    return line;
   });
+}
+
+function parseCsv<T>(text: string, fileName: string, info: boolean): T[] {
+  try {
+    return parse(text, { ...OPTIONS, info }) as unknown as T[];
+  } catch (error) {
+    throw new CsvSyntaxError(`${fileName}: ${(error as Error).message}`);
+  }
 }

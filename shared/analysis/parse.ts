@@ -34,11 +34,14 @@ export function parseTidyRatings(fileName: string, header: CsvRecord, records: R
 
   const columns = header.cells;
   const metrics = columns.filter((c) => c.startsWith(SCORE_COLUMN_PREFIX)).map((c) => c.slice(SCORE_COLUMN_PREFIX.length));
+  // checkHeader refused repeated columns, so each name has one index.
+  const columnIndex = new Map(columns.map((column, index) => [column, index]));
   const errors: string[] = [];
   const rows: TidyRatingRow[] = [];
-  const firstLineOfRating = new Map<string, number>();
-  /** Per output, each metric's value and the line it was first seen on. */
-  const scoresOfOutput = new Map<string, Map<string, { value: number; line: number }>>();
+  // Records, not line numbers: a record's line is worked out only when a problem is reported (csvRecords).
+  const firstRecordOfRating = new Map<string, CsvRecord>();
+  /** Per output, each metric's value and the record it was first seen on. */
+  const scoresOfOutput = new Map<string, Map<string, { value: number; record: CsvRecord }>>();
 
   for (const record of records) {
     if (errors.length >= MAX_ERRORS) break;
@@ -48,31 +51,31 @@ export function parseTidyRatings(fileName: string, header: CsvRecord, records: R
       continue;
     }
     const cell = (column: string): string => {
-      const index = columns.indexOf(column);
-      return index < 0 ? '' : record.cells[index]!;
+      const index = columnIndex.get(column);
+      return index === undefined ? '' : record.cells[index]!;
     };
     const row = readRow(cell, metrics, fail);
     if (!row) continue;
 
     // A hidden repeat rates the same output again, so the QC role is part of what makes a rating unique.
     const ratingKey = JSON.stringify([row.rater, row.itemId, row.model, row.dimension, row.qc]);
-    const earlier = firstLineOfRating.get(ratingKey);
+    const earlier = firstRecordOfRating.get(ratingKey);
     if (earlier !== undefined) {
       const role = row.qc === null ? '' : ` as ${row.qc}`;
-      fail(`rater "${row.rater}" rated "${row.dimension}" of item "${row.itemId}", model "${row.model}"${role} already on line ${earlier}`);
+      fail(`rater "${row.rater}" rated "${row.dimension}" of item "${row.itemId}", model "${row.model}"${role} already on line ${earlier.line}`);
       continue;
     }
-    firstLineOfRating.set(ratingKey, record.line);
+    firstRecordOfRating.set(ratingKey, record);
 
-    const known = scoresOfOutput.get(outputKey(row)) ?? new Map<string, { value: number; line: number }>();
+    const known = scoresOfOutput.get(outputKey(row)) ?? new Map<string, { value: number; record: CsvRecord }>();
     scoresOfOutput.set(outputKey(row), known);
     const conflict = Object.keys(row.scores).find((m) => known.has(m) && known.get(m)!.value !== row.scores[m]);
     if (conflict) {
-      fail(`score_${conflict} of item "${row.itemId}", model "${row.model}" differs from line ${known.get(conflict)!.line}`);
+      fail(`score_${conflict} of item "${row.itemId}", model "${row.model}" differs from line ${known.get(conflict)!.record.line}`);
       continue;
     }
     for (const [metric, value] of Object.entries(row.scores)) {
-      if (!known.has(metric)) known.set(metric, { value, line: record.line });
+      if (!known.has(metric)) known.set(metric, { value, record });
     }
     rows.push(row);
   }
@@ -80,20 +83,20 @@ export function parseTidyRatings(fileName: string, header: CsvRecord, records: R
 }
 
 function checkHeader(fileName: string, header: CsvRecord): string[] {
-  const where = `Line ${header.line} of ${fileName}`;
+  const where = () => `Line ${header.line} of ${fileName}`;
   const errors: string[] = [];
   const seen = new Set<string>();
   for (const column of header.cells) {
-    if (seen.has(column)) errors.push(`${where}: column "${column}" appears twice`);
+    if (seen.has(column)) errors.push(`${where()}: column "${column}" appears twice`);
     seen.add(column);
     const isFixed = (TIDY_FIXED_COLUMNS as ReadonlyArray<string>).includes(column);
-    if (column === SCORE_COLUMN_PREFIX) errors.push(`${where}: column "${column}" names no metric`);
+    if (column === SCORE_COLUMN_PREFIX) errors.push(`${where()}: column "${column}" names no metric`);
     else if (!isFixed && !column.startsWith(SCORE_COLUMN_PREFIX)) {
-      errors.push(`${where}: column "${column}" is not a tidy ratings column (${TIDY_FIXED_COLUMNS.join(', ')}, score_<metric>)`);
+      errors.push(`${where()}: column "${column}" is not a tidy ratings column (${TIDY_FIXED_COLUMNS.join(', ')}, score_<metric>)`);
     }
   }
   for (const required of TIDY_REQUIRED_COLUMNS) {
-    if (!seen.has(required)) errors.push(`${where}: required column "${required}" is missing`);
+    if (!seen.has(required)) errors.push(`${where()}: required column "${required}" is missing`);
   }
   return errors;
 }

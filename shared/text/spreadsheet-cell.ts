@@ -16,5 +16,6 @@ export function neutraliseFormulaText(text: string): string {
 }
 
 export function restoreFormulaText(cell: string): string {
-  return QUOTED.test(cell) ? cell.slice(1) : cell;
+  // The first-character check spares the regular expression on nearly every cell of a large file.
+  return cell.charCodeAt(0) === 0x27 /* ' */ && QUOTED.test(cell) ? cell.slice(1) : cell;
 }
