@@ -45,6 +45,9 @@ export function raterDiagnostics(rows: ReadonlyArray<TidyRatingRow>, dimensions:
     byRater.set(row.rater, row.value);
   }
 
+  // Outputs and raters in sorted order, so rounding does not depend on the order of the rows; sorted once
+  // per dimension, not once per rater.
+  const sortedByDimension = new Map([...values].map(([dimension, byOutput]) => [dimension, sortedRatings(byOutput)]));
   return raters.map((rater) => {
     const times = quartiles([...(durations.get(rater)?.values() ?? [])]);
     return {
@@ -52,24 +55,36 @@ export function raterDiagnostics(rows: ReadonlyArray<TidyRatingRow>, dimensions:
       time_per_task_ms: times && { n: durations.get(rater)!.size, median: times.median, q1: times.q1, q3: times.q3 },
       dimensions: dimensions
         .filter((d) => d.kind !== 'preference')
-        .map((d) => dimensionDiagnostics(rater, d.key, values.get(d.key) ?? new Map())),
+        .map((d) => dimensionDiagnostics(rater, d.key, sortedByDimension.get(d.key) ?? [])),
     };
   });
 }
 
-function dimensionDiagnostics(rater: string, dimension: string, byOutput: Map<string, Map<string, number>>): RaterDimensionDiagnostics {
+/** One output's ratings on a dimension: its raters in sorted order and their values. */
+interface OutputRatings {
+  raters: string[];
+  values: number[];
+}
+
+/** The outputs in sorted order, each with its raters sorted. */
+function sortedRatings(byOutput: Map<string, Map<string, number>>): OutputRatings[] {
+  return sortedStrings(byOutput.keys()).map((output) => {
+    const byRater = byOutput.get(output)!;
+    const raters = sortedStrings(byRater.keys());
+    return { raters, values: raters.map((name) => byRater.get(name)!) };
+  });
+}
+
+function dimensionDiagnostics(rater: string, dimension: string, outputs: ReadonlyArray<OutputRatings>): RaterDimensionDiagnostics {
   const own: number[] = [];
   const paired: number[] = [];
   const othersMean: number[] = [];
-  // Outputs and raters in sorted order, so rounding does not depend on the order of the rows.
-  for (const output of sortedStrings(byOutput.keys())) {
-    const byRater = byOutput.get(output)!;
-    const value = byRater.get(rater);
-    if (value === undefined) continue;
+  for (const output of outputs) {
+    const position = output.raters.indexOf(rater);
+    if (position < 0) continue;
+    const value = output.values[position]!;
     own.push(value);
-    const others = sortedStrings(byRater.keys())
-      .filter((name) => name !== rater)
-      .map((name) => byRater.get(name)!);
+    const others = output.values.filter((_, i) => i !== position);
     if (others.length === 0) continue;
     paired.push(value);
     othersMean.push(mean(others)!);
