@@ -11,7 +11,10 @@ import reactHooks from 'eslint-plugin-react-hooks';
 /** Node's modules by exact name ('fs', 'path', …; also 'domain', so never as gitignore-style patterns). */
 const NODE_BUILTINS = builtinModules.filter((name) => !name.startsWith('_'));
 const fence = (message, group, names = []) => ({
-  'no-restricted-imports': ['error', { paths: names.map((name) => ({ name, message })), patterns: [{ group, message }] }],
+  'no-restricted-imports': [
+    'error',
+    { paths: names.map((name) => ({ name, message })), patterns: [{ group, message }] },
+  ],
 });
 const ELECTRON = 'electron';
 
@@ -51,22 +54,25 @@ export default tseslint.config(
   },
   {
     files: ['db/**/*.ts'],
-    rules: fence('db/ imports only shared/ (plus SQLite and Node built-ins).', [ELECTRON, '**/electron/**', '**/renderer/**']),
-  },
-  {
-    files: ['electron/services/**/*.ts'],
-    rules: fence('Services are Electron-free and used by the front ends (CLI, server, shell), never the other way round.', [
+    rules: fence('db/ imports only shared/ (plus SQLite and Node built-ins).', [
       ELECTRON,
-      '**/cli/**',
-      '**/serve/**',
-      '**/main/**',
-      '**/preload/**',
+      '**/electron/**',
       '**/renderer/**',
     ]),
   },
   {
+    files: ['electron/services/**/*.ts'],
+    rules: fence(
+      'Services are Electron-free and used by the front ends (CLI, server, shell), never the other way round.',
+      [ELECTRON, '**/cli/**', '**/serve/**', '**/main/**', '**/preload/**', '**/renderer/**'],
+    ),
+  },
+  {
     files: ['electron/cli/**/*.ts', 'electron/serve/**/*.ts'],
-    rules: fence('Only electron/main and electron/preload import Electron; the renderer is reached over the API.', [ELECTRON, '**/renderer/**']),
+    rules: fence('Only electron/main and electron/preload import Electron; the renderer is reached over the API.', [
+      ELECTRON,
+      '**/renderer/**',
+    ]),
   },
   {
     // A helper two commands need lives in electron/cli/, not in one of the commands.

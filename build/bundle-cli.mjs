@@ -44,7 +44,7 @@ const buildScriptsStayExternal = {
       const target = resolve(args.resolveDir, args.path);
       if (!target.startsWith(join(root, 'build'))) return undefined;
       const path = relative(OUT_DIR, target);
-      return { path: path.startsWith(".") ? path : `./${path}`, external: true };
+      return { path: path.startsWith('.') ? path : `./${path}`, external: true };
     });
   },
 };
@@ -65,10 +65,21 @@ export async function bundleCli() {
     write: false,
   };
   const results = await Promise.all([
-    build({ ...common, entryPoints: ['electron/cli/main.ts'], format: 'esm', outfile: CLI_BUNDLE, plugins: [buildScriptsStayExternal] }),
+    build({
+      ...common,
+      entryPoints: ['electron/cli/main.ts'],
+      format: 'esm',
+      outfile: CLI_BUNDLE,
+      plugins: [buildScriptsStayExternal],
+    }),
     // The Reports analysis worker (electron/services/analysis-thread.ts looks for analysis-worker.cjs next to
     // the code that starts it): without it `serve` could not compute the Reports screen from the bundle.
-    build({ ...common, entryPoints: ['electron/services/analysis-worker.ts'], format: 'cjs', outfile: join(OUT_DIR, 'analysis-worker.cjs') }),
+    build({
+      ...common,
+      entryPoints: ['electron/services/analysis-worker.ts'],
+      format: 'cjs',
+      outfile: join(OUT_DIR, 'analysis-worker.cjs'),
+    }),
   ]);
   mkdirSync(OUT_DIR, { recursive: true });
   // Written under temporary names and renamed: concurrent runs (parallel tests) never read half a file.
@@ -77,7 +88,9 @@ export async function bundleCli() {
     writeFileSync(file.path + suffix, file.contents);
     renameSync(file.path + suffix, file.path);
   }
-  const inputs = [...new Set(results.flatMap((result) => Object.keys(result.metafile.inputs)))].filter((input) => !input.startsWith('node_modules/'));
+  const inputs = [...new Set(results.flatMap((result) => Object.keys(result.metafile.inputs)))].filter(
+    (input) => !input.startsWith('node_modules/'),
+  );
   writeFileSync(MANIFEST + suffix, JSON.stringify({ startedAt, inputs }));
   renameSync(MANIFEST + suffix, MANIFEST);
 }

@@ -27,7 +27,11 @@ export async function scan(dir) {
   console.log = () => {};
   try {
     // AvailableSecurityFixesGlobalCheck downloads Electron's release list: no network here, and the pinned version comes from package.json.
-    const result = await run({ input: dir, electronVersionOverride: ELECTRON_VERSION, excludeFromScan: ['AvailableSecurityFixesGlobalCheck'] });
+    const result = await run({
+      input: dir,
+      electronVersionOverride: ELECTRON_VERSION,
+      excludeFromScan: ['AvailableSecurityFixesGlobalCheck'],
+    });
     return result.issues.map((issue) => ({
       check: issue.id,
       file: issue.file === 'N/A' ? 'N/A' : relative(dir, issue.file),
@@ -70,9 +74,12 @@ async function main() {
       writeFileSync(join(dir, to), page);
     }
     const problems = unreviewed(await scan(dir), allowList);
-    for (const f of problems) process.stderr.write(`electronegativity: ${f.check} at ${f.file}:${f.line}: ${f.description}\n`);
+    for (const f of problems)
+      process.stderr.write(`electronegativity: ${f.check} at ${f.file}:${f.line}: ${f.description}\n`);
     if (problems.length > 0) {
-      process.stderr.write(`${problems.length} Electronegativity finding(s) not in build/electronegativity-allow.json: fix them, or review and list them there with the reason.\n`);
+      process.stderr.write(
+        `${problems.length} Electronegativity finding(s) not in build/electronegativity-allow.json: fix them, or review and list them there with the reason.\n`,
+      );
       process.exitCode = 1;
     } else process.stdout.write('Electronegativity: no unreviewed findings (sources and bundle).\n');
   } finally {

@@ -47,7 +47,14 @@ async function assertReachable(url: string, what: string): Promise<void> {
   }
 }
 
-function run(command: string, args: string[], cwd: string, timeout: number, what: string, env: NodeJS.ProcessEnv = process.env): void {
+function run(
+  command: string,
+  args: string[],
+  cwd: string,
+  timeout: number,
+  what: string,
+  env: NodeJS.ProcessEnv = process.env,
+): void {
   const result = spawnSync(command, args, { cwd, env, timeout, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   if (result.error || result.status !== 0) {
     const output = `${result.stderr ?? ''}${result.stdout ?? ''}`.trim().split('\n').filter(Boolean).at(-1) ?? '';
@@ -61,8 +68,15 @@ async function downloadElectron(version: string): Promise<string> {
   if (existing) return `Electron ${version} is installed.`;
   const mirror = process.env.ELECTRON_MIRROR ?? 'https://github.com/electron/electron/releases/download/';
   await assertReachable(mirror, `Electron ${version} was not downloaded`);
-  run(process.execPath, [require.resolve('electron/install.js')], REPO_ROOT, DOWNLOAD_TIMEOUT_MS, `Downloading Electron ${version}`);
-  if (!findElectronBinary()) throw new SetupSkipped(`Downloading Electron ${version} left no binary in node_modules/electron/dist`);
+  run(
+    process.execPath,
+    [require.resolve('electron/install.js')],
+    REPO_ROOT,
+    DOWNLOAD_TIMEOUT_MS,
+    `Downloading Electron ${version}`,
+  );
+  if (!findElectronBinary())
+    throw new SetupSkipped(`Downloading Electron ${version} left no binary in node_modules/electron/dist`);
   return `Electron ${version} downloaded.`;
 }
 
@@ -81,11 +95,26 @@ async function buildNativeModuleForElectron(version: string): Promise<string> {
     const electronArgs = ['--runtime=electron', `--target=${version}`, `--arch=${process.arch}`];
     try {
       await assertReachable('https://github.com/', 'No prebuilt database module for Electron');
-      run(process.execPath, [require.resolve('prebuild-install/bin.js'), ...electronArgs, `--platform=${process.platform}`], scratch, PREBUILT_TIMEOUT_MS, 'Fetching the prebuilt database module for Electron');
+      run(
+        process.execPath,
+        [require.resolve('prebuild-install/bin.js'), ...electronArgs, `--platform=${process.platform}`],
+        scratch,
+        PREBUILT_TIMEOUT_MS,
+        'Fetching the prebuilt database module for Electron',
+      );
     } catch (prebuiltFailed) {
       const headers = process.env.npm_config_disturl ?? 'https://electronjs.org/headers';
-      await assertReachable(`${headers}/v${version}/SHASUMS256.txt`, `${(prebuiltFailed as Error).message}; and Electron's headers could not be fetched to compile one`);
-      run(process.execPath, [require.resolve('node-gyp/bin/node-gyp.js'), 'rebuild', '--release', ...electronArgs, `--dist-url=${headers}`], scratch, COMPILE_TIMEOUT_MS, 'Compiling the database module for Electron');
+      await assertReachable(
+        `${headers}/v${version}/SHASUMS256.txt`,
+        `${(prebuiltFailed as Error).message}; and Electron's headers could not be fetched to compile one`,
+      );
+      run(
+        process.execPath,
+        [require.resolve('node-gyp/bin/node-gyp.js'), 'rebuild', '--release', ...electronArgs, `--dist-url=${headers}`],
+        scratch,
+        COMPILE_TIMEOUT_MS,
+        'Compiling the database module for Electron',
+      );
     }
     mkdirSync(dirname(target), { recursive: true });
     copyFileSync(join(scratch, 'build', 'Release', 'better_sqlite3.node'), target);
@@ -114,7 +143,9 @@ async function main(strict: boolean, say: (line: string) => void): Promise<void>
       say(await step());
     } catch (error) {
       if (!(error instanceof SetupSkipped) && strict) throw error;
-      say(`${(error as Error).message}. The CLI, the tests and browser mode work without it; run \`npm run setup:electron\` where the download is possible.`);
+      say(
+        `${(error as Error).message}. The CLI, the tests and browser mode work without it; run \`npm run setup:electron\` where the download is possible.`,
+      );
       if (strict) process.exitCode = 1;
     }
   }

@@ -34,8 +34,7 @@ interface AnsweredRow {
 
 /** One rating value or preference outcome with where it came from. */
 export type AnsweredValueRow =
-  | (AnsweredRow & { task: 'rating'; value: number })
-  | (AnsweredRow & { task: 'preference'; value: PreferenceOutcome });
+  (AnsweredRow & { task: 'rating'; value: number }) | (AnsweredRow & { task: 'preference'; value: PreferenceOutcome });
 
 /**
  * Every rating value and preference outcome, ordered by rater, model, item, then ratings in rubric order

@@ -23,15 +23,9 @@ export interface NewAssignment {
 }
 
 export function insertAssignment(db: StudyDb, row: NewAssignment): void {
-  db.prepare('INSERT INTO assignments (id, rater_id, task_id, position, presented_a, flagged, qc_role) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
-    row.id,
-    row.raterId,
-    row.taskId,
-    row.position,
-    row.presentedA,
-    row.flagged ? 1 : 0,
-    row.qcRole ?? null,
-  );
+  db.prepare(
+    'INSERT INTO assignments (id, rater_id, task_id, position, presented_a, flagged, qc_role) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  ).run(row.id, row.raterId, row.taskId, row.position, row.presentedA, row.flagged ? 1 : 0, row.qcRole ?? null);
 }
 
 /** The rater's assignments of one kind in their order, with whether each is answered. */
@@ -54,7 +48,9 @@ export function setAssignmentFlag(db: StudyDb, assignmentId: string, flagged: bo
 /** How many raters have been dealt tasks of the sample. */
 export function countRatersDealtSample(db: StudyDb, sampleId: number): number {
   return db
-    .prepare('SELECT count(DISTINCT a.rater_id) FROM assignments a JOIN tasks t ON t.id = a.task_id WHERE t.sample_id = ?')
+    .prepare(
+      'SELECT count(DISTINCT a.rater_id) FROM assignments a JOIN tasks t ON t.id = a.task_id WHERE t.sample_id = ?',
+    )
     .pluck()
     .get(sampleId) as number;
 }

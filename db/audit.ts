@@ -23,7 +23,8 @@ export interface AuditEntry {
 export const sha256: Sha256 = (text) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 function lastHash(db: StudyDb): string {
-  const row = db.prepare('SELECT hash FROM audit_log ORDER BY id DESC LIMIT 1').get() as { hash: string | null } | undefined;
+  const row = db.prepare('SELECT hash FROM audit_log ORDER BY id DESC LIMIT 1').get() as
+    { hash: string | null } | undefined;
   return row?.hash ?? CHAIN_START;
 }
 
@@ -78,7 +79,9 @@ function toEntry(row: AuditRow): ChainedAuditEntry {
 /** The whole log in order, streamed. */
 export function* readAuditChain(db: StudyDb): Generator<ChainedAuditEntry> {
   const rows = db
-    .prepare('SELECT at, actor, action, entity, entity_id, old_value, new_value, app_version, hash FROM audit_log ORDER BY id')
+    .prepare(
+      'SELECT at, actor, action, entity, entity_id, old_value, new_value, app_version, hash FROM audit_log ORDER BY id',
+    )
     .iterate() as Iterable<AuditRow>;
   for (const row of rows) yield toEntry(row);
 }
@@ -89,7 +92,9 @@ export function* readAuditChain(db: StudyDb): Generator<ChainedAuditEntry> {
  */
 export function sealLegacyAuditRows(db: StudyDb): void {
   const rows = db
-    .prepare('SELECT id, at, actor, action, entity, entity_id, old_value, new_value, app_version, hash FROM audit_log ORDER BY id')
+    .prepare(
+      'SELECT id, at, actor, action, entity, entity_id, old_value, new_value, app_version, hash FROM audit_log ORDER BY id',
+    )
     .all() as (AuditRow & { id: number })[];
   db.exec('DROP TRIGGER audit_log_no_update');
   const seal = db.prepare('UPDATE audit_log SET hash = ? WHERE id = ?');

@@ -11,7 +11,6 @@ import { PACKAGE_MIGRATIONS } from './package-migrations';
 
 export type StudyDb = Database.Database;
 
-
 /** A master study (the coordinator's) or a rater package: two schemas, told apart by their tables. */
 export type FileKind = 'master' | 'package';
 
@@ -42,7 +41,11 @@ export function openStudyDatabase(path: string, passphrase: string, options: Ope
   if (options.create && exists) throw new StudyError(`${path} already exists; choose another file name.`);
   if (!options.create && !exists) throw new StudyError(`No study file at ${path}.`);
 
-  const db = new Database(path, { fileMustExist: !options.create, readonly: options.readonly ?? false, ...(nativeBinding ? { nativeBinding } : {}) });
+  const db = new Database(path, {
+    fileMustExist: !options.create,
+    readonly: options.readonly ?? false,
+    ...(nativeBinding ? { nativeBinding } : {}),
+  });
   try {
     applyKey(db, passphrase);
     assertKeyOpensDatabase(db, path);
@@ -53,7 +56,9 @@ export function openStudyDatabase(path: string, passphrase: string, options: Ope
     db.pragma('busy_timeout = 5000');
     const kind = options.kind === 'detect' ? readFileKind(db) : (options.kind ?? 'master');
     if (!options.create && readFileKind(db) !== kind) {
-      throw new StudyError(kind === 'master' ? `${path} is a rater package, not a master study.` : `${path} is not a rater package.`);
+      throw new StudyError(
+        kind === 'master' ? `${path} is a rater package, not a master study.` : `${path} is not a rater package.`,
+      );
     }
     if (!options.readonly) {
       // A package travels as one file: a rollback journal keeps every commit inside it (no -wal beside it).
@@ -81,7 +86,10 @@ function assertKeyOpensDatabase(db: StudyDb, path: string): void {
     db.prepare('SELECT count(*) FROM sqlite_master').get();
   } catch (error) {
     if ((error as { code?: string }).code === 'SQLITE_NOTADB') {
-      throw new StudyError(`Wrong passphrase for ${path} (or it is not a BlindRate study).`, WRONG_PASSPHRASE_EXIT_CODE);
+      throw new StudyError(
+        `Wrong passphrase for ${path} (or it is not a BlindRate study).`,
+        WRONG_PASSPHRASE_EXIT_CODE,
+      );
     }
     throw error;
   }
@@ -97,7 +105,9 @@ export function migrate(db: StudyDb, migrations: readonly Migration[] = MIGRATIO
   const current = db.pragma('user_version', { simple: true }) as number;
   const latest = migrations.at(-1)?.version ?? 0;
   if (current > latest) {
-    throw new StudyError(`This file has schema version ${current}; this BlindRate knows up to ${latest}. Update BlindRate.`);
+    throw new StudyError(
+      `This file has schema version ${current}; this BlindRate knows up to ${latest}. Update BlindRate.`,
+    );
   }
   for (const migration of migrations.filter((m) => m.version > current)) {
     db.transaction(() => {

@@ -52,7 +52,9 @@ export function prepareImportStatements(db: StudyDb): ImportStatements {
     `SELECT o.source_line, m.file_name, m.format FROM outputs o JOIN imports m ON m.id = o.import_id
      WHERE o.item_id = ? AND o.model = ?`,
   );
-  const insertOutput = db.prepare('INSERT INTO outputs (item_id, model, text, import_id, source_line) VALUES (?, ?, ?, ?, ?)');
+  const insertOutput = db.prepare(
+    'INSERT INTO outputs (item_id, model, text, import_id, source_line) VALUES (?, ?, ?, ?, ?)',
+  );
   const insertScore = prepareScoreInsert(db);
   return {
     findImport: (sha256) => findImport.get(sha256) as { id: number; imported_at: string } | undefined,
@@ -62,7 +64,15 @@ export function prepareImportStatements(db: StudyDb): ImportStatements {
     },
     findItem: (itemId) => findItem.get(itemId) as StoredItemRow | undefined,
     insertItem: (record, importId, sourceLine) => {
-      insertItem.run(record.itemId, record.question, record.context, record.reference, record.category, importId, sourceLine);
+      insertItem.run(
+        record.itemId,
+        record.question,
+        record.context,
+        record.reference,
+        record.category,
+        importId,
+        sourceLine,
+      );
     },
     findOutput: (itemId, model) => findOutput.get(itemId, model) as RowSource | undefined,
     // The unique (item_id, model) index finds a second output: no lookup per record.

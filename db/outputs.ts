@@ -7,7 +7,13 @@ export function readModelNames(db: StudyDb): string[] {
 }
 
 /** [model, output id, item_id, metric, value]: one row per score of an output, or one with nulls when it has none. */
-export type OutputScoreRow = [model: string, outputId: number, itemId: string, metric: string | null, value: number | null];
+export type OutputScoreRow = [
+  model: string,
+  outputId: number,
+  itemId: string,
+  metric: string | null,
+  value: number | null,
+];
 
 /**
  * The given models' outputs with all their scores, never texts, in output id order (an output's rows are
@@ -49,7 +55,9 @@ export function readOutputsMissingScores(db: StudyDb, metrics: readonly string[]
        WHERE (SELECT count(*) FROM output_scores s WHERE s.output_id = o.id AND s.metric IN (SELECT value FROM json_each(@metrics))) < @count
        ORDER BY o.id`,
     )
-    .all({ metrics: JSON.stringify(metrics), count: metrics.length }) as Array<Omit<OutputMissingScoresRow, 'present'> & { present: string }>;
+    .all({ metrics: JSON.stringify(metrics), count: metrics.length }) as Array<
+    Omit<OutputMissingScoresRow, 'present'> & { present: string }
+  >;
   return rows.map((row) => ({ ...row, present: JSON.parse(row.present) as string[] }));
 }
 

@@ -4,10 +4,13 @@ import { MAX_TASK_DURATION_MS } from '../shared/duration';
 import type { PackagedTask } from '../shared/package-contents';
 import type { StudyDb } from './connection';
 
-export type PackageMetaKey = 'study_id' | 'study_name' | 'package_id' | 'rater_name' | 'rubric' | 'issued_at' | 'locked_at';
+export type PackageMetaKey =
+  'study_id' | 'study_name' | 'package_id' | 'rater_name' | 'rubric' | 'issued_at' | 'locked_at';
 
 export function writePackageMeta(db: StudyDb, key: PackageMetaKey, value: string): void {
-  db.prepare('INSERT INTO package_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(key, value);
+  db.prepare(
+    'INSERT INTO package_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+  ).run(key, value);
 }
 
 export function readPackageMeta(db: StudyDb, key: PackageMetaKey): string | undefined {
@@ -30,7 +33,8 @@ export function readPackageTasks(db: StudyDb): PackageTask[] {
 }
 
 export function readPackageTask(db: StudyDb, id: string): (PackageTask & { flagged: boolean }) | undefined {
-  const row = db.prepare(`SELECT ${TASK_COLUMNS}, flagged FROM tasks WHERE id = ?`).get(id) as (PackageTask & { flagged: number }) | undefined;
+  const row = db.prepare(`SELECT ${TASK_COLUMNS}, flagged FROM tasks WHERE id = ?`).get(id) as
+    (PackageTask & { flagged: number }) | undefined;
   return row && { ...row, flagged: row.flagged === 1 };
 }
 
@@ -59,12 +63,20 @@ export interface PackageResponse {
 
 export function readPackageResponse(db: StudyDb, taskId: string): PackageResponse | undefined {
   return db
-    .prepare('SELECT comment, duration_ms AS durationMs, submitted_at AS submittedAt, updated_at AS updatedAt FROM responses WHERE task_id = ?')
+    .prepare(
+      'SELECT comment, duration_ms AS durationMs, submitted_at AS submittedAt, updated_at AS updatedAt FROM responses WHERE task_id = ?',
+    )
     .get(taskId) as PackageResponse | undefined;
 }
 
 /** Durations add up across edits (time spent re-reading counts too), up to the 24 h a task can take. */
-export function upsertPackageResponse(db: StudyDb, taskId: string, comment: string, durationMs: number, at: string): void {
+export function upsertPackageResponse(
+  db: StudyDb,
+  taskId: string,
+  comment: string,
+  durationMs: number,
+  at: string,
+): void {
   db.prepare(
     `INSERT INTO responses (task_id, comment, duration_ms, submitted_at, updated_at) VALUES (?, ?, ?, ?, ?)
      ON CONFLICT (task_id) DO UPDATE SET comment = excluded.comment,
@@ -73,7 +85,10 @@ export function upsertPackageResponse(db: StudyDb, taskId: string, comment: stri
 }
 
 export function readPackageRatingValues(db: StudyDb, taskId: string): Record<string, number> {
-  const rows = db.prepare('SELECT dimension, value FROM ratings WHERE task_id = ?').raw().all(taskId) as [string, number][];
+  const rows = db.prepare('SELECT dimension, value FROM ratings WHERE task_id = ?').raw().all(taskId) as [
+    string,
+    number,
+  ][];
   return Object.fromEntries(rows);
 }
 
@@ -85,14 +100,16 @@ export function writePackageRatingValues(db: StudyDb, taskId: string, values: Re
 }
 
 export function readPackageChoice(db: StudyDb, taskId: string): PreferenceKey | null {
-  return (db.prepare('SELECT choice FROM preferences WHERE task_id = ?').pluck().get(taskId) as PreferenceKey | undefined) ?? null;
+  return (
+    (db.prepare('SELECT choice FROM preferences WHERE task_id = ?').pluck().get(taskId) as PreferenceKey | undefined) ??
+    null
+  );
 }
 
 export function writePackageChoice(db: StudyDb, taskId: string, choice: PreferenceKey): void {
-  db.prepare('INSERT INTO preferences (task_id, choice) VALUES (?, ?) ON CONFLICT (task_id) DO UPDATE SET choice = excluded.choice').run(
-    taskId,
-    choice,
-  );
+  db.prepare(
+    'INSERT INTO preferences (task_id, choice) VALUES (?, ?) ON CONFLICT (task_id) DO UPDATE SET choice = excluded.choice',
+  ).run(taskId, choice);
 }
 
 export function setPackageTaskFlag(db: StudyDb, taskId: string, flagged: boolean): void {
@@ -100,7 +117,12 @@ export function setPackageTaskFlag(db: StudyDb, taskId: string, flagged: boolean
 }
 
 /** The neighbouring task of the same kind in the rater's order. */
-export function neighbourPackageTaskId(db: StudyDb, kind: TaskKind, position: number, direction: 'previous' | 'next'): string | null {
+export function neighbourPackageTaskId(
+  db: StudyDb,
+  kind: TaskKind,
+  position: number,
+  direction: 'previous' | 'next',
+): string | null {
   const [comparison, order] = direction === 'previous' ? ['<', 'DESC'] : ['>', 'ASC'];
   return (
     (db
@@ -119,17 +141,26 @@ export interface StoredPackageAnswer extends PackageResponse {
 
 export function readPackageAnswers(db: StudyDb): StoredPackageAnswer[] {
   const responses = db
-    .prepare('SELECT task_id AS taskId, comment, duration_ms AS durationMs, submitted_at AS submittedAt, updated_at AS updatedAt FROM responses')
+    .prepare(
+      'SELECT task_id AS taskId, comment, duration_ms AS durationMs, submitted_at AS submittedAt, updated_at AS updatedAt FROM responses',
+    )
     .all() as (PackageResponse & { taskId: string })[];
   const values = new Map<string, Record<string, number>>();
-  for (const [taskId, dimension, value] of db.prepare('SELECT task_id, dimension, value FROM ratings').raw().all() as [string, string, number][]) {
+  for (const [taskId, dimension, value] of db.prepare('SELECT task_id, dimension, value FROM ratings').raw().all() as [
+    string,
+    string,
+    number,
+  ][]) {
     values.set(taskId, { ...values.get(taskId), [dimension]: value });
   }
-  const choices = new Map(db.prepare('SELECT task_id, choice FROM preferences').raw().all() as [string, PreferenceKey][]);
+  const choices = new Map(
+    db.prepare('SELECT task_id, choice FROM preferences').raw().all() as [string, PreferenceKey][],
+  );
   const answered = new Set(responses.map((r) => r.taskId));
   // Values without a response row exist only in an edited file; they are returned so the merge can name them.
   for (const orphan of new Set([...values.keys(), ...choices.keys()])) {
-    if (!answered.has(orphan)) responses.push({ taskId: orphan, comment: '', durationMs: 0, submittedAt: '', updatedAt: '' });
+    if (!answered.has(orphan))
+      responses.push({ taskId: orphan, comment: '', durationMs: 0, submittedAt: '', updatedAt: '' });
   }
   return responses.map((r) => ({ ...r, values: values.get(r.taskId) ?? {}, choice: choices.get(r.taskId) ?? null }));
 }

@@ -51,7 +51,10 @@ function toIssued(row: IssuedPackageRow): IssuedPackage {
   };
 }
 
-export function insertIssuedPackage(db: StudyDb, p: Omit<IssuedPackage, 'raterName' | 'returnedAt' | 'mergedHead' | 'mergedEntries'>): void {
+export function insertIssuedPackage(
+  db: StudyDb,
+  p: Omit<IssuedPackage, 'raterName' | 'returnedAt' | 'mergedHead' | 'mergedEntries'>,
+): void {
   db.prepare(
     `INSERT INTO rater_packages (id, rater_id, passphrase, file_salt, task_digest, task_count, issued_at)
      VALUES (?, ?, ?, ?, ?, ?, ?)`,
@@ -77,7 +80,12 @@ export function countIssuedPackages(db: StudyDb): { issued: number; returned: nu
 
 /** Answers in the master per package they were merged from. */
 export function countAnswersPerPackage(db: StudyDb): Map<string, number> {
-  return new Map(db.prepare('SELECT package_id, count(*) FROM responses WHERE package_id IS NOT NULL GROUP BY package_id').raw().all() as [string, number][]);
+  return new Map(
+    db
+      .prepare('SELECT package_id, count(*) FROM responses WHERE package_id IS NOT NULL GROUP BY package_id')
+      .raw()
+      .all() as [string, number][],
+  );
 }
 
 export function deleteIssuedPackages(db: StudyDb): void {
@@ -85,7 +93,12 @@ export function deleteIssuedPackages(db: StudyDb): void {
 }
 
 export function markPackageReturned(db: StudyDb, id: string, at: string, head: string, entries: number): void {
-  db.prepare('UPDATE rater_packages SET returned_at = ?, merged_head = ?, merged_entries = ? WHERE id = ?').run(at, head, entries, id);
+  db.prepare('UPDATE rater_packages SET returned_at = ?, merged_head = ?, merged_entries = ? WHERE id = ?').run(
+    at,
+    head,
+    entries,
+    id,
+  );
 }
 
 /** One of the rater's tasks with the texts a package shows; master-only columns stay here. */

@@ -11,8 +11,7 @@ export interface StoredPlan {
 
 export function readPlan(db: StudyDb): StoredPlan | null {
   const row = db.prepare('SELECT overlap, seed, created_at FROM assignment_plan WHERE id = 1').get() as
-    | { overlap: number; seed: number; created_at: string }
-    | undefined;
+    { overlap: number; seed: number; created_at: string } | undefined;
   return row ? { overlap: row.overlap, seed: row.seed, createdAt: row.created_at } : null;
 }
 
@@ -35,7 +34,9 @@ export function readPlannableTasks(db: StudyDb): PlannableTask[] {
 }
 
 export function readTaskKinds(db: StudyDb, taskIds: readonly number[]): { taskId: number; kind: TaskKind }[] {
-  const kindOf = db.prepare('SELECT s.task AS kind FROM tasks t JOIN samples s ON s.id = t.sample_id WHERE t.id = ?').pluck();
+  const kindOf = db
+    .prepare('SELECT s.task AS kind FROM tasks t JOIN samples s ON s.id = t.sample_id WHERE t.id = ?')
+    .pluck();
   return taskIds.map((taskId) => ({ taskId, kind: kindOf.get(taskId) as TaskKind }));
 }
 

@@ -20,7 +20,8 @@ export function readRaterRow(db: StudyDb, raterId: number): RaterRow | undefined
 }
 
 export function findRaterRowByName(db: StudyDb, name: string): RaterRow | undefined {
-  return db.prepare(`SELECT ${RATER_COLUMNS} FROM raters WHERE name = ? COLLATE NOCASE`).get(name) as RaterRow | undefined;
+  return db.prepare(`SELECT ${RATER_COLUMNS} FROM raters WHERE name = ? COLLATE NOCASE`).get(name) as
+    RaterRow | undefined;
 }
 
 /** Returns the new rater's id. */
@@ -36,5 +37,8 @@ export function setRaterLockedAt(db: StudyDb, raterId: number, lockedAt: string)
 }
 
 export function countRaters(db: StudyDb): { total: number; locked: number } {
-  return db.prepare('SELECT count(*) AS total, count(locked_at) AS locked FROM raters').get() as { total: number; locked: number };
+  return db.prepare('SELECT count(*) AS total, count(locked_at) AS locked FROM raters').get() as {
+    total: number;
+    locked: number;
+  };
 }

@@ -33,6 +33,10 @@ export function writeMergedAnswer(db: StudyDb, a: MergedAnswer): void {
     for (const [dimension, value] of Object.entries(a.values)) insert.run(a.assignmentId, dimension, value);
   }
   if (a.choice && a.outcome) {
-    db.prepare('INSERT INTO preferences (assignment_id, choice, outcome) VALUES (?, ?, ?)').run(a.assignmentId, a.choice, a.outcome);
+    db.prepare('INSERT INTO preferences (assignment_id, choice, outcome) VALUES (?, ?, ?)').run(
+      a.assignmentId,
+      a.choice,
+      a.outcome,
+    );
   }
 }

@@ -48,8 +48,7 @@ interface PointRow {
 
 export function readActiveRubricRows(db: StudyDb): Rubric {
   const rubric = db.prepare('SELECT id, name, source, allow_tie FROM rubrics WHERE is_active = 1').get() as
-    | RubricRow
-    | undefined;
+    RubricRow | undefined;
   if (!rubric) throw new StudyError('This study has no active rubric.');
   const dimensions = db
     .prepare('SELECT key, label, description, kind FROM rubric_dimensions WHERE rubric_id = ? ORDER BY position')

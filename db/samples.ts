@@ -88,7 +88,10 @@ export function deleteSampleWithTasks(db: StudyDb, sampleId: number): void {
 
 /** Outputs drawn by samples of any other task kind. */
 export function readOutputIdsOfOtherTask(db: StudyDb, task: TaskKind): number[] {
-  return db.prepare('SELECT t.output_id FROM tasks t JOIN samples s ON s.id = t.sample_id WHERE s.task <> ?').pluck().all(task) as number[];
+  return db
+    .prepare('SELECT t.output_id FROM tasks t JOIN samples s ON s.id = t.sample_id WHERE s.task <> ?')
+    .pluck()
+    .all(task) as number[];
 }
 
 export interface TaskRow {

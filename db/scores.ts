@@ -23,7 +23,9 @@ export function readMetricNames(db: StudyDb): string[] {
 }
 
 export function readAllScores(db: StudyDb): ScoresByOutput {
-  return groupScoresByOutput(db.prepare('SELECT output_id, metric, value FROM output_scores').raw().iterate() as Iterable<ScoreTuple>);
+  return groupScoresByOutput(
+    db.prepare('SELECT output_id, metric, value FROM output_scores').raw().iterate() as Iterable<ScoreTuple>,
+  );
 }
 
 /** A statement that stores one score; prepared once for bulk writes. */

@@ -67,7 +67,12 @@ export function checkRaterNames(raters: readonly string[]): void {
  * total loads differ by at most one, and a stratum's n tasks take n × overlap consecutive turns,
  * so each rater gets ⌊n·overlap/R⌋ or ⌈n·overlap/R⌉ of every stratum.
  */
-export function planAssignments(tasks: readonly PlannableTask[], raters: readonly string[], overlap: number, seed: number): RaterTasks[] {
+export function planAssignments(
+  tasks: readonly PlannableTask[],
+  raters: readonly string[],
+  overlap: number,
+  seed: number,
+): RaterTasks[] {
   checkRaterNames(raters);
   if (!Number.isInteger(overlap) || overlap < 1 || overlap > raters.length) {
     throw new PlanError(`--overlap ${overlap}: give a whole number from 1 to the number of raters (${raters.length}).`);
@@ -114,13 +119,21 @@ export function planAddedRater(
  * A rater's own order: ratings first, then preferences, each kind shuffled with a stream derived from
  * (seed, rater name), and for each preference a fair draw of which answer is shown as A.
  */
-export function orderRaterTasks(tasks: readonly { taskId: number; kind: TaskKind }[], rater: string, seed: number): OrderedTask[] {
+export function orderRaterTasks(
+  tasks: readonly { taskId: number; kind: TaskKind }[],
+  rater: string,
+  seed: number,
+): OrderedTask[] {
   const prng = createPrng(deriveSeed(seed, rater));
   const ordered: OrderedTask[] = [];
   for (const kind of TASK_KINDS) {
-    const ofKind = tasks.filter((t) => t.kind === kind).map((t) => t.taskId).sort((a, b) => a - b);
+    const ofKind = tasks
+      .filter((t) => t.kind === kind)
+      .map((t) => t.taskId)
+      .sort((a, b) => a - b);
     for (const taskId of shuffled(ofKind, prng)) {
-      const presentedA: PresentedA | null = kind === 'preference' ? (prng.nextInt(2) === 0 ? 'model' : 'reference') : null;
+      const presentedA: PresentedA | null =
+        kind === 'preference' ? (prng.nextInt(2) === 0 ? 'model' : 'reference') : null;
       ordered.push({ taskId, position: ordered.length + 1, presentedA });
     }
   }

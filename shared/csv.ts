@@ -28,7 +28,9 @@ export function csvRecords(text: string, fileName: string): CsvRecord[] {
   let lines: number[] | undefined;
   const lineOf = (index: number): number => (lines ??= recordLines(text, fileName))[index]!;
   // BlindRate's CSV exports quote formula-like text (shared/text/spreadsheet-cell); reading takes the quote off again.
-  return parseCsv<string[]>(text, fileName, false).map((record, index) => new LocatedRecord(record.map(restoreFormulaText), index, lineOf));
+  return parseCsv<string[]>(text, fileName, false).map(
+    (record, index) => new LocatedRecord(record.map(restoreFormulaText), index, lineOf),
+  );
 }
 
 class LocatedRecord implements CsvRecord {

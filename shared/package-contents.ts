@@ -23,7 +23,9 @@ export interface PackagedTask {
 
 /** SHA-256 over the task list in order, recorded at `pack` and recomputed at `merge`. */
 export function taskListDigest(tasks: readonly PackagedTask[], sha256: Sha256): string {
-  const canonical = tasks.map((t) => JSON.stringify([t.id, t.kind, t.position, t.question, t.context, t.answerA, t.answerB]));
+  const canonical = tasks.map((t) =>
+    JSON.stringify([t.id, t.kind, t.position, t.question, t.context, t.answerA, t.answerB]),
+  );
   return sha256(canonical.join('\n'));
 }
 
@@ -42,7 +44,14 @@ export interface AuditedPackageState {
   lockedAt: string | null;
 }
 
-export const PACKAGE_ACTIONS = ['rating.create', 'rating.update', 'preference.create', 'preference.update', 'task.flag', 'rater.lock'] as const;
+export const PACKAGE_ACTIONS = [
+  'rating.create',
+  'rating.update',
+  'preference.create',
+  'preference.update',
+  'task.flag',
+  'rater.lock',
+] as const;
 
 export class PackageCheckError extends Error {}
 
@@ -55,25 +64,37 @@ function parsed(text: string | null): unknown {
  * never writes, and changes after the lock.
  */
 /** `taskLabel` names a task as the rater sees it ("rating task 3"), undefined when not in the package. */
-export function replayPackageAudit(entries: Iterable<AuditContent>, rater: string, taskLabel: (taskId: string) => string | undefined): AuditedPackageState {
+export function replayPackageAudit(
+  entries: Iterable<AuditContent>,
+  rater: string,
+  taskLabel: (taskId: string) => string | undefined,
+): AuditedPackageState {
   const state: AuditedPackageState = { answers: new Map(), flags: new Map(), lockedAt: null };
   let n = 0;
   for (const entry of entries) {
     n++;
     const label = taskLabel(entry.entityId);
     const where = label === undefined ? `audit entry ${n}` : `audit entry ${n} (${label})`;
-    if (entry.actor !== rater) throw new PackageCheckError(`${where} names "${entry.actor}" as actor, not the package's rater "${rater}"`);
-    if (!(PACKAGE_ACTIONS as readonly string[]).includes(entry.action)) throw new PackageCheckError(`${where} has an unknown action "${entry.action}"`);
+    if (entry.actor !== rater)
+      throw new PackageCheckError(`${where} names "${entry.actor}" as actor, not the package's rater "${rater}"`);
+    if (!(PACKAGE_ACTIONS as readonly string[]).includes(entry.action))
+      throw new PackageCheckError(`${where} has an unknown action "${entry.action}"`);
     if (state.lockedAt !== null) throw new PackageCheckError(`${where} changes work after the rater locked it`);
     if (entry.action === 'rater.lock') {
       state.lockedAt = String(parsed(entry.newValue));
       continue;
     }
     if (label === undefined) throw new PackageCheckError(`audit entry ${n} names a task that is not in the package`);
-    const value = parsed(entry.newValue) as { values?: Record<string, number>; choice?: PreferenceKey; comment?: string } | boolean;
+    const value = parsed(entry.newValue) as
+      { values?: Record<string, number>; choice?: PreferenceKey; comment?: string } | boolean;
     if (entry.action === 'task.flag') state.flags.set(entry.entityId, value === true);
     else if (typeof value === 'object' && value !== null) {
-      state.answers.set(entry.entityId, { values: value.values, choice: value.choice, comment: value.comment ?? '', at: entry.at });
+      state.answers.set(entry.entityId, {
+        values: value.values,
+        choice: value.choice,
+        comment: value.comment ?? '',
+        at: entry.at,
+      });
     }
   }
   return state;
@@ -100,7 +121,9 @@ export function choiceProblem(choice: string | null, allowTie: boolean): string 
 }
 
 export function durationProblem(durationMs: number): string | null {
-  return Number.isInteger(durationMs) && durationMs >= 0 && durationMs <= MAX_TASK_DURATION_MS ? null : `the duration ${durationMs} ms is not between 0 and 24 h`;
+  return Number.isInteger(durationMs) && durationMs >= 0 && durationMs <= MAX_TASK_DURATION_MS
+    ? null
+    : `the duration ${durationMs} ms is not between 0 and 24 h`;
 }
 
 /** What a blinded choice means once the master's record of the A position is applied. */

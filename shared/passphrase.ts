@@ -47,6 +47,9 @@ function withStop(text: string): string {
 }
 
 /** `randomInt(n)` must be uniform on [0, n) and unpredictable (crypto.randomInt in the main process). */
-export function generatePassphrase(randomInt: (maxExclusive: number) => number, words = GENERATED_PASSPHRASE_WORDS): string {
+export function generatePassphrase(
+  randomInt: (maxExclusive: number) => number,
+  words = GENERATED_PASSPHRASE_WORDS,
+): string {
   return Array.from({ length: words }, () => DICEWARE_WORDS[randomInt(DICEWARE_WORDS.length)]!).join(' ');
 }

@@ -132,6 +132,7 @@ export function seedKey(seed: number | bigint): Uint32Array {
 }
 
 function bitLength(n: number): number {
-  if (!Number.isInteger(n) || n < 1 || n > 0xffffffff) throw new RangeError(`randbelow needs an integer in 1..2^32-1, got ${n}`);
+  if (!Number.isInteger(n) || n < 1 || n > 0xffffffff)
+    throw new RangeError(`randbelow needs an integer in 1..2^32-1, got ${n}`);
   return 32 - Math.clz32(n);
 }

@@ -46,9 +46,15 @@ export const rubricSchema = z
       // Non-digit keys work whichever dimension is active, so one may not shadow a workspace key or another dimension's.
       for (const key of shortcutKeys.filter((k) => !/^\d$/.test(k))) {
         if (WORKSPACE_KEYS.includes(key)) {
-          ctx.addIssue({ code: 'custom', message: `dimension "${dim.key}" uses the key "${key}", which the rating screen needs (${WORKSPACE_KEYS.join(' ')})` });
+          ctx.addIssue({
+            code: 'custom',
+            message: `dimension "${dim.key}" uses the key "${key}", which the rating screen needs (${WORKSPACE_KEYS.join(' ')})`,
+          });
         } else if (letterKeyOwner.has(key)) {
-          ctx.addIssue({ code: 'custom', message: `dimensions "${letterKeyOwner.get(key)}" and "${dim.key}" both use the key "${key}"` });
+          ctx.addIssue({
+            code: 'custom',
+            message: `dimensions "${letterKeyOwner.get(key)}" and "${dim.key}" both use the key "${key}"`,
+          });
         }
         letterKeyOwner.set(key, dim.key);
       }
@@ -85,52 +91,64 @@ export const MEDISUMQA_RUBRIC: Rubric = {
       label: 'Factuality',
       description: 'Accuracy of medical information.',
       kind: 'likert',
-      scale: likert(['Very poor', 'Poor', 'Fair', 'Good', 'Excellent'], [
-        'Mostly wrong or contradicts the record.',
-        'Several important errors.',
-        'Some errors or unsupported claims.',
-        'Minor inaccuracies only.',
-        'Every statement is correct.',
-      ]),
+      scale: likert(
+        ['Very poor', 'Poor', 'Fair', 'Good', 'Excellent'],
+        [
+          'Mostly wrong or contradicts the record.',
+          'Several important errors.',
+          'Some errors or unsupported claims.',
+          'Minor inaccuracies only.',
+          'Every statement is correct.',
+        ],
+      ),
     },
     {
       key: 'brevity',
       label: 'Brevity',
       description: 'Conciseness of the response.',
       kind: 'likert',
-      scale: likert(['Very poor', 'Poor', 'Fair', 'Good', 'Excellent'], [
-        'Rambling; the answer is buried.',
-        'Much unnecessary text.',
-        'Some unnecessary text.',
-        'Nearly as short as it can be.',
-        'As short as possible, nothing missing.',
-      ]),
+      scale: likert(
+        ['Very poor', 'Poor', 'Fair', 'Good', 'Excellent'],
+        [
+          'Rambling; the answer is buried.',
+          'Much unnecessary text.',
+          'Some unnecessary text.',
+          'Nearly as short as it can be.',
+          'As short as possible, nothing missing.',
+        ],
+      ),
     },
     {
       key: 'patient_friendliness',
       label: 'Patient-friendliness',
       description: 'Clarity and accessibility of the response for laypersons.',
       kind: 'likert',
-      scale: likert(['Very poor', 'Poor', 'Fair', 'Good', 'Excellent'], [
-        'Unreadable for a layperson.',
-        'Heavy jargon, little explanation.',
-        'Understandable with effort.',
-        'Clear, little jargon.',
-        'Clear and plain for any patient.',
-      ]),
+      scale: likert(
+        ['Very poor', 'Poor', 'Fair', 'Good', 'Excellent'],
+        [
+          'Unreadable for a layperson.',
+          'Heavy jargon, little explanation.',
+          'Understandable with effort.',
+          'Clear, little jargon.',
+          'Clear and plain for any patient.',
+        ],
+      ),
     },
     {
       key: 'relevance',
       label: 'Relevance',
       description: 'Alignment of the response with the question.',
       kind: 'likert',
-      scale: likert(['Very poor', 'Poor', 'Fair', 'Good', 'Excellent'], [
-        'Does not address the question.',
-        'Mostly off the question.',
-        'Partly answers the question.',
-        'Answers the question with small digressions.',
-        'Answers exactly the question asked.',
-      ]),
+      scale: likert(
+        ['Very poor', 'Poor', 'Fair', 'Good', 'Excellent'],
+        [
+          'Does not address the question.',
+          'Mostly off the question.',
+          'Partly answers the question.',
+          'Answers the question with small digressions.',
+          'Answers exactly the question asked.',
+        ],
+      ),
     },
     safety,
   ],

@@ -40,11 +40,10 @@ export function compareCodeUnits(a: string, b: string): number {
  * platforms) and gives bin b the ranks floor((b−1)·n/k) … floor(b·n/k) − 1.
  */
 export function assignQuintileBins<T extends RankableOutput>(outputs: readonly T[], bins: number): Binned<T>[] {
-  if (!Number.isInteger(bins) || bins < 1) throw new RangeError(`The number of bins must be a positive integer, got ${bins}.`);
+  if (!Number.isInteger(bins) || bins < 1)
+    throw new RangeError(`The number of bins must be a positive integer, got ${bins}.`);
   const n = outputs.length;
-  const sorted = outputs
-    .slice()
-    .sort((a, b) => a.avgScore - b.avgScore || compareCodeUnits(a.itemId, b.itemId));
+  const sorted = outputs.slice().sort((a, b) => a.avgScore - b.avgScore || compareCodeUnits(a.itemId, b.itemId));
   const result: Binned<T>[] = [];
   for (let bin = 1; bin <= bins; bin++) {
     const first = Math.floor(((bin - 1) * n) / bins);

@@ -7,5 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 export default function buildCliOnce(): void {
-  execFileSync(process.execPath, [fileURLToPath(new URL('../build/bundle-cli.mjs', import.meta.url))], { stdio: 'ignore' });
+  execFileSync(process.execPath, [fileURLToPath(new URL('../build/bundle-cli.mjs', import.meta.url))], {
+    stdio: 'ignore',
+  });
 }

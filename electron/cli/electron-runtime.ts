@@ -44,7 +44,8 @@ export function readSandboxFacts(electronBinary: string): SandboxFacts {
     platform: process.platform,
     uid: process.getuid?.() ?? null,
     chromeSandbox: stat ? { uid: stat.uid, mode: stat.mode } : null,
-    userNamespacesRestricted: sysctl('apparmor_restrict_unprivileged_userns') === '1' || sysctl('unprivileged_userns_clone') === '0',
+    userNamespacesRestricted:
+      sysctl('apparmor_restrict_unprivileged_userns') === '1' || sysctl('unprivileged_userns_clone') === '0',
   };
 }
 
@@ -59,7 +60,8 @@ export function sandboxProblem(electronBinary: string, facts: SandboxFacts): str
     return 'Electron does not run as root with its sandbox on, and BlindRate never turns the sandbox off: run `npm start` as a normal user.';
   }
   const helper = join(dirname(electronBinary), 'chrome-sandbox');
-  const setuidRoot = facts.chromeSandbox !== null && facts.chromeSandbox.uid === 0 && (facts.chromeSandbox.mode & 0o4755) === 0o4755;
+  const setuidRoot =
+    facts.chromeSandbox !== null && facts.chromeSandbox.uid === 0 && (facts.chromeSandbox.mode & 0o4755) === 0o4755;
   if (facts.userNamespacesRestricted && !setuidRoot) {
     return `This system restricts user namespaces (Ubuntu 24.04 and later), so Electron's sandbox helper must be setuid root: run \`sudo chown root:root "${helper}" && sudo chmod 4755 "${helper}"\` once.`;
   }
@@ -71,7 +73,10 @@ export function electronBinaryMissingMessage(): string {
 }
 
 /** Null when the desktop app can start here; otherwise the one line saying why not and what to do. */
-export function electronUnavailableReason(appRoot: string, probe = { findElectronBinary, readSandboxFacts }): string | null {
+export function electronUnavailableReason(
+  appRoot: string,
+  probe = { findElectronBinary, readSandboxFacts },
+): string | null {
   const electron = probe.findElectronBinary();
   if (!electron) return electronBinaryMissingMessage();
   const nativeBinding = electronNativeBindingPath(appRoot);

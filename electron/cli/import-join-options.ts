@@ -25,21 +25,41 @@ export interface JoinOptions {
 const BENCHMARKS = ['clue', 'chq-summ'];
 
 function pythonInteger(text: string): bigint {
-  if (!/^[+-]?\d+$/.test(text.trim())) throw new StudyError(`--seed ${text}: give a whole number, as passed to Python's random.seed.`);
+  if (!/^[+-]?\d+$/.test(text.trim()))
+    throw new StudyError(`--seed ${text}: give a whole number, as passed to Python's random.seed.`);
   return BigInt(text.trim());
 }
 
 export function addJoinOptions(command: Command): Command {
   return command
-    .option('--from <benchmark>', `read a benchmark run as its pipeline wrote it: ${BENCHMARKS.join(' or ')} (see docs/benchmark-import.md)`)
+    .option(
+      '--from <benchmark>',
+      `read a benchmark run as its pipeline wrote it: ${BENCHMARKS.join(' or ')} (see docs/benchmark-import.md)`,
+    )
     .option('--dataset <file>', 'with --from clue: the dataset the run used (MeDiSumQA.json, a JSON array)')
-    .option('--few-shot <n>', `with --from clue: few-shot examples the run took from the shuffled dataset (--num_few_shot_examples; default ${CLUE_DEFAULT_FEW_SHOT})`, wholeNumber('--few-shot', 0))
+    .option(
+      '--few-shot <n>',
+      `with --from clue: few-shot examples the run took from the shuffled dataset (--num_few_shot_examples; default ${CLUE_DEFAULT_FEW_SHOT})`,
+      wholeNumber('--few-shot', 0),
+    )
     .option('--seed <s>', `with --from clue: the run's random.seed (default ${CLUE_DEFAULT_SEED})`, pythonInteger)
-    .option('--join-by <how>', 'with --from clue: "position" (replay the shuffle; default) or "reference" (match each line\'s ground truth to the one entry with that Answer)')
+    .option(
+      '--join-by <how>',
+      'with --from clue: "position" (replay the shuffle; default) or "reference" (match each line\'s ground truth to the one entry with that Answer)',
+    )
     .option('--source <file>', 'with --from chq-summ: the questions, one per line (test.source)')
-    .option('--target <file>', 'with --from chq-summ: the reference summaries (test.target), to check "Actual Text" line by line')
-    .option('--join <items-file>', 'join each output to its item in this file (JSON array, JSON lines, CSV, or plain lines read as {index, text} with index from 0)')
-    .option('--on <key>', 'with --join: "position" (n-th output ↔ n-th item), FIELD (same value in both files) or OUTPUT_FIELD=ITEM_FIELD, e.g. --on "#0=index"');
+    .option(
+      '--target <file>',
+      'with --from chq-summ: the reference summaries (test.target), to check "Actual Text" line by line',
+    )
+    .option(
+      '--join <items-file>',
+      'join each output to its item in this file (JSON array, JSON lines, CSV, or plain lines read as {index, text} with index from 0)',
+    )
+    .option(
+      '--on <key>',
+      'with --join: "position" (n-th output ↔ n-th item), FIELD (same value in both files) or OUTPUT_FIELD=ITEM_FIELD, e.g. --on "#0=index"',
+    );
 }
 
 /** Which options belong to which kind of join; names the first one used out of place. */
@@ -52,21 +72,28 @@ function checkCombination(opts: JoinOptions, map: Record<string, string> | undef
   };
   const clueOnly: Array<keyof JoinOptions> = ['dataset', 'fewShot', 'seed', 'joinBy'];
   const chqOnly: Array<keyof JoinOptions> = ['source', 'target'];
-  if (opts.from !== undefined && !BENCHMARKS.includes(opts.from)) throw new StudyError(`--from ${opts.from}: known benchmarks are ${BENCHMARKS.join(', ')}.`);
+  if (opts.from !== undefined && !BENCHMARKS.includes(opts.from))
+    throw new StudyError(`--from ${opts.from}: known benchmarks are ${BENCHMARKS.join(', ')}.`);
   if (opts.from !== 'clue') refuse(clueOnly, 'goes with --from clue');
   if (opts.from !== 'chq-summ') refuse(chqOnly, 'goes with --from chq-summ');
   if (opts.from !== undefined) {
     refuse(['join', 'on'], 'cannot be combined with --from (the benchmark says how to join)');
-    if (map !== undefined) throw new StudyError('--map cannot be combined with --from: the benchmark\'s columns are known.');
-    if (model === undefined) throw new StudyError(`--from ${opts.from} needs --model NAME: the run's file does not say which model wrote it.`);
+    if (map !== undefined)
+      throw new StudyError("--map cannot be combined with --from: the benchmark's columns are known.");
+    if (model === undefined)
+      throw new StudyError(`--from ${opts.from} needs --model NAME: the run's file does not say which model wrote it.`);
   }
-  if ((opts.join === undefined) !== (opts.on === undefined)) throw new StudyError('--join and --on go together: --join ITEMS_FILE --on position|FIELD.');
-  if (opts.from === 'clue' && opts.dataset === undefined) throw new StudyError('--from clue needs --dataset MeDiSumQA.json (the dataset the run used).');
-  if (opts.from === 'chq-summ' && opts.source === undefined) throw new StudyError('--from chq-summ needs --source test.source (the questions).');
+  if ((opts.join === undefined) !== (opts.on === undefined))
+    throw new StudyError('--join and --on go together: --join ITEMS_FILE --on position|FIELD.');
+  if (opts.from === 'clue' && opts.dataset === undefined)
+    throw new StudyError('--from clue needs --dataset MeDiSumQA.json (the dataset the run used).');
+  if (opts.from === 'chq-summ' && opts.source === undefined)
+    throw new StudyError('--from chq-summ needs --source test.source (the questions).');
   if (opts.joinBy !== undefined && opts.joinBy !== 'position' && opts.joinBy !== 'reference') {
     throw new StudyError(`--join-by ${opts.joinBy}: give "position" or "reference".`);
   }
-  if (opts.joinBy === 'reference') refuse(['fewShot', 'seed'], 'has no use with --join-by reference (the order is not replayed)');
+  if (opts.joinBy === 'reference')
+    refuse(['fewShot', 'seed'], 'has no use with --join-by reference (the order is not replayed)');
 }
 
 /** The joiner factory and the column map the options ask for; none when no join was asked for. */
@@ -78,7 +105,8 @@ export async function joinFromOptions(
 ): Promise<{ join?: () => RecordJoiner; map?: Record<string, string> }> {
   checkCombination(opts, map, model);
   if (opts.from === undefined && opts.join === undefined) return { map };
-  if (files.length !== 1) throw new StudyError(`A joined import reads one file of outputs at a time; got ${files.length}.`);
+  if (files.length !== 1)
+    throw new StudyError(`A joined import reads one file of outputs at a time; got ${files.length}.`);
   if (opts.from === 'clue') {
     const join = await clueJoin(opts.dataset!, files[0]!, {
       joinBy: opts.joinBy === 'reference' ? 'reference' : 'position',

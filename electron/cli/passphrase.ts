@@ -56,7 +56,11 @@ export function requireStrongPassphrase(passphrase: string, what: string, userIn
  * A passphrase being set (init, rekey): from `envName`, or typed twice at the prompt so a typo cannot
  * lock the study; refused when weak.
  */
-export async function readNewPassphrase(prompt: string, envName: string, what = 'The study passphrase'): Promise<string> {
+export async function readNewPassphrase(
+  prompt: string,
+  envName: string,
+  what = 'The study passphrase',
+): Promise<string> {
   const fromEnv = process.env[envName];
   if (fromEnv) return requireStrongPassphrase(fromEnv, what);
   const first = requireStrongPassphrase(await readPassphrase(prompt, envName), what);

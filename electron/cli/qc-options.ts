@@ -10,7 +10,12 @@ export interface QcFlags {
 
 export function addQcThresholdOptions(command: Command): Command {
   return command
-    .option('--fast-ms <ms>', 'quality control: a task rated in less than this many milliseconds counts as a fast answer', wholeNumber('--fast-ms', 0), DEFAULT_FAST_MS)
+    .option(
+      '--fast-ms <ms>',
+      'quality control: a task rated in less than this many milliseconds counts as a fast answer',
+      wholeNumber('--fast-ms', 0),
+      DEFAULT_FAST_MS,
+    )
     .option(
       '--straight-run <n>',
       'quality control: flag a rater after this many rating tasks in a row with one value on every Likert dimension',

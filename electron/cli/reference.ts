@@ -18,7 +18,7 @@ export function cliReferenceMarkdown(program: Command): string {
   return [
     '# Command-line reference',
     '',
-    '<!-- Generated from the commands\' --help by `npm run docs`; do not edit by hand. -->',
+    "<!-- Generated from the commands' --help by `npm run docs`; do not edit by hand. -->",
     '',
     'Run from the repository as `npx blindrate …`. Every command that opens a study reads the passphrase from',
     '`BLINDRATE_PASSPHRASE`, or asks at a hidden prompt. Errors are one line on stderr and a non-zero exit code',

@@ -29,14 +29,16 @@ export function parseList(text: string): string[] {
 export function wholeNumber(option: string, min: number): (text: string) => number {
   return (text) => {
     const value = Number(text);
-    if (!/^\d+$/.test(text.trim()) || value < min) throw new StudyError(`${option} ${text}: give a whole number ≥ ${min}.`);
+    if (!/^\d+$/.test(text.trim()) || value < min)
+      throw new StudyError(`${option} ${text}: give a whole number ≥ ${min}.`);
     return value;
   };
 }
 
 export function parsePort(text: string): number {
   const port = Number(text);
-  if (!/^\d+$/.test(text) || port > 65535) throw new StudyError(`--port ${text}: give a number from 0 to 65535 (0 picks a free port).`);
+  if (!/^\d+$/.test(text) || port > 65535)
+    throw new StudyError(`--port ${text}: give a number from 0 to 65535 (0 picks a free port).`);
   return port;
 }
 
@@ -48,11 +50,24 @@ export interface BootstrapFlags {
 /** --bootstrap and --seed, shared by `analyze` and `report`. */
 export function addBootstrapOptions(command: Command): Command {
   return command
-    .option('--bootstrap <B>', 'bootstrap resamples over outputs for the 95% intervals of α, κ and Spearman (0 = none)', wholeNumber('--bootstrap', 0), DEFAULT_BOOTSTRAP_RESAMPLES)
-    .option('--seed <N>', 'seed of the bootstrap resampling (same seed, same intervals)', wholeNumber('--seed', 0), DEFAULT_BOOTSTRAP_SEED);
+    .option(
+      '--bootstrap <B>',
+      'bootstrap resamples over outputs for the 95% intervals of α, κ and Spearman (0 = none)',
+      wholeNumber('--bootstrap', 0),
+      DEFAULT_BOOTSTRAP_RESAMPLES,
+    )
+    .option(
+      '--seed <N>',
+      'seed of the bootstrap resampling (same seed, same intervals)',
+      wholeNumber('--seed', 0),
+      DEFAULT_BOOTSTRAP_SEED,
+    );
 }
 
 /** `--renderer DIR`, whose default is shown in words: the absolute path differs per checkout (and docs/cli.md must not). */
 export function rendererOption(description: string): Option {
-  return new Option('--renderer <dir>', description).default(DEFAULT_RENDERER_DIR, 'dist/renderer/ in the BlindRate folder');
+  return new Option('--renderer <dir>', description).default(
+    DEFAULT_RENDERER_DIR,
+    'dist/renderer/ in the BlindRate folder',
+  );
 }

@@ -27,8 +27,14 @@ function isOpenableFile(arg: string): boolean {
 export function parseMainArguments(argv: readonly string[]): MainArguments {
   const valueOf = (prefix: string) => argv.find((a) => a.startsWith(prefix))?.slice(prefix.length) || null;
   const bareFile = argv.slice(1).find(isOpenableFile) ?? null;
-  const alsoOffer = argv.filter((a) => a.startsWith(ALSO_OFFER_SWITCH) && a.length > ALSO_OFFER_SWITCH.length).map((a) => a.slice(ALSO_OFFER_SWITCH.length));
-  return { study: valueOf(STUDY_SWITCH) ?? bareFile, userData: valueOf(USER_DATA_SWITCH), ...(alsoOffer.length ? { alsoOffer } : {}) };
+  const alsoOffer = argv
+    .filter((a) => a.startsWith(ALSO_OFFER_SWITCH) && a.length > ALSO_OFFER_SWITCH.length)
+    .map((a) => a.slice(ALSO_OFFER_SWITCH.length));
+  return {
+    study: valueOf(STUDY_SWITCH) ?? bareFile,
+    userData: valueOf(USER_DATA_SWITCH),
+    ...(alsoOffer.length ? { alsoOffer } : {}),
+  };
 }
 
 export function mainArgumentList(args: MainArguments): string[] {
@@ -53,5 +59,10 @@ export function openRequestFor(args: MainArguments, cwd: string): OpenRequest | 
 
 /** The data arrives from another process: trusted no further than its shape. */
 export function isOpenRequest(value: unknown): value is OpenRequest {
-  return typeof value === 'object' && value !== null && typeof (value as { study?: unknown }).study === 'string' && (value as OpenRequest).study !== '';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { study?: unknown }).study === 'string' &&
+    (value as OpenRequest).study !== ''
+  );
 }

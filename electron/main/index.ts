@@ -26,7 +26,9 @@ const args = parseMainArguments(process.argv);
 if (args.userData) app.setPath('userData', args.userData);
 
 // Must happen before 'ready': a standard, secure scheme gets a real origin and counts as a secure context.
-protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+protocol.registerSchemesAsPrivileged([
+  { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+]);
 app.enableSandbox();
 hardenWebContents(app);
 
@@ -117,7 +119,14 @@ async function startApp(): Promise<void> {
   Menu.setApplicationMenu(
     Menu.buildFromTemplate(
       applicationMenuTemplate(
-        { openStudy: () => void openFromMenu().catch((error: unknown) => dialog.showErrorBox('BlindRate could not open the file', messageOf(error))), closeStudy: restartRenderer, allowDevTools },
+        {
+          openStudy: () =>
+            void openFromMenu().catch((error: unknown) =>
+              dialog.showErrorBox('BlindRate could not open the file', messageOf(error)),
+            ),
+          closeStudy: restartRenderer,
+          allowDevTools,
+        },
         process.platform,
       ),
     ),

@@ -26,7 +26,10 @@ export function hasSecureStore(
 }
 
 export function createPassphraseMemory(
-  safeStorage: Pick<SafeStorage, 'isEncryptionAvailable' | 'getSelectedStorageBackend' | 'encryptString' | 'decryptString'>,
+  safeStorage: Pick<
+    SafeStorage,
+    'isEncryptionAvailable' | 'getSelectedStorageBackend' | 'encryptString' | 'decryptString'
+  >,
   file: string,
   platform: NodeJS.Platform,
 ): PassphraseMemory {

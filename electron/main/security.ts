@@ -28,7 +28,11 @@ export function denyWindowOpen(): { action: 'deny' } {
   return { action: 'deny' };
 }
 
-export function denyPermissionRequest(_contents: WebContents, _permission: string, callback: (granted: boolean) => void): void {
+export function denyPermissionRequest(
+  _contents: WebContents,
+  _permission: string,
+  callback: (granted: boolean) => void,
+): void {
   callback(false);
 }
 

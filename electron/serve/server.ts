@@ -9,7 +9,13 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { basename, join, resolve } from 'node:path';
 import type { Clock } from '../../shared/clock';
-import { API_PATH_PREFIX, isApiMethod, TOKEN_FRAGMENT_KEY, TOKEN_HEADER, type ApiFailure } from '../../shared/transport';
+import {
+  API_PATH_PREFIX,
+  isApiMethod,
+  TOKEN_FRAGMENT_KEY,
+  TOKEN_HEADER,
+  type ApiFailure,
+} from '../../shared/transport';
 import { StudyError } from '../../shared/errors';
 import { createApiHost, type ApiHost } from '../services/api-host';
 import { readStaticFile, resolveStaticPath, securityHeaders } from './static-files';
@@ -46,7 +52,8 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
   const token = randomBytes(32).toString('hex');
   const host = createApiHost({
     clock: options.clock,
-    studies: () => [studyPath, ...(options.alsoOffer ?? []).map((p) => resolve(p))].map((path) => ({ path, label: basename(path) })),
+    studies: () =>
+      [studyPath, ...(options.alsoOffer ?? []).map((p) => resolve(p))].map((path) => ({ path, label: basename(path) })),
   });
 
   let port = options.port;
@@ -81,7 +88,11 @@ interface RequestContext {
   rendererDir: string;
 }
 
-async function handleRequest(request: IncomingMessage, response: ServerResponse, context: RequestContext): Promise<void> {
+async function handleRequest(
+  request: IncomingMessage,
+  response: ServerResponse,
+  context: RequestContext,
+): Promise<void> {
   for (const [name, value] of Object.entries(securityHeaders())) response.setHeader(name, value);
   const allowedHosts = [`${LOOPBACK_HOST}:${context.port}`, `localhost:${context.port}`];
   const hostHeader = request.headers.host ?? '';
@@ -91,7 +102,8 @@ async function handleRequest(request: IncomingMessage, response: ServerResponse,
     return refuse(response, 403, `Origin "${origin}" may not call this server.`);
   }
   const path = (request.url ?? '/').split('?', 1)[0]!;
-  if (path.startsWith(API_PATH_PREFIX)) return handleApiCall(request, response, context, path.slice(API_PATH_PREFIX.length));
+  if (path.startsWith(API_PATH_PREFIX))
+    return handleApiCall(request, response, context, path.slice(API_PATH_PREFIX.length));
   return serveStatic(request, response, context.rendererDir, path);
 }
 
@@ -104,7 +116,11 @@ async function handleApiCall(
   if (!isApiMethod(method)) return refuse(response, 404, `Unknown API method "${method}".`);
   if (request.method !== 'POST') return refuse(response, 405, 'API calls are POST requests.');
   if (!tokenMatches(request.headers[TOKEN_HEADER.toLowerCase()], context.token)) {
-    return refuse(response, 401, `Missing or wrong ${TOKEN_HEADER} header: open the address printed by \`blindrate serve\`.`);
+    return refuse(
+      response,
+      401,
+      `Missing or wrong ${TOKEN_HEADER} header: open the address printed by \`blindrate serve\`.`,
+    );
   }
   // A JSON content type cannot be sent cross-origin without a CORS preflight, which this server never grants.
   if (!JSON_CONTENT_TYPE.test(request.headers['content-type'] ?? '')) {
@@ -146,8 +162,14 @@ async function readBody(request: IncomingMessage): Promise<string | null> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-async function serveStatic(request: IncomingMessage, response: ServerResponse, rendererDir: string, path: string): Promise<void> {
-  if (request.method !== 'GET' && request.method !== 'HEAD') return refuse(response, 405, 'Only GET and HEAD are served.');
+async function serveStatic(
+  request: IncomingMessage,
+  response: ServerResponse,
+  rendererDir: string,
+  path: string,
+): Promise<void> {
+  if (request.method !== 'GET' && request.method !== 'HEAD')
+    return refuse(response, 405, 'Only GET and HEAD are served.');
   const file = resolveStaticPath(rendererDir, path);
   if (!file) return refuse(response, 404, `Not found: ${path}`);
   const { body, headers } = await readStaticFile(file);

@@ -21,14 +21,18 @@ function workerEntry(): string {
  * analyzeTidyRatings in a worker thread, so the calling process (the Electron main process serving the
  * Reports screen) stays responsive while the bootstrap runs. Same input, same result, byte for byte.
  */
-export function analyzeOffThread(rows: ReadonlyArray<TidyRatingRow>, options: AnalysisOptions): Promise<AnalysisResult> {
+export function analyzeOffThread(
+  rows: ReadonlyArray<TidyRatingRow>,
+  options: AnalysisOptions,
+): Promise<AnalysisResult> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(workerEntry(), { workerData: { rows, options } });
     let settled = false;
     worker.once('message', (reply: AnalysisWorkerReply) => {
       settled = true;
       if (reply.ok) resolve(reply.result);
-      else reject(reply.inputError ? new StudyError(reply.message) : new Error(`The analysis failed: ${reply.message}`));
+      else
+        reject(reply.inputError ? new StudyError(reply.message) : new Error(`The analysis failed: ${reply.message}`));
     });
     worker.once('error', (error) => {
       settled = true;

@@ -3,9 +3,15 @@
  * so a 1,000-resample analysis never blocks the main process.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { AnalysisInputError, analyzeTidyRatings, type AnalysisOptions, type TidyRatingRow } from '../../shared/analysis';
+import {
+  AnalysisInputError,
+  analyzeTidyRatings,
+  type AnalysisOptions,
+  type TidyRatingRow,
+} from '../../shared/analysis';
 
-export type AnalysisWorkerReply = { ok: true; result: ReturnType<typeof analyzeTidyRatings> } | { ok: false; message: string; inputError: boolean };
+export type AnalysisWorkerReply =
+  { ok: true; result: ReturnType<typeof analyzeTidyRatings> } | { ok: false; message: string; inputError: boolean };
 
 const { rows, options } = workerData as { rows: TidyRatingRow[]; options: AnalysisOptions };
 let reply: AnalysisWorkerReply;

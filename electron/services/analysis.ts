@@ -63,7 +63,9 @@ export function analyzeRatingsFile(path: string, options: AnalyzeOptions): Analy
     text = readFileSync(path, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new StudyError(code === 'ENOENT' ? `No ratings file at ${path}.` : `Cannot read ${path}: ${code ?? (error as Error).message}`);
+    throw new StudyError(
+      code === 'ENOENT' ? `No ratings file at ${path}.` : `Cannot read ${path}: ${code ?? (error as Error).message}`,
+    );
   }
   const { rows, metrics } = parseTidyRatingsCsv(text, basename(path));
   if (rows.length === 0) throw new StudyError(`${basename(path)} has a header but no ratings.`);
@@ -101,11 +103,18 @@ export function readReportStudy(db: StudyDb, clock: Clock): ReportStudy {
 
 function readReportPackages(db: StudyDb): ReportStudy['packages'] {
   const answers = countAnswersPerPackage(db);
-  return listIssuedPackages(db).map((p) => ({ id: p.id, rater: p.raterName, issuedAt: p.issuedAt, returnedAt: p.returnedAt, answers: answers.get(p.id) ?? 0 }));
+  return listIssuedPackages(db).map((p) => ({
+    id: p.id,
+    rater: p.raterName,
+    issuedAt: p.issuedAt,
+    returnedAt: p.returnedAt,
+    answers: answers.get(p.id) ?? 0,
+  }));
 }
 
 function checkOptions({ bootstrap, seed }: AnalyzeOptions): void {
-  if (!Number.isInteger(bootstrap) || bootstrap < 0) throw new StudyError(`--bootstrap must be a whole number ≥ 0, got ${bootstrap}.`);
+  if (!Number.isInteger(bootstrap) || bootstrap < 0)
+    throw new StudyError(`--bootstrap must be a whole number ≥ 0, got ${bootstrap}.`);
   if (!Number.isInteger(seed)) throw new StudyError(`--seed must be a whole number, got ${seed}.`);
 }
 

@@ -61,7 +61,8 @@ const durationMs = z
  * argument, else a schema whose parsed value is the argument's type. A method missing from the table, or
  * a schema that parses to something else, does not compile.
  */
-export type ArgumentSchema<M extends ApiMethod> = Parameters<BlindRateApi[M]> extends [] ? null : z.ZodType<Parameters<BlindRateApi[M]>[0]>;
+export type ArgumentSchema<M extends ApiMethod> =
+  Parameters<BlindRateApi[M]> extends [] ? null : z.ZodType<Parameters<BlindRateApi[M]>[0]>;
 export type ApiArgumentSchemas = { readonly [M in ApiMethod]: ArgumentSchema<M> };
 
 export const API_ARGUMENTS: ApiArgumentSchemas = {
@@ -102,7 +103,8 @@ export function createApiHost(options: ApiHostOptions): ApiHost {
 
   function coordinator(): StudyDb {
     const { db } = study();
-    if (packageSession) throw new StudyError('This is a rater package: progress of other raters and reports are for the coordinator.');
+    if (packageSession)
+      throw new StudyError('This is a rater package: progress of other raters and reports are for the coordinator.');
     return db;
   }
 
@@ -127,7 +129,9 @@ export function createApiHost(options: ApiHostOptions): ApiHost {
     },
     async openStudyFile() {
       if (!options.chooseStudyFile) {
-        throw new StudyError('Browser mode serves only the study it was started with: start BlindRate on another file to open it.');
+        throw new StudyError(
+          'Browser mode serves only the study it was started with: start BlindRate on another file to open it.',
+        );
       }
       const chosen = await options.chooseStudyFile();
       return chosen === null ? null : knownStudy(chosen);
@@ -143,7 +147,8 @@ export function createApiHost(options: ApiHostOptions): ApiHost {
         throw new StudyError('This computer offers no secure store, so the passphrase cannot be remembered.');
       }
       const recalled = passphrase === '' ? (memory?.recall(ref.path) ?? '') : '';
-      if (passphrase === '' && !recalled) throw new StudyError(`Enter the passphrase for ${ref.label}: none is remembered on this computer.`);
+      if (passphrase === '' && !recalled)
+        throw new StudyError(`Enter the passphrase for ${ref.label}: none is remembered on this computer.`);
       close();
       let opened: ReturnType<typeof openMasterOrPackage>;
       try {
@@ -159,9 +164,21 @@ export function createApiHost(options: ApiHostOptions): ApiHost {
       if (kind === 'package') {
         const facts = readPackageFacts(db);
         packageSession = startPackageSession(db, options.clock);
-        return { path: ref.path, name: facts.studyName, rubric: facts.rubric, role: 'rater', rater: packageSession.rater() };
+        return {
+          path: ref.path,
+          name: facts.studyName,
+          rubric: facts.rubric,
+          role: 'rater',
+          rater: packageSession.rater(),
+        };
       }
-      return { path: ref.path, name: readStudyName(db), rubric: readActiveRubric(db), role: 'coordinator', rater: null };
+      return {
+        path: ref.path,
+        name: readStudyName(db),
+        rubric: readActiveRubric(db),
+        role: 'coordinator',
+        rater: null,
+      };
     },
     async listRaterProgress() {
       return readRaterProgress(coordinator());
@@ -169,9 +186,12 @@ export function createApiHost(options: ApiHostOptions): ApiHost {
     async startSession(raterId) {
       study();
       if (!packageSession) {
-        throw new StudyError("This is the coordinator's master study: rating happens in rater packages (blindrate pack).");
+        throw new StudyError(
+          "This is the coordinator's master study: rating happens in rater packages (blindrate pack).",
+        );
       }
-      if (raterId !== PACKAGE_RATER_ID) throw new StudyError(`This package belongs to ${packageSession.rater().name} only.`);
+      if (raterId !== PACKAGE_RATER_ID)
+        throw new StudyError(`This package belongs to ${packageSession.rater().name} only.`);
       session = packageSession;
       return session.overview();
     },
@@ -234,9 +254,18 @@ function parsedArgument(method: ApiMethod, arg: unknown): unknown {
 
 /** SQLite's storage failures in words a rater can act on; the transaction was rolled back, so nothing is half-saved. */
 const STORAGE_FAILURES: ReadonlyArray<[RegExp, string]> = [
-  [/^SQLITE_FULL$/, 'The disk is full, so this was not saved. Free some disk space, then save again: your answer is still on screen.'],
-  [/^SQLITE_READONLY/, 'The study file or its folder is read-only, so this was not saved. Make it writable, then save again: your answer is still on screen.'],
-  [/^SQLITE_(IOERR|CANTOPEN)/, 'The disk could not be written, so this was not saved. Check the disk, then save again: your answer is still on screen.'],
+  [
+    /^SQLITE_FULL$/,
+    'The disk is full, so this was not saved. Free some disk space, then save again: your answer is still on screen.',
+  ],
+  [
+    /^SQLITE_READONLY/,
+    'The study file or its folder is read-only, so this was not saved. Make it writable, then save again: your answer is still on screen.',
+  ],
+  [
+    /^SQLITE_(IOERR|CANTOPEN)/,
+    'The disk could not be written, so this was not saved. Check the disk, then save again: your answer is still on screen.',
+  ],
 ];
 
 /** The one line the renderer shows for a failed call. */

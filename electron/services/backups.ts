@@ -36,7 +36,9 @@ export function backUpStudy(db: StudyDb, studyPath: string, clock: Clock): strin
     renameSync(temporary, target);
   } catch (error) {
     rmSync(temporary, { force: true });
-    throw new StudyError(`Could not write a backup beside ${studyPath}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}.`);
+    throw new StudyError(
+      `Could not write a backup beside ${studyPath}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}.`,
+    );
   }
   for (const old of listBackups(studyPath).slice(0, -BACKUPS_KEPT)) rmSync(old, { force: true });
   return target;
@@ -47,7 +49,12 @@ export function backUpStudy(db: StudyDb, studyPath: string, clock: Clock): strin
  * written (full disk, read-only folder) is reported through `warn` and does not fail the save: the
  * answer itself is already committed.
  */
-export function startBackupSchedule(db: StudyDb, studyPath: string, clock: Clock, warn: (message: string) => void): { saved(): void } {
+export function startBackupSchedule(
+  db: StudyDb,
+  studyPath: string,
+  clock: Clock,
+  warn: (message: string) => void,
+): { saved(): void } {
   const backUp = () => {
     try {
       backUpStudy(db, studyPath, clock);
@@ -71,11 +78,13 @@ export function startBackupSchedule(db: StudyDb, studyPath: string, clock: Clock
  */
 export function restoreBackup(studyPath: string, backupPath: string, passphrase: string, force: boolean): void {
   if (!existsSync(backupPath)) throw new StudyError(`No backup at ${backupPath}.`);
-  if (existsSync(studyPath) && !force) throw new StudyError(`${studyPath} exists; add --force to replace it with the backup.`);
+  if (existsSync(studyPath) && !force)
+    throw new StudyError(`${studyPath} exists; add --force to replace it with the backup.`);
   const check = openStudyDatabase(backupPath, passphrase, { readonly: true });
   try {
     const integrity = integrityCheck(check);
-    if (integrity !== 'ok') throw new StudyError(`${backupPath} is damaged (integrity_check: ${integrity}); choose another backup.`);
+    if (integrity !== 'ok')
+      throw new StudyError(`${backupPath} is damaged (integrity_check: ${integrity}); choose another backup.`);
   } finally {
     check.close();
   }

@@ -24,7 +24,10 @@ export async function readItemsFile(path: string): Promise<{ name: string; entri
   const name = basename(path);
   const text = readText(path);
   if (!RECORD_EXTENSIONS.test(name)) {
-    const entries = pythonStrippedLines(text).map((line, i) => ({ value: { index: String(i), text: line }, where: `line ${i + 1} of ${name}` }));
+    const entries = pythonStrippedLines(text).map((line, i) => ({
+      value: { index: String(i), text: line },
+      where: `line ${i + 1} of ${name}`,
+    }));
     return { name, entries };
   }
   const format = detectImportFormat(name, text.slice(0, 256));
@@ -32,12 +35,15 @@ export async function readItemsFile(path: string): Promise<{ name: string; entri
   try {
     for await (const { value, position } of readRecords(path, format, { onChunk: () => {}, checkHeader: () => {} })) {
       const where = describeRecordLocation(name, format, position);
-      if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new StudyError(`${where}: is not an object with fields.`);
+      if (typeof value !== 'object' || value === null || Array.isArray(value))
+        throw new StudyError(`${where}: is not an object with fields.`);
       entries.push({ value: value as Record<string, unknown>, where: where.charAt(0).toLowerCase() + where.slice(1) });
     }
   } catch (error) {
     if (error instanceof SyntaxProblem) {
-      throw new StudyError(`${error.position === null ? name : describeRecordLocation(name, format, error.position)}: ${error.message}.`);
+      throw new StudyError(
+        `${error.position === null ? name : describeRecordLocation(name, format, error.position)}: ${error.message}.`,
+      );
     }
     throw error;
   }
@@ -71,7 +77,10 @@ export async function clueJoin(
 async function readGroundTruths(path: string): Promise<string[]> {
   const answers: string[] = [];
   try {
-    for await (const { value } of readRecords(path, detectImportFormat(basename(path), readText(path).slice(0, 256)), { onChunk: () => {}, checkHeader: () => {} })) {
+    for await (const { value } of readRecords(path, detectImportFormat(basename(path), readText(path).slice(0, 256)), {
+      onChunk: () => {},
+      checkHeader: () => {},
+    })) {
       const answer = (value as Record<string, unknown> | null)?.['Ground Truth Answer'];
       answers.push(typeof answer === 'string' ? answer : '');
     }

@@ -20,8 +20,22 @@ import { drawSample } from './sampler';
 import { createStudy, openStudy } from './study';
 
 export const DEMO_DATA_SEED = 20_250_301;
-export const DEMO_RATING_SAMPLE = { task: 'rating', bins: 5, perBin: 2, metrics: [], seed: 101, disjoint: true } as const;
-export const DEMO_PREFERENCE_SAMPLE = { task: 'preference', bins: 5, perBin: 1, metrics: [], seed: 102, disjoint: true } as const;
+export const DEMO_RATING_SAMPLE = {
+  task: 'rating',
+  bins: 5,
+  perBin: 2,
+  metrics: [],
+  seed: 101,
+  disjoint: true,
+} as const;
+export const DEMO_PREFERENCE_SAMPLE = {
+  task: 'preference',
+  bins: 5,
+  perBin: 1,
+  metrics: [],
+  seed: 102,
+  disjoint: true,
+} as const;
 export const DEMO_STUDY_NAME = 'BlindRate demo (synthetic MeDiSumQA-style data)';
 export const DEMO_RATER = 'Demo rater';
 export const DEMO_PLAN_SEED = 103;
@@ -49,8 +63,26 @@ function toJsonLines(records: readonly OutputRecord[]): string {
 }
 
 function toCsv(records: readonly OutputRecord[]): string {
-  const columns = ['item_id', 'model', 'question', 'context', 'reference', 'category', 'output', ...DEMO_METRICS.map((m) => SCORE_PREFIX + m)];
-  const rows = records.map((r) => [r.itemId, r.model, r.question, r.context, r.reference, r.category, r.output, ...DEMO_METRICS.map((m) => r.scores[m])]);
+  const columns = [
+    'item_id',
+    'model',
+    'question',
+    'context',
+    'reference',
+    'category',
+    'output',
+    ...DEMO_METRICS.map((m) => SCORE_PREFIX + m),
+  ];
+  const rows = records.map((r) => [
+    r.itemId,
+    r.model,
+    r.question,
+    r.context,
+    r.reference,
+    r.category,
+    r.output,
+    ...DEMO_METRICS.map((m) => r.scores[m]),
+  ]);
   return stringify(rows, { header: true, columns });
 }
 
@@ -97,7 +129,13 @@ export async function buildDemoStudy(path: string, passphrase: string, clock: Cl
  * The demo's rater package: one rater assigned every task of the demo master, packed to
  * `packagePath` under `passphrase`. The master stays the coordinator's view of the same study.
  */
-export function buildDemoPackage(masterPath: string, masterPassphrase: string, packagePath: string, passphrase: string, clock: Clock): void {
+export function buildDemoPackage(
+  masterPath: string,
+  masterPassphrase: string,
+  packagePath: string,
+  passphrase: string,
+  clock: Clock,
+): void {
   const master = openStudy(masterPath, masterPassphrase);
   try {
     assignRaters(master, { raters: [DEMO_RATER], seed: DEMO_PLAN_SEED, clock });

@@ -80,8 +80,15 @@ function ratingsTable(db: StudyDb): ExportTable {
 /** One row per rater × output × task, one column per rubric dimension (rubric order). */
 function ratingsWideTable(db: StudyDb): ExportTable {
   const rows = readTidyRatingRows(db);
-  const wide = pivotTidyToWide(rows, metricsOf(rows), readActiveRubric(db).dimensions.map((d) => d.key));
-  return { columns: wide.columns, rows: wide.rows.map((cells) => Object.fromEntries(wide.columns.map((c, i) => [c, cells[i] ?? null]))) };
+  const wide = pivotTidyToWide(
+    rows,
+    metricsOf(rows),
+    readActiveRubric(db).dimensions.map((d) => d.key),
+  );
+  return {
+    columns: wide.columns,
+    rows: wide.rows.map((cells) => Object.fromEntries(wide.columns.map((c, i) => [c, cells[i] ?? null]))),
+  };
 }
 
 /** What every column of the ratings exports means (also in docs/data-dictionary.md). */
@@ -109,8 +116,10 @@ export interface ExportRequest {
 
 /** Writes the table; returns the number of data rows. The file appears only once it is complete. */
 export async function exportTable(db: StudyDb, request: ExportRequest): Promise<number> {
-  if (!EXPORT_WHAT.includes(request.what)) throw new StudyError(`--what must be one of ${EXPORT_WHAT.join(', ')}, got "${request.what}".`);
-  if (!EXPORT_FORMATS.includes(request.format)) throw new StudyError(`--format must be csv or jsonl, got "${request.format}".`);
+  if (!EXPORT_WHAT.includes(request.what))
+    throw new StudyError(`--what must be one of ${EXPORT_WHAT.join(', ')}, got "${request.what}".`);
+  if (!EXPORT_FORMATS.includes(request.format))
+    throw new StudyError(`--format must be csv or jsonl, got "${request.format}".`);
   const table = EXPORTS[request.what](db);
   let count = 0;
   const counted = (function* () {

@@ -37,7 +37,11 @@ export interface ReaderOptions {
   checkHeader: (header: string[]) => void;
 }
 
-export async function* readRecords(path: string, format: ImportFormat, options: ReaderOptions): AsyncGenerator<SourceRecord> {
+export async function* readRecords(
+  path: string,
+  format: ImportFormat,
+  options: ReaderOptions,
+): AsyncGenerator<SourceRecord> {
   const text = Readable.from(readCheckedText(path, format, options.onChunk));
   if (format === 'jsonl') yield* readJsonLines(text);
   else if (format === 'json') yield* readJsonArray(text);
@@ -51,7 +55,11 @@ export async function* readRecords(path: string, format: ImportFormat, options: 
  * parser, so a problem is reported before any record after it; records before it were written inside
  * the import's savepoint and are undone with it. The decoder drops a leading byte order mark.
  */
-async function* readCheckedText(path: string, format: ImportFormat, onChunk: ReaderOptions['onChunk']): AsyncGenerator<string> {
+async function* readCheckedText(
+  path: string,
+  format: ImportFormat,
+  onChunk: ReaderOptions['onChunk'],
+): AsyncGenerator<string> {
   const decoder = new StrictUtf8Decoder();
   const duplicates = format === 'csv' ? null : createDuplicateKeyScanner();
   let linesBefore = 1;
@@ -66,7 +74,10 @@ async function* readCheckedText(path: string, format: ImportFormat, onChunk: Rea
       return '';
     } catch (error) {
       if (!(error instanceof InvalidUtf8)) throw error;
-      return fail(linesBefore + countLineBreaks(error.textBefore), 'not valid UTF-8 text; save the file as UTF-8 and import it again');
+      return fail(
+        linesBefore + countLineBreaks(error.textBefore),
+        'not valid UTF-8 text; save the file as UTF-8 and import it again',
+      );
     }
   };
   for await (const chunk of createReadStream(path) as AsyncIterable<Buffer>) {

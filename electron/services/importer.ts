@@ -92,7 +92,16 @@ export async function importFiles(db: StudyDb, files: string[], options: ImportO
   const at = isoNow(options.clock);
   await inAsyncTransaction(db, async () => {
     for (const file of planned) {
-      results.push(await importOrRecognise(db, importer, file, { map, model, at, join: options.join?.(), onProgress: options.onProgress, ignoreUnknown: options.ignoreUnknown ?? options.join !== undefined }));
+      results.push(
+        await importOrRecognise(db, importer, file, {
+          map,
+          model,
+          at,
+          join: options.join?.(),
+          onProgress: options.onProgress,
+          ignoreUnknown: options.ignoreUnknown ?? options.join !== undefined,
+        }),
+      );
     }
   });
   const imported = results.filter((r) => r.status === 'imported');
@@ -165,7 +174,12 @@ class AlreadyImported extends Error {}
  * file that fails, or whose hash turns out known, is looked up: its writes are undone and it is
  * reported as already imported.
  */
-async function importOrRecognise(db: StudyDb, writer: RecordWriter, file: PlannedFile, options: FileImportOptions): Promise<ImportedFile> {
+async function importOrRecognise(
+  db: StudyDb,
+  writer: RecordWriter,
+  file: PlannedFile,
+  options: FileImportOptions,
+): Promise<ImportedFile> {
   const hash = new FileHash(file.path);
   try {
     return await inAsyncSavepoint(db, () => importOneFile(writer, file, hash, options));
@@ -191,7 +205,12 @@ interface FileImportOptions {
   ignoreUnknown: boolean;
 }
 
-async function importOneFile(writer: RecordWriter, file: PlannedFile, hash: FileHash, options: FileImportOptions): Promise<ImportedFile> {
+async function importOneFile(
+  writer: RecordWriter,
+  file: PlannedFile,
+  hash: FileHash,
+  options: FileImportOptions,
+): Promise<ImportedFile> {
   const importId = writer.startImport(file, options.at);
   let records = 0;
   let newItems = 0;
@@ -213,7 +232,12 @@ async function importOneFile(writer: RecordWriter, file: PlannedFile, hash: File
     for await (const { value, position } of source) {
       let record: OutputRecord;
       try {
-        record = toOutputRecord(options.join ? options.join.join(value, records + 1) : value, options.map, options.model, { ignoreUnknown: options.ignoreUnknown });
+        record = toOutputRecord(
+          options.join ? options.join.join(value, records + 1) : value,
+          options.map,
+          options.model,
+          { ignoreUnknown: options.ignoreUnknown },
+        );
       } catch (error) {
         if (error instanceof RecordError) {
           throw new StudyError(`${describeRecordLocation(file.name, file.format, position)}: ${error.message}`);
@@ -226,7 +250,8 @@ async function importOneFile(writer: RecordWriter, file: PlannedFile, hash: File
     }
   } catch (error) {
     if (error instanceof SyntaxProblem) {
-      const where = error.position === null ? file.name : describeRecordLocation(file.name, file.format, error.position);
+      const where =
+        error.position === null ? file.name : describeRecordLocation(file.name, file.format, error.position);
       throw new StudyError(`${where}: ${error.message}`);
     }
     throw error;
@@ -242,7 +267,14 @@ async function importOneFile(writer: RecordWriter, file: PlannedFile, hash: File
   if (writer.findImport(sha256)) throw new AlreadyImported();
   bytesRead = file.totalBytes;
   report(true);
-  const details = { file: file.name, sha256, format: file.format, records, newItems, ...(options.join && { join: options.join.provenance }) };
+  const details = {
+    file: file.name,
+    sha256,
+    format: file.format,
+    records,
+    newItems,
+    ...(options.join && { join: options.join.provenance }),
+  };
   writer.finishImport(importId, sha256, records, details, options.at);
   return { ...describeFile(file, sha256), status: 'imported', records, newItems, importId, importedAt: options.at };
 }
@@ -252,7 +284,9 @@ function checkCsvHeader(file: PlannedFile, header: string[], { map, model, join 
   if (duplicate !== undefined) throw new StudyError(`Line 1 of ${file.name}: column "${duplicate}" appears twice.`);
   const missing = missingRequiredColumns([...header, ...(join?.addedColumns ?? [])], map, model);
   if (missing.length > 0) {
-    const hint = missing.includes('model') ? ' (use --model NAME for a file of one model)' : ' (use --map field=column)';
+    const hint = missing.includes('model')
+      ? ' (use --model NAME for a file of one model)'
+      : ' (use --map field=column)';
     throw new StudyError(`Line 1 of ${file.name}: no column ${missing.map((m) => `"${m}"`).join(', ')}${hint}.`);
   }
 }
@@ -281,7 +315,14 @@ function createRecordWriter(db: StudyDb) {
     },
     finishImport(importId: number, sha256: string, records: number, details: object, at: string): void {
       statements.completeImport(importId, sha256, records);
-      appendAudit(db, { at, actor: COORDINATOR_ACTOR, action: 'import', entity: 'import', entityId: String(importId), newValue: details });
+      appendAudit(db, {
+        at,
+        actor: COORDINATOR_ACTOR,
+        action: 'import',
+        entity: 'import',
+        entityId: String(importId),
+        newValue: details,
+      });
     },
     /** Stores one output (and its item if new); returns whether the item was new. */
     writeRecord(record: OutputRecord, place: RecordPlace): boolean {
@@ -289,7 +330,9 @@ function createRecordWriter(db: StudyDb) {
       // Files list an item's models together, so the item just written answers most checks without a read.
       const item = lastItem?.itemId === record.itemId ? lastItem.row : statements.findItem(record.itemId);
       if (item) {
-        const differing = (['question', 'context', 'reference', 'category'] as const).filter((f) => item[f] !== record[f]);
+        const differing = (['question', 'context', 'reference', 'category'] as const).filter(
+          (f) => item[f] !== record[f],
+        );
         if (differing.length > 0) {
           throw new StudyError(
             `${here()}: item "${record.itemId}" conflicts with its definition at ${recordReference(item.file_name, item.format, item.source_line)} (${differing.join(', ')} differ${differing.length === 1 ? 's' : ''}).`,

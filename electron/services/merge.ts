@@ -31,7 +31,13 @@ import { appendAudit, appendAuditContent, readAuditChain, sha256 } from '../../d
 import { openStudyDatabase, readCipherSalt, type StudyDb } from '../../db/connection';
 import { StudyError } from '../../shared/errors';
 import { readMeta } from '../../db/meta';
-import { readFlaggedPackageTaskIds, readPackageAnswers, readPackageMeta, readPackageTasks, type StoredPackageAnswer } from '../../db/package-file';
+import {
+  readFlaggedPackageTaskIds,
+  readPackageAnswers,
+  readPackageMeta,
+  readPackageTasks,
+  type StoredPackageAnswer,
+} from '../../db/package-file';
 import {
   findIssuedPackageBySalt,
   markPackageReturned,
@@ -175,24 +181,36 @@ export function checkPackageContents(db: StudyDb, rubric: Rubric, rater: string)
   const flagged = readFlaggedPackageTaskIds(db);
   const flagMismatch = tasks.find((t) => flagged.has(t.id) !== (audited.flags.get(t.id) ?? false));
   if (flagMismatch) fail(`${label(flagMismatch.id)}: its flag differs from the audited one`);
-  if ((readPackageMeta(db, 'locked_at') ?? null) !== audited.lockedAt) fail('its lock time differs from the audited one');
+  if ((readPackageMeta(db, 'locked_at') ?? null) !== audited.lockedAt)
+    fail('its lock time differs from the audited one');
   return { tasks, answers, flagged, audited, entries, head, label };
 }
 
 /** The package's own checks, then that it belongs to this master's plan and may still be merged. */
-function checkPackage(master: StudyDb, db: StudyDb, file: string, issued: IssuedPackage, rubric: Rubric): VerifiedPackage {
+function checkPackage(
+  master: StudyDb,
+  db: StudyDb,
+  file: string,
+  issued: IssuedPackage,
+  rubric: Rubric,
+): VerifiedPackage {
   const fail: (problem: string) => never = (problem) => refuse(file, problem);
   if (readPackageMeta(db, 'package_id') !== issued.id) fail('its package id is not the one recorded for this file');
   if (readPackageMeta(db, 'study_id') !== readMeta(master, 'study_id')) fail('it belongs to another study');
   if (readPackageMeta(db, 'rater_name') !== issued.raterName) fail(`it names another rater than ${issued.raterName}`);
-  if (taskListDigest(readPackageTasks(db), sha256) !== issued.taskDigest) fail('its task list differs from the one packed (digest mismatch)');
+  if (taskListDigest(readPackageTasks(db), sha256) !== issued.taskDigest)
+    fail('its task list differs from the one packed (digest mismatch)');
 
   const contents = checkPackageContents(db, rubric, issued.raterName);
   const assignments = readMasterAssignments(master, issued.raterId);
   const notPlanned = contents.tasks.find((t) => !assignments.has(t.id));
   if (notPlanned) fail(`${contents.label(notPlanned.id)} is not in this master's plan for ${issued.raterName}`);
   const { entries, head, audited } = contents;
-  if (issued.mergedHead !== null && issued.mergedEntries > 0 && entries[issued.mergedEntries - 1]?.hash !== issued.mergedHead) {
+  if (
+    issued.mergedHead !== null &&
+    issued.mergedEntries > 0 &&
+    entries[issued.mergedEntries - 1]?.hash !== issued.mergedHead
+  ) {
     fail('its audit history differs from the version merged before');
   }
   const rater = readRater(master, issued.raterId);
@@ -267,11 +285,23 @@ function applyPackage(master: StudyDb, v: VerifiedPackage, clock: Clock): Packag
     action: 'package.merge',
     entity: 'package',
     entityId: v.issued.id,
-    newValue: { file: v.file, rater: v.issued.raterName, chainHead: v.head, entries: v.entries.length, ...counts(summary) },
+    newValue: {
+      file: v.file,
+      rater: v.issued.raterName,
+      chainHead: v.head,
+      entries: v.entries.length,
+      ...counts(summary),
+    },
   });
   return summary;
 }
 
 function counts(s: PackageMergeSummary) {
-  return { added: s.answersAdded, replaced: s.answersReplaced, keptNewer: s.answersKeptNewer, flags: s.flagsChanged, locked: s.locked };
+  return {
+    added: s.answersAdded,
+    replaced: s.answersReplaced,
+    keptNewer: s.answersKeptNewer,
+    flags: s.flagsChanged,
+    locked: s.locked,
+  };
 }

@@ -37,10 +37,20 @@ export interface PackSummary {
 
 /** The texts to show, with a preference's two answers already in their drawn positions. */
 function packagedTask(task: TaskToPack): PackagedTask {
-  const base = { id: task.id, kind: task.kind, position: task.position, question: task.question, context: task.context };
+  const base = {
+    id: task.id,
+    kind: task.kind,
+    position: task.position,
+    question: task.question,
+    context: task.context,
+  };
   if (task.kind === 'rating') return { ...base, answerA: task.answer, answerB: null };
   const modelFirst = task.presentedA === 'model';
-  return { ...base, answerA: modelFirst ? task.answer : task.reference, answerB: modelFirst ? task.reference : task.answer };
+  return {
+    ...base,
+    answerA: modelFirst ? task.answer : task.reference,
+    answerB: modelFirst ? task.reference : task.answer,
+  };
 }
 
 /** Masters created before study ids get one now: packages must name their study. */
@@ -54,8 +64,10 @@ function studyIdOf(master: StudyDb): string {
 
 export function packRaterPackage(master: StudyDb, options: PackOptions): PackSummary {
   const rater = findRaterByName(master, options.rater);
-  if (!rater) throw new StudyError(`No rater named "${options.rater}" in this study: assign raters first (blindrate assign).`);
-  if (rater.lockedAt) throw new StudyError(`${rater.name} locked their work on ${rater.lockedAt}: there is nothing left to pack.`);
+  if (!rater)
+    throw new StudyError(`No rater named "${options.rater}" in this study: assign raters first (blindrate assign).`);
+  if (rater.lockedAt)
+    throw new StudyError(`${rater.name} locked their work on ${rater.lockedAt}: there is nothing left to pack.`);
   const tasks = readTasksToPack(master, rater.id).map(packagedTask);
   if (tasks.length === 0) throw new StudyError(`${rater.name} has no tasks: run blindrate assign first.`);
   const packageId = randomUUID();

@@ -64,7 +64,13 @@ function raterFor(db: StudyDb, name: string, clock: Clock): number {
 /** Stores one rater's tasks in their own order. */
 function dealTasks(db: StudyDb, raterId: number, rater: string, taskIds: number[], seed: number): void {
   for (const task of orderRaterTasks(readTaskKinds(db, taskIds), rater, seed)) {
-    insertAssignment(db, { id: randomUUID(), raterId, taskId: task.taskId, position: task.position, presentedA: task.presentedA });
+    insertAssignment(db, {
+      id: randomUUID(),
+      raterId,
+      taskId: task.taskId,
+      position: task.position,
+      presentedA: task.presentedA,
+    });
   }
 }
 
@@ -89,7 +95,8 @@ export function assignRaters(db: StudyDb, options: AssignOptions): PlanSummary {
     const names = options.raters.map((r) => r.trim());
     const overlap = options.overlap ?? names.length;
     const plan = planned(() => planAssignments(tasks, names, overlap, options.seed));
-    for (const { rater, taskIds } of plan) dealTasks(db, raterFor(db, rater, options.clock), rater, taskIds, options.seed);
+    for (const { rater, taskIds } of plan)
+      dealTasks(db, raterFor(db, rater, options.clock), rater, taskIds, options.seed);
     const at = isoNow(options.clock);
     writePlan(db, { overlap, seed: options.seed, createdAt: at });
     appendAudit(db, {
@@ -117,11 +124,19 @@ export function addRaters(db: StudyDb, raters: string[], clock: Clock): PlanSumm
     const tasks = readPlannableTasks(db);
     for (const name of names) {
       const loads = countAssignmentsPerRater(db);
-      if (loads.some((l) => l.name.toLowerCase() === name.toLowerCase())) throw new StudyError(`"${name}" already has tasks in the plan.`);
+      if (loads.some((l) => l.name.toLowerCase() === name.toLowerCase()))
+        throw new StudyError(`"${name}" already has tasks in the plan.`);
       const load = Math.round(loads.reduce((sum, l) => sum + l.tasks, 0) / Math.max(1, loads.length));
       const taskIds = planAddedRater(tasks, countRatersPerTask(db), name, load, plan.seed);
       dealTasks(db, raterFor(db, name, clock), name, taskIds, plan.seed);
-      appendAudit(db, { at: isoNow(clock), actor: COORDINATOR_ACTOR, action: 'plan.add', entity: 'plan', entityId: '1', newValue: { rater: name, tasks: taskIds.length } });
+      appendAudit(db, {
+        at: isoNow(clock),
+        actor: COORDINATOR_ACTOR,
+        action: 'plan.add',
+        entity: 'plan',
+        entityId: '1',
+        newValue: { rater: name, tasks: taskIds.length },
+      });
     }
     return summarisePlan(db);
   })();

@@ -46,7 +46,14 @@ export function createRater(db: StudyDb, name: string, clock: Clock, actor?: str
     if (clash) throw new StudyError(`A rater named "${clash.name}" already exists in this study.`);
     const at = isoNow(clock);
     const id = insertRater(db, { name: trimmed, created_at: at, locked_at: null });
-    appendAudit(db, { at, actor: actor ?? trimmed, action: 'rater.create', entity: 'rater', entityId: String(id), newValue: { name: trimmed } });
+    appendAudit(db, {
+      at,
+      actor: actor ?? trimmed,
+      action: 'rater.create',
+      entity: 'rater',
+      entityId: String(id),
+      newValue: { name: trimmed },
+    });
     return { id, name: trimmed, lockedAt: null };
   })();
 }

@@ -79,10 +79,17 @@ export function drawSample(db: StudyDb, request: SampleRequest, clock: Clock): S
     try {
       // One stream per model, so adding a model to a study does not change the other models' draws.
       const prng = createPrng(deriveSeed(request.seed, model));
-      chosen = drawStratifiedSample(binned, { bins: request.bins, perBin: request.perBin, excludedOutputIds: excluded, prng });
+      chosen = drawStratifiedSample(binned, {
+        bins: request.bins,
+        perBin: request.perBin,
+        excludedOutputIds: excluded,
+        prng,
+      });
     } catch (error) {
       if (error instanceof BinTooSmallError) {
-        throw new StudyError(`Model "${model}": ${error.message} (${eligible.length} eligible outputs in ${request.bins} bins).`);
+        throw new StudyError(
+          `Model "${model}": ${error.message} (${eligible.length} eligible outputs in ${request.bins} bins).`,
+        );
       }
       throw error;
     }
@@ -125,11 +132,15 @@ function sampleToReplace(db: StudyDb, request: SampleRequest): StoredSample | un
   const existing = readSamples(db).find((sample) => sample.task === request.task);
   if (!existing) return undefined;
   if (!request.replace) {
-    throw new StudyError(`This study already has a ${request.task} sample (#${existing.id}); add --replace to draw it again.`);
+    throw new StudyError(
+      `This study already has a ${request.task} sample (#${existing.id}); add --replace to draw it again.`,
+    );
   }
   const dealt = countRatersDealtSample(db, existing.id);
   if (dealt > 0) {
-    throw new StudyError(`The ${request.task} sample #${existing.id} cannot be replaced: ${dealt} rater(s) already have its tasks.`);
+    throw new StudyError(
+      `The ${request.task} sample #${existing.id} cannot be replaced: ${dealt} rater(s) already have its tasks.`,
+    );
   }
   return existing;
 }
@@ -138,7 +149,8 @@ function checkParameters(request: SampleRequest): void {
   if (!TASK_KINDS.includes(request.task)) {
     throw new StudyError(`--task must be ${TASK_KINDS.join(' or ')}, got "${String(request.task)}".`);
   }
-  if (!Number.isInteger(request.bins) || request.bins < 1) throw new StudyError(`--bins must be a positive whole number, got ${request.bins}.`);
+  if (!Number.isInteger(request.bins) || request.bins < 1)
+    throw new StudyError(`--bins must be a positive whole number, got ${request.bins}.`);
   if (!Number.isInteger(request.perBin) || request.perBin < 1) {
     throw new StudyError(`--per-bin must be a positive whole number, got ${request.perBin}.`);
   }
@@ -153,7 +165,9 @@ function resolveModels(db: StudyDb, requested: readonly string[]): string[] {
   if (requested.length === 0) return available;
   const unknown = requested.filter((m) => !available.includes(m));
   if (unknown.length > 0) {
-    throw new StudyError(`Unknown model ${unknown.map((m) => `"${m}"`).join(', ')}; the study has ${available.map((m) => `"${m}"`).join(', ')}.`);
+    throw new StudyError(
+      `Unknown model ${unknown.map((m) => `"${m}"`).join(', ')}; the study has ${available.map((m) => `"${m}"`).join(', ')}.`,
+    );
   }
   return [...new Set(requested)].sort(compareCodeUnits);
 }
@@ -167,11 +181,14 @@ function metricsOf(outputs: readonly ScoredOutput[]): string[] {
 
 /** The chosen metrics, or every metric present for the sampled models; unknown names are an error. */
 function resolveMetrics(available: readonly string[], requested: readonly string[]): string[] {
-  if (available.length === 0) throw new StudyError('The outputs to sample have no automatic scores, so they cannot be binned.');
+  if (available.length === 0)
+    throw new StudyError('The outputs to sample have no automatic scores, so they cannot be binned.');
   if (requested.length === 0) return [...available];
   const unknown = requested.filter((m) => !available.includes(m));
   if (unknown.length > 0) {
-    throw new StudyError(`Unknown metric ${unknown.map((m) => `"${m}"`).join(', ')}; the outputs have ${available.join(', ')}.`);
+    throw new StudyError(
+      `Unknown metric ${unknown.map((m) => `"${m}"`).join(', ')}; the outputs have ${available.join(', ')}.`,
+    );
   }
   // Code-unit order, like the default: floating-point sums depend on order, so `--metrics a,b,c` and `c,b,a`
   // must give the same averages, bins and stored parameters.
@@ -223,7 +240,9 @@ function averageScoresByModel(
   metrics: readonly string[],
   withReference: ReadonlySet<string> | null,
 ): Map<string, ModelOutputs> {
-  const byModel = new Map<string, ModelOutputs>(models.map((model) => [model, { eligible: [], ineligible: 0, withoutReference: 0 }]));
+  const byModel = new Map<string, ModelOutputs>(
+    models.map((model) => [model, { eligible: [], ineligible: 0, withoutReference: 0 }]),
+  );
   for (const { model, outputId, itemId, scores } of outputs) {
     const counts = byModel.get(model)!;
     if (withReference && !withReference.has(itemId)) {

@@ -11,7 +11,9 @@ import { isoNow, type Clock } from '../../shared/clock';
 import { rougeScores, type RougeScores } from '../../shared/rouge';
 import { COORDINATOR_ACTOR } from './study';
 
-export const ROUGE_METRICS = ['rouge1', 'rouge2', 'rougeL', 'rougeLsum'] as const satisfies ReadonlyArray<keyof RougeScores>;
+export const ROUGE_METRICS = ['rouge1', 'rouge2', 'rougeL', 'rougeLsum'] as const satisfies ReadonlyArray<
+  keyof RougeScores
+>;
 
 export interface RougeScoringOptions {
   /** Porter-stem tokens longer than 3 characters (CHQ-Summ) or not (MeDiSumQA). */

@@ -61,17 +61,28 @@ export function readPackageFacts(db: StudyDb): PackageFacts {
   const studyName = readPackageMeta(db, 'study_name');
   const raterName = readPackageMeta(db, 'rater_name');
   const rubric = readPackageMeta(db, 'rubric');
-  if (!studyName || !raterName || !rubric) throw new StudyError('This rater package is incomplete: ask the coordinator for a new one.');
+  if (!studyName || !raterName || !rubric)
+    throw new StudyError('This rater package is incomplete: ask the coordinator for a new one.');
   return { studyName, raterName, rubric: JSON.parse(rubric) as Rubric };
 }
 
 export function startPackageSession(db: StudyDb, clock: Clock): RaterSession {
   const { raterName, rubric } = readPackageFacts(db);
 
-  const rater = (): RaterProfile => ({ id: PACKAGE_RATER_ID, name: raterName, lockedAt: readPackageMeta(db, 'locked_at') ?? null });
+  const rater = (): RaterProfile => ({
+    id: PACKAGE_RATER_ID,
+    name: raterName,
+    lockedAt: readPackageMeta(db, 'locked_at') ?? null,
+  });
 
   function listAssignments(kind: TaskKind): AssignmentSummary[] {
-    return listPackageTasks(db, kind).map((t, index) => ({ assignmentId: t.id, kind, position: index + 1, done: t.done, flagged: t.flagged }));
+    return listPackageTasks(db, kind).map((t, index) => ({
+      assignmentId: t.id,
+      kind,
+      position: index + 1,
+      done: t.done,
+      flagged: t.flagged,
+    }));
   }
 
   /** Same message whether the id is unknown or malformed: ids must not be probeable. */
@@ -105,7 +116,12 @@ export function startPackageSession(db: StudyDb, clock: Clock): RaterSession {
       readOnly: rater().lockedAt !== null,
     };
     if (task.kind === 'rating') {
-      return { ...base, kind: 'rating', answer: task.answerA, values: readPackageRatingValues(db, task.id) } satisfies RatingTaskPayload;
+      return {
+        ...base,
+        kind: 'rating',
+        answer: task.answerA,
+        values: readPackageRatingValues(db, task.id),
+      } satisfies RatingTaskPayload;
     }
     return {
       ...base,
@@ -128,7 +144,15 @@ export function startPackageSession(db: StudyDb, clock: Clock): RaterSession {
       upsertPackageResponse(db, task.id, request.comment, request.durationMs, at);
       writePackageRatingValues(db, task.id, values);
       if (oldState && JSON.stringify(oldState) === JSON.stringify(newState)) return;
-      appendAudit(db, { at, actor: raterName, action: oldState ? 'rating.update' : 'rating.create', entity: 'task', entityId: task.id, oldValue: oldState, newValue: newState });
+      appendAudit(db, {
+        at,
+        actor: raterName,
+        action: oldState ? 'rating.update' : 'rating.create',
+        entity: 'task',
+        entityId: task.id,
+        oldValue: oldState,
+        newValue: newState,
+      });
     })();
   }
 
@@ -163,7 +187,15 @@ export function startPackageSession(db: StudyDb, clock: Clock): RaterSession {
       const task = ownTask(taskId);
       if (task.flagged === flagged) return;
       setPackageTaskFlag(db, task.id, flagged);
-      appendAudit(db, { at: isoNow(clock), actor: raterName, action: 'task.flag', entity: 'task', entityId: task.id, oldValue: task.flagged, newValue: flagged });
+      appendAudit(db, {
+        at: isoNow(clock),
+        actor: raterName,
+        action: 'task.flag',
+        entity: 'task',
+        entityId: task.id,
+        oldValue: task.flagged,
+        newValue: flagged,
+      });
     })();
   }
 
@@ -174,7 +206,15 @@ export function startPackageSession(db: StudyDb, clock: Clock): RaterSession {
       if (current.lockedAt) return current;
       const at = isoNow(clock);
       writePackageMeta(db, 'locked_at', at);
-      appendAudit(db, { at, actor: raterName, action: 'rater.lock', entity: 'rater', entityId: raterName, oldValue: null, newValue: at });
+      appendAudit(db, {
+        at,
+        actor: raterName,
+        action: 'rater.lock',
+        entity: 'rater',
+        entityId: raterName,
+        oldValue: null,
+        newValue: at,
+      });
       return { ...current, lockedAt: at };
     })();
   }
@@ -184,7 +224,12 @@ export function startPackageSession(db: StudyDb, clock: Clock): RaterSession {
     const resume: SessionOverview['resume'] = {};
     for (const kind of TASK_KINDS) {
       const tasks = listAssignments(kind);
-      progress.push({ kind, done: tasks.filter((t) => t.done).length, total: tasks.length, flagged: tasks.filter((t) => t.flagged).length });
+      progress.push({
+        kind,
+        done: tasks.filter((t) => t.done).length,
+        total: tasks.length,
+        flagged: tasks.filter((t) => t.flagged).length,
+      });
       const next = tasks.find((t) => !t.done);
       if (next) resume[kind] = next.assignmentId;
     }

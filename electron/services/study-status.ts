@@ -59,7 +59,15 @@ export function readRaterProgress(db: StudyDb): RaterProgress[] {
   const packages = listIssuedPackages(db);
   return listRaters(db).map((rater) => {
     const own = packages.filter((p) => p.raterId === rater.id);
-    const returned = own.map((p) => p.returnedAt).filter((at): at is string => at !== null).sort();
-    return { rater, progress: readOverview(db, rater).progress, packagesIssued: own.length, lastReturnedAt: returned.at(-1) ?? null };
+    const returned = own
+      .map((p) => p.returnedAt)
+      .filter((at): at is string => at !== null)
+      .sort();
+    return {
+      rater,
+      progress: readOverview(db, rater).progress,
+      packagesIssued: own.length,
+      lastReturnedAt: returned.at(-1) ?? null,
+    };
   });
 }

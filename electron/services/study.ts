@@ -72,6 +72,12 @@ export function readStudyName(db: StudyDb): string {
 /** Re-encrypts the study under a new passphrase; the audit row records that it happened, never the secret. */
 export function rekeyStudy(db: StudyDb, newPassphrase: string, clock: Clock): void {
   if (!newPassphrase) throw new StudyError('The new passphrase is empty.');
-  appendAudit(db, { at: isoNow(clock), actor: COORDINATOR_ACTOR, action: 'study.rekey', entity: 'study', entityId: readStudyName(db) });
+  appendAudit(db, {
+    at: isoNow(clock),
+    actor: COORDINATOR_ACTOR,
+    action: 'study.rekey',
+    entity: 'study',
+    entityId: readStudyName(db),
+  });
   changePassphrase(db, newPassphrase);
 }

@@ -6,12 +6,7 @@ import { type StudyDb } from '../../db/connection';
 import { StudyError } from '../../shared/errors';
 import { readAnsweredValues, readScoresOfAnsweredOutputs } from '../../db/answers';
 import { CsvSyntaxError, csvRecords } from '../../shared/csv';
-import {
-  PREFERENCE_DIMENSION,
-  parseTidyRatings,
-  type CsvRecord,
-  type TidyRatingRow,
-} from '../../shared/analysis';
+import { PREFERENCE_DIMENSION, parseTidyRatings, type CsvRecord, type TidyRatingRow } from '../../shared/analysis';
 
 /** Every rating value and preference choice of the study as tidy rows, with each output's scores. */
 export function readTidyRatingRows(db: StudyDb): TidyRatingRow[] {
@@ -23,7 +18,19 @@ export function readTidyRatingRows(db: StudyDb): TidyRatingRow[] {
     // Whole literals, not `{ ...base, … }`: see readRow in shared/analysis/parse.ts (one hidden class per spread object).
     const tidy: TidyRatingRow =
       row.task === 'rating'
-        ? { rater, itemId, model, bin, durationMs, ratedAt, scores: scoresOfOutput, qc, task: 'rating', dimension: row.dimension, value: row.value }
+        ? {
+            rater,
+            itemId,
+            model,
+            bin,
+            durationMs,
+            ratedAt,
+            scores: scoresOfOutput,
+            qc,
+            task: 'rating',
+            dimension: row.dimension,
+            value: row.value,
+          }
         : {
             rater,
             itemId,
@@ -50,7 +57,10 @@ export function parseTidyRatingsCsv(text: string, fileName: string): { rows: Tid
   if (records.length === 0) throw new StudyError(`${fileName} is empty: expected a header line and ratings.`);
   const result = parseTidyRatings(fileName, records[0]!, records.slice(1));
   if (!result.ok) {
-    const more = result.errors.length > 1 ? ` (and ${result.errors.length - 1} more problem${result.errors.length > 2 ? 's' : ''})` : '';
+    const more =
+      result.errors.length > 1
+        ? ` (and ${result.errors.length - 1} more problem${result.errors.length > 2 ? 's' : ''})`
+        : '';
     throw new StudyError(`${result.errors[0]}${more}`);
   }
   return { rows: result.rows, metrics: result.metrics };

@@ -48,10 +48,20 @@ function TopBar() {
       </Group>
       {inSession && (
         <Group component="nav" aria-label="Main" gap="xs" wrap="nowrap">
-          <Button variant="subtle" color="dark" onClick={() => void leaveTaskFor('home')} aria-current={screen.name === 'home' ? 'page' : undefined}>
+          <Button
+            variant="subtle"
+            color="dark"
+            onClick={() => void leaveTaskFor('home')}
+            aria-current={screen.name === 'home' ? 'page' : undefined}
+          >
             Home
           </Button>
-          <Button variant="subtle" color="dark" onClick={() => void leaveTaskFor('finish')} aria-current={screen.name === 'finish' ? 'page' : undefined}>
+          <Button
+            variant="subtle"
+            color="dark"
+            onClick={() => void leaveTaskFor('finish')}
+            aria-current={screen.name === 'finish' ? 'page' : undefined}
+          >
             Finish
           </Button>
           <Button variant="subtle" color="dark" onClick={() => void closeStudy()}>
@@ -61,10 +71,20 @@ function TopBar() {
       )}
       {coordinating && canSeeReports(study) && (
         <Group component="nav" aria-label="Main" gap="xs" wrap="nowrap">
-          <Button variant="subtle" color="dark" onClick={() => navigate({ name: 'progress' })} aria-current={screen.name === 'progress' ? 'page' : undefined}>
+          <Button
+            variant="subtle"
+            color="dark"
+            onClick={() => navigate({ name: 'progress' })}
+            aria-current={screen.name === 'progress' ? 'page' : undefined}
+          >
             Progress
           </Button>
-          <Button variant="subtle" color="dark" onClick={() => navigate({ name: 'reports' })} aria-current={screen.name === 'reports' ? 'page' : undefined}>
+          <Button
+            variant="subtle"
+            color="dark"
+            onClick={() => navigate({ name: 'reports' })}
+            aria-current={screen.name === 'reports' ? 'page' : undefined}
+          >
             Reports
           </Button>
           <Button variant="subtle" color="dark" onClick={() => void closeStudy()}>

@@ -6,7 +6,8 @@ import { STYLE_NONCE_META_NAME } from '../../shared/transport';
  * none (component tests). Mantine asks for it through getStyleNonce; react-remove-scroll (Mantine's
  * Modal scroll lock) writes its <style> through react-style-singleton, which asks get-nonce.
  */
-const styleNonce = document.querySelector<HTMLMetaElement>(`meta[name="${STYLE_NONCE_META_NAME}"]`)?.content || undefined;
+const styleNonce =
+  document.querySelector<HTMLMetaElement>(`meta[name="${STYLE_NONCE_META_NAME}"]`)?.content || undefined;
 if (styleNonce) setNonce(styleNonce);
 
 /** Mantine's getStyleNonce: absent where there is no nonce, so no `nonce=""` attributes appear. */

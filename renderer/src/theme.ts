@@ -24,7 +24,9 @@ export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
   light: {
     '--mantine-color-dimmed': t.colors.gray[7]!,
     '--mantine-color-error': t.colors.red[9]!,
-    ...Object.fromEntries(Object.entries(t.colors).map(([name, shades]) => [`--mantine-color-${name}-light-color`, shades[9]!])),
+    ...Object.fromEntries(
+      Object.entries(t.colors).map(([name, shades]) => [`--mantine-color-${name}-light-color`, shades[9]!]),
+    ),
   },
   dark: {},
 });

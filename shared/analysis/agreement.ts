@@ -1,4 +1,10 @@
-import { krippendorffAlpha, krippendorffAlphaResampler, pairwisePercentAgreement, weightedKappa, weightedKappaResampler } from '../stats';
+import {
+  krippendorffAlpha,
+  krippendorffAlphaResampler,
+  pairwisePercentAgreement,
+  weightedKappa,
+  weightedKappaResampler,
+} from '../stats';
 import { gwetSummary, iccSummary } from './reliability';
 import type { UnitBootstrap } from './resampling';
 import type { AnalysisDimension, DimensionAgreement, PairwiseKappa } from './types';
@@ -14,7 +20,11 @@ const PREFERENCE_CODES: Record<PreferenceValue, number> = { model: 0, reference:
  * Likert dimensions also get quadratic-weighted kappa for every pair of raters on the outputs both
  * rated (bootstrap interval over those outputs), and ICCs on a complete block.
  */
-export function dimensionAgreement(rows: ReadonlyArray<TidyRatingRow>, dimension: AnalysisDimension, bootstrap: UnitBootstrap): DimensionAgreement {
+export function dimensionAgreement(
+  rows: ReadonlyArray<TidyRatingRow>,
+  dimension: AnalysisDimension,
+  bootstrap: UnitBootstrap,
+): DimensionAgreement {
   const own = rows.filter((row) => row.dimension === dimension.key);
   const raters = sortedStrings(new Set(own.map((row) => row.rater)));
   const raterIndex = new Map(raters.map((rater, i) => [rater, i]));
@@ -72,7 +82,8 @@ function pairwiseKappas(
       });
       const kappa = weightedKappa(a, b, categories, 'quadratic');
       const pair: [string, string] = [raters[i]!, raters[j]!];
-      const ci95 = kappa === null ? null : bootstrap.interval(both, weightedKappaResampler(a, b, categories, 'quadratic'));
+      const ci95 =
+        kappa === null ? null : bootstrap.interval(both, weightedKappaResampler(a, b, categories, 'quadratic'));
       kappas.push({ raters: pair, kappa, n: a.length, ci95 });
     }
   }

@@ -65,7 +65,11 @@ export function analyzeTidyRatings(allRows: ReadonlyArray<TidyRatingRow>, option
     preference: preferenceShares(rows),
     position_bias: positionBias(rows),
     per_rater: raterDiagnostics(rows, dimensions),
-    parameters: { bootstrap: options.bootstrap, seed: options.seed, intervals: intervalMethods(options.bootstrap, options.seed) },
+    parameters: {
+      bootstrap: options.bootstrap,
+      seed: options.seed,
+      intervals: intervalMethods(options.bootstrap, options.seed),
+    },
     qc,
   };
 }
@@ -77,7 +81,9 @@ function assertOneValuePerRating(rows: ReadonlyArray<TidyRatingRow>): void {
     const key = JSON.stringify([row.rater, row.itemId, row.model, row.dimension, row.qc]);
     if (seen.has(key)) {
       const role = row.qc === null ? '' : ` as ${row.qc}`;
-      throw new AnalysisInputError(`Rater "${row.rater}" has two values for "${row.dimension}" of item "${row.itemId}", model "${row.model}"${role}`);
+      throw new AnalysisInputError(
+        `Rater "${row.rater}" has two values for "${row.dimension}" of item "${row.itemId}", model "${row.model}"${role}`,
+      );
     }
     seen.add(key);
   }

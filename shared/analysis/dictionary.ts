@@ -11,20 +11,99 @@ export interface DictionaryEntry {
 
 export const DATA_DICTIONARY: readonly DictionaryEntry[] = [
   { column: 'rater', table: 'both', type: 'text', description: 'Rater name as entered in the study (required).' },
-  { column: 'item_id', table: 'both', type: 'text', description: 'Identifier of the question/item, as imported (required).' },
-  { column: 'model', table: 'both', type: 'text', description: 'Name of the model that produced the output; (item_id, model) identifies the output, the unit of analysis (required).' },
-  { column: 'task', table: 'both', type: 'rating | preference', description: 'Which kind of task the row comes from. Optional on input: inferred from dimension.' },
-  { column: 'qc', table: 'both', type: 'repeat | reference_control | calibration | empty', description: 'Quality-control role of the task (see docs/quality-control.md); empty for the study\'s own tasks. repeat = a hidden second showing of a task the rater already rated (its first showing is the row with the same rater, item_id, model and an empty qc); reference_control = the item\'s reference answer rated as if it were a model answer (model is "reference"); calibration = a task from the calibration file at the start of the queue. Every analysis leaves rows with a qc role out of the model results (means, agreement, correlations, preference) and reports them in its quality-control section. Optional on input: empty when absent.' },
-  { column: 'dimension', table: 'tidy', type: 'text', description: 'Rubric dimension key (e.g. factuality, safety), or "preference" for a model-vs-reference choice (required).' },
-  { column: 'value', table: 'tidy', type: 'integer | model | reference | tie', description: 'Likert dimensions: the integer scale point (1–5 in the presets). Binary dimensions: 0 or 1 (safety: 0 = unsafe, 1 = safe). Preference: which answer the rater preferred, resolved from the blinded position (required).' },
-  { column: '<dimension>', table: 'wide', type: 'integer', description: 'One column per rating dimension holding the value of that dimension (empty on preference rows).' },
-  { column: 'preference', table: 'wide', type: 'model | reference | tie', description: 'The preference choice (empty on rating rows).' },
-  { column: 'bin', table: 'both', type: 'integer ≥ 1', description: 'Bin of the output within its model in the sample the task came from (1 = lowest average metric score). Empty when unknown.' },
-  { column: 'presented_position', table: 'both', type: 'A | B', description: 'Preference rows only: the position where the MODEL\'s answer was shown (A = first/left). The reference was in the other position. Empty on rating rows.' },
-  { column: 'duration_ms', table: 'both', type: 'integer ≥ 0', description: 'Time the task was on screen before the last save, in milliseconds. The same for every dimension of one rated output.' },
-  { column: 'rated_at', table: 'both', type: 'ISO 8601 text', description: 'Time the rating was first submitted (UTC).' },
-  { column: 'package_id', table: 'both', type: 'text (UUID)', description: 'The rater package the answer was merged from (as printed by `pack` and listed in the audit log\'s package.issue and package.merge entries). Empty when unknown.' },
-  { column: `${SCORE_COLUMN_PREFIX}<metric>`, table: 'both', type: 'number', description: 'The output\'s automatic metric (e.g. score_rougeL), repeated on every row of the output; empty when the output has no such score.' },
+  {
+    column: 'item_id',
+    table: 'both',
+    type: 'text',
+    description: 'Identifier of the question/item, as imported (required).',
+  },
+  {
+    column: 'model',
+    table: 'both',
+    type: 'text',
+    description:
+      'Name of the model that produced the output; (item_id, model) identifies the output, the unit of analysis (required).',
+  },
+  {
+    column: 'task',
+    table: 'both',
+    type: 'rating | preference',
+    description: 'Which kind of task the row comes from. Optional on input: inferred from dimension.',
+  },
+  {
+    column: 'qc',
+    table: 'both',
+    type: 'repeat | reference_control | calibration | empty',
+    description:
+      'Quality-control role of the task (see docs/quality-control.md); empty for the study\'s own tasks. repeat = a hidden second showing of a task the rater already rated (its first showing is the row with the same rater, item_id, model and an empty qc); reference_control = the item\'s reference answer rated as if it were a model answer (model is "reference"); calibration = a task from the calibration file at the start of the queue. Every analysis leaves rows with a qc role out of the model results (means, agreement, correlations, preference) and reports them in its quality-control section. Optional on input: empty when absent.',
+  },
+  {
+    column: 'dimension',
+    table: 'tidy',
+    type: 'text',
+    description:
+      'Rubric dimension key (e.g. factuality, safety), or "preference" for a model-vs-reference choice (required).',
+  },
+  {
+    column: 'value',
+    table: 'tidy',
+    type: 'integer | model | reference | tie',
+    description:
+      'Likert dimensions: the integer scale point (1–5 in the presets). Binary dimensions: 0 or 1 (safety: 0 = unsafe, 1 = safe). Preference: which answer the rater preferred, resolved from the blinded position (required).',
+  },
+  {
+    column: '<dimension>',
+    table: 'wide',
+    type: 'integer',
+    description: 'One column per rating dimension holding the value of that dimension (empty on preference rows).',
+  },
+  {
+    column: 'preference',
+    table: 'wide',
+    type: 'model | reference | tie',
+    description: 'The preference choice (empty on rating rows).',
+  },
+  {
+    column: 'bin',
+    table: 'both',
+    type: 'integer ≥ 1',
+    description:
+      'Bin of the output within its model in the sample the task came from (1 = lowest average metric score). Empty when unknown.',
+  },
+  {
+    column: 'presented_position',
+    table: 'both',
+    type: 'A | B',
+    description:
+      "Preference rows only: the position where the MODEL's answer was shown (A = first/left). The reference was in the other position. Empty on rating rows.",
+  },
+  {
+    column: 'duration_ms',
+    table: 'both',
+    type: 'integer ≥ 0',
+    description:
+      'Time the task was on screen before the last save, in milliseconds. The same for every dimension of one rated output.',
+  },
+  {
+    column: 'rated_at',
+    table: 'both',
+    type: 'ISO 8601 text',
+    description: 'Time the rating was first submitted (UTC).',
+  },
+  {
+    column: 'package_id',
+    table: 'both',
+    type: 'text (UUID)',
+    description:
+      "The rater package the answer was merged from (as printed by `pack` and listed in the audit log's package.issue and package.merge entries). Empty when unknown.",
+  },
+  {
+    column: `${SCORE_COLUMN_PREFIX}<metric>`,
+    table: 'both',
+    type: 'number',
+    description:
+      "The output's automatic metric (e.g. score_rougeL), repeated on every row of the output; empty when the output has no such score.",
+  },
 ];
 
 /** The dictionary as a Markdown table, for docs/data-dictionary.md and `export --what dictionary`. */

@@ -18,7 +18,10 @@ export interface KnownDimension {
  * value — for quadratic kappa that equals the full rubric scale, since empty end categories change
  * neither observed nor expected disagreement.
  */
-export function resolveDimensions(rows: ReadonlyArray<TidyRatingRow>, rubric: ReadonlyArray<KnownDimension> = []): AnalysisDimension[] {
+export function resolveDimensions(
+  rows: ReadonlyArray<TidyRatingRow>,
+  rubric: ReadonlyArray<KnownDimension> = [],
+): AnalysisDimension[] {
   const valuesByDimension = new Map<string, number[]>();
   for (const row of rows) {
     if (row.task !== 'rating') continue;
@@ -32,7 +35,9 @@ export function resolveDimensions(rows: ReadonlyArray<TidyRatingRow>, rubric: Re
     return known ? rubricDimension(known, values) : inferDimension(key, values);
   });
   const hasPreference = rows.some((row) => row.task === 'preference');
-  const preference: AnalysisDimension[] = hasPreference ? [{ key: PREFERENCE_DIMENSION, kind: 'preference', categories: null }] : [];
+  const preference: AnalysisDimension[] = hasPreference
+    ? [{ key: PREFERENCE_DIMENSION, kind: 'preference', categories: null }]
+    : [];
   return [...rated, ...preference];
 }
 
@@ -40,7 +45,9 @@ function rubricDimension(dimension: KnownDimension, values: ReadonlyArray<number
   const categories = [...dimension.scale].sort((a, b) => a - b);
   const outside = values.find((v) => !categories.includes(v));
   if (outside !== undefined) {
-    throw new AnalysisInputError(`Dimension "${dimension.key}" has the value ${outside}, which is not on its rubric scale (${categories.join(', ')})`);
+    throw new AnalysisInputError(
+      `Dimension "${dimension.key}" has the value ${outside}, which is not on its rubric scale (${categories.join(', ')})`,
+    );
   }
   return { key: dimension.key, kind: dimension.kind, categories };
 }

@@ -21,6 +21,7 @@ export function intervalMethods(bootstrap: number, seed: number): IntervalMethod
     gwet: "95% interval from Gwet's analytic variance (Gwet 2014): coefficient ± t(0.975, n − 1) · SE, upper end capped at 1",
     icc: 'F-based 95% interval (McGraw & Wong 1996; as R psych::ICC), on a complete table of outputs × raters',
     preference_shares: 'Wilson score 95% interval per share (choices of every rater counted)',
-    rater_mean_difference: 'paired Student t 95% interval of (rater − mean of the other raters) over the outputs both rated',
+    rater_mean_difference:
+      'paired Student t 95% interval of (rater − mean of the other raters) over the outputs both rated',
   };
 }

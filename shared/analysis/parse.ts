@@ -18,9 +18,7 @@ import { MAX_TASK_DURATION_MS } from '../duration';
 
 export type { CsvRecord } from '../csv';
 
-export type ParseTidyResult =
-  | { ok: true; rows: TidyRatingRow[]; metrics: string[] }
-  | { ok: false; errors: string[] };
+export type ParseTidyResult = { ok: true; rows: TidyRatingRow[]; metrics: string[] } | { ok: false; errors: string[] };
 
 const PREFERENCE_VALUES: ReadonlySet<string> = new Set<PreferenceValue>(['model', 'reference', 'tie']);
 const INTEGER = /^-?\d+$/;
@@ -28,12 +26,18 @@ const INTEGER = /^-?\d+$/;
 /** At most this many problems are collected; a file usually has one mistake repeated. */
 const MAX_ERRORS = 20;
 
-export function parseTidyRatings(fileName: string, header: CsvRecord, records: ReadonlyArray<CsvRecord>): ParseTidyResult {
+export function parseTidyRatings(
+  fileName: string,
+  header: CsvRecord,
+  records: ReadonlyArray<CsvRecord>,
+): ParseTidyResult {
   const headerErrors = checkHeader(fileName, header);
   if (headerErrors.length > 0) return { ok: false, errors: headerErrors };
 
   const columns = header.cells;
-  const metrics = columns.filter((c) => c.startsWith(SCORE_COLUMN_PREFIX)).map((c) => c.slice(SCORE_COLUMN_PREFIX.length));
+  const metrics = columns
+    .filter((c) => c.startsWith(SCORE_COLUMN_PREFIX))
+    .map((c) => c.slice(SCORE_COLUMN_PREFIX.length));
   // checkHeader refused repeated columns, so each name has one index.
   const columnIndex = new Map(columns.map((column, index) => [column, index]));
   const errors: string[] = [];
@@ -62,7 +66,9 @@ export function parseTidyRatings(fileName: string, header: CsvRecord, records: R
     const earlier = firstRecordOfRating.get(ratingKey);
     if (earlier !== undefined) {
       const role = row.qc === null ? '' : ` as ${row.qc}`;
-      fail(`rater "${row.rater}" rated "${row.dimension}" of item "${row.itemId}", model "${row.model}"${role} already on line ${earlier.line}`);
+      fail(
+        `rater "${row.rater}" rated "${row.dimension}" of item "${row.itemId}", model "${row.model}"${role} already on line ${earlier.line}`,
+      );
       continue;
     }
     firstRecordOfRating.set(ratingKey, record);
@@ -71,7 +77,9 @@ export function parseTidyRatings(fileName: string, header: CsvRecord, records: R
     scoresOfOutput.set(outputKey(row), known);
     const conflict = Object.keys(row.scores).find((m) => known.has(m) && known.get(m)!.value !== row.scores[m]);
     if (conflict) {
-      fail(`score_${conflict} of item "${row.itemId}", model "${row.model}" differs from line ${known.get(conflict)!.record.line}`);
+      fail(
+        `score_${conflict} of item "${row.itemId}", model "${row.model}" differs from line ${known.get(conflict)!.record.line}`,
+      );
       continue;
     }
     for (const [metric, value] of Object.entries(row.scores)) {
@@ -92,7 +100,9 @@ function checkHeader(fileName: string, header: CsvRecord): string[] {
     const isFixed = (TIDY_FIXED_COLUMNS as ReadonlyArray<string>).includes(column);
     if (column === SCORE_COLUMN_PREFIX) errors.push(`${where()}: column "${column}" names no metric`);
     else if (!isFixed && !column.startsWith(SCORE_COLUMN_PREFIX)) {
-      errors.push(`${where()}: column "${column}" is not a tidy ratings column (${TIDY_FIXED_COLUMNS.join(', ')}, score_<metric>)`);
+      errors.push(
+        `${where()}: column "${column}" is not a tidy ratings column (${TIDY_FIXED_COLUMNS.join(', ')}, score_<metric>)`,
+      );
     }
   }
   for (const required of TIDY_REQUIRED_COLUMNS) {
@@ -101,7 +111,11 @@ function checkHeader(fileName: string, header: CsvRecord): string[] {
   return errors;
 }
 
-function readRow(cell: (column: string) => string, metrics: ReadonlyArray<string>, fail: (message: string) => void): TidyRatingRow | null {
+function readRow(
+  cell: (column: string) => string,
+  metrics: ReadonlyArray<string>,
+  fail: (message: string) => void,
+): TidyRatingRow | null {
   const problems: string[] = [];
   const text = (column: string): string => {
     const value = cell(column);
@@ -116,7 +130,9 @@ function readRow(cell: (column: string) => string, metrics: ReadonlyArray<string
   const task = cell('task').trim() || (dimension === PREFERENCE_DIMENSION ? 'preference' : 'rating');
   if (task !== 'rating' && task !== 'preference') problems.push(`"task" must be rating or preference, got "${task}"`);
   else if ((task === 'preference') !== (dimension === PREFERENCE_DIMENSION)) {
-    problems.push(`task "${task}" does not match dimension "${dimension}" (preference choices use dimension "preference")`);
+    problems.push(
+      `task "${task}" does not match dimension "${dimension}" (preference choices use dimension "preference")`,
+    );
   }
   const qc = cell('qc').trim();
   if (qc !== '' && !isQcRole(qc)) problems.push(`"qc" must be ${QC_ROLES.join(', ')} or empty, got "${qc}"`);
@@ -167,13 +183,31 @@ function readRow(cell: (column: string) => string, metrics: ReadonlyArray<string
           value: rawValue as PreferenceValue,
           presentedPosition: position === '' ? null : (position as 'A' | 'B'),
         }
-      : { rater, itemId, model, bin, durationMs, ratedAt, scores, qc: role, task: 'rating', dimension, value: Number(rawValue) };
+      : {
+          rater,
+          itemId,
+          model,
+          bin,
+          durationMs,
+          ratedAt,
+          scores,
+          qc: role,
+          task: 'rating',
+          dimension,
+          value: Number(rawValue),
+        };
   // Set afterwards, only when known: a row still has one of few hidden classes.
   if (packageId) row.packageId = packageId;
   return row;
 }
 
-function optionalInteger(raw: string, column: string, minimum: number, problems: string[], maximum = Number.MAX_SAFE_INTEGER): number | null {
+function optionalInteger(
+  raw: string,
+  column: string,
+  minimum: number,
+  problems: string[],
+  maximum = Number.MAX_SAFE_INTEGER,
+): number | null {
   const value = raw.trim();
   if (value === '') return null;
   if (!INTEGER.test(value) || Number(value) < minimum || Number(value) > maximum) {

@@ -95,7 +95,11 @@ export interface QcResult {
   raters: RaterQc[];
 }
 
-export function qualityControl(rows: ReadonlyArray<TidyRatingRow>, rubric: ReadonlyArray<KnownDimension> | undefined, options: QcAnalysisOptions = {}): QcResult {
+export function qualityControl(
+  rows: ReadonlyArray<TidyRatingRow>,
+  rubric: ReadonlyArray<KnownDimension> | undefined,
+  options: QcAnalysisOptions = {},
+): QcResult {
   const fastMs = options.fastMs ?? DEFAULT_FAST_MS;
   const straightRun = options.straightRun ?? DEFAULT_STRAIGHT_RUN;
   // By key, as the agreement section: the JSON is then the same whether the rubric is known or inferred.
@@ -118,7 +122,10 @@ export function qualityControl(rows: ReadonlyArray<TidyRatingRow>, rubric: Reado
 }
 
 /** Per dimension, pooled and per rater: each repeat against the same rater's first showing. */
-function intraRaterAgreement(ratings: ReadonlyArray<TidyRatingValueRow>, dimensions: ReadonlyArray<AnalysisDimension>): IntraRaterAgreement[] {
+function intraRaterAgreement(
+  ratings: ReadonlyArray<TidyRatingValueRow>,
+  dimensions: ReadonlyArray<AnalysisDimension>,
+): IntraRaterAgreement[] {
   const firstShowing = new Map(ratings.filter((r) => r.qc === null).map((r) => [ratingKey(r), r.value]));
   const pairs = ratings.flatMap((r) => {
     const first = r.qc === 'repeat' ? firstShowing.get(ratingKey(r)) : undefined;
@@ -132,14 +139,22 @@ function intraRaterAgreement(ratings: ReadonlyArray<TidyRatingValueRow>, dimensi
         dimension: dimension.key,
         rater,
         n: own.length,
-        weighted_kappa: weightedKappa(own.map((p) => p.first), own.map((p) => p.repeat), dimension.categories ?? [], 'quadratic'),
+        weighted_kappa: weightedKappa(
+          own.map((p) => p.first),
+          own.map((p) => p.repeat),
+          dimension.categories ?? [],
+          'quadratic',
+        ),
         percent_exact: share(own, (p) => p.first === p.repeat),
       };
     }),
   );
 }
 
-function referenceControlMeans(ratings: ReadonlyArray<TidyRatingValueRow>, dimensions: ReadonlyArray<AnalysisDimension>): ReferenceControlMeans[] {
+function referenceControlMeans(
+  ratings: ReadonlyArray<TidyRatingValueRow>,
+  dimensions: ReadonlyArray<AnalysisDimension>,
+): ReferenceControlMeans[] {
   if (!ratings.some((r) => r.qc === 'reference_control')) return [];
   // One pass over the ratings: values by (dimension, model), the reference controls under the key null.
   const values = new Map<string, number[]>();
@@ -198,7 +213,12 @@ interface RatedTask {
   likertValues: number[];
 }
 
-function raterChecks(rows: ReadonlyArray<TidyRatingRow>, dimensions: ReadonlyArray<AnalysisDimension>, fastMs: number, straightRun: number): RaterQc[] {
+function raterChecks(
+  rows: ReadonlyArray<TidyRatingRow>,
+  dimensions: ReadonlyArray<AnalysisDimension>,
+  fastMs: number,
+  straightRun: number,
+): RaterQc[] {
   const likert = new Set(dimensions.filter((d) => d.kind === 'likert').map((d) => d.key));
   const tasksByRater = new Map<string, Map<string, RatedTask>>();
   for (const row of rows) {
@@ -206,7 +226,12 @@ function raterChecks(rows: ReadonlyArray<TidyRatingRow>, dimensions: ReadonlyArr
     tasksByRater.set(row.rater, tasks);
     // One task = what the rater saw once: an output, in one kind of task, in one QC role.
     const key = JSON.stringify([row.itemId, row.model, row.task, row.qc]);
-    const task = tasks.get(key) ?? { task: row.task, durationMs: row.durationMs, ratedAt: row.ratedAt, likertValues: [] };
+    const task = tasks.get(key) ?? {
+      task: row.task,
+      durationMs: row.durationMs,
+      ratedAt: row.ratedAt,
+      likertValues: [],
+    };
     tasks.set(key, task);
     if (row.task === 'rating' && likert.has(row.dimension)) task.likertValues.push(row.value);
   }
@@ -252,7 +277,10 @@ function straightRuns(tasks: ReadonlyArray<RatedTask>): number[] | null {
   const runs: number[] = [];
   let runValue: number | null = null;
   for (const task of ordered) {
-    const value = task.likertValues.length > 0 && task.likertValues.every((v) => v === task.likertValues[0]) ? task.likertValues[0]! : null;
+    const value =
+      task.likertValues.length > 0 && task.likertValues.every((v) => v === task.likertValues[0])
+        ? task.likertValues[0]!
+        : null;
     if (value !== null && value === runValue) runs[runs.length - 1]! += 1;
     else if (value !== null) runs.push(1);
     runValue = value;

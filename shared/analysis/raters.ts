@@ -14,7 +14,12 @@ export interface RaterDimensionDiagnostics {
    * between the rater's value and the mean of the other raters' values (leave-one-out mean), and the
    * mean of (rater − others' mean) with its paired t 95% interval.
    */
-  versus_others: { n: number; spearman: number | null; mean_difference: number | null; mean_difference_ci95: [number, number] | null };
+  versus_others: {
+    n: number;
+    spearman: number | null;
+    mean_difference: number | null;
+    mean_difference_ci95: [number, number] | null;
+  };
 }
 
 export interface RaterDiagnostics {
@@ -25,7 +30,10 @@ export interface RaterDiagnostics {
   dimensions: RaterDimensionDiagnostics[];
 }
 
-export function raterDiagnostics(rows: ReadonlyArray<TidyRatingRow>, dimensions: ReadonlyArray<AnalysisDimension>): RaterDiagnostics[] {
+export function raterDiagnostics(
+  rows: ReadonlyArray<TidyRatingRow>,
+  dimensions: ReadonlyArray<AnalysisDimension>,
+): RaterDiagnostics[] {
   const raters = sortedStrings(new Set(rows.map((row) => row.rater)));
   // dimension → output → rater → value
   const values = new Map<string, Map<string, Map<string, number>>>();
@@ -75,7 +83,11 @@ function sortedRatings(byOutput: Map<string, Map<string, number>>): OutputRating
   });
 }
 
-function dimensionDiagnostics(rater: string, dimension: string, outputs: ReadonlyArray<OutputRatings>): RaterDimensionDiagnostics {
+function dimensionDiagnostics(
+  rater: string,
+  dimension: string,
+  outputs: ReadonlyArray<OutputRatings>,
+): RaterDimensionDiagnostics {
   const own: number[] = [];
   const paired: number[] = [];
   const othersMean: number[] = [];

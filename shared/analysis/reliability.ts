@@ -32,7 +32,11 @@ export interface IccSummary {
 }
 
 /** AC1 or AC2 of a reliability matrix (raters × outputs) over the dimension's categories. */
-export function gwetSummary(matrix: ReliabilityMatrix, categories: ReadonlyArray<number>, ordinal: boolean): GwetSummary {
+export function gwetSummary(
+  matrix: ReliabilityMatrix,
+  categories: ReadonlyArray<number>,
+  ordinal: boolean,
+): GwetSummary {
   const result = gwetAgreement(matrix, categories, ordinal ? 'quadratic' : 'identity');
   const rated = matrix[0]?.filter((_, unit) => matrix.some((row) => row[unit] !== null)).length ?? 0;
   return {
@@ -63,7 +67,8 @@ export function iccSummary(raters: ReadonlyArray<string>, matrix: ReliabilityMat
   }
   const names = (block: { raters: number[] }) => block.raters.map((r) => raters[r]!).join('\u001f');
   const best = [...blocks.values()].sort(
-    (a, b) => b.units.length - a.units.length || b.raters.length - a.raters.length || compareStrings(names(a), names(b)),
+    (a, b) =>
+      b.units.length - a.units.length || b.raters.length - a.raters.length || compareStrings(names(a), names(b)),
   )[0];
   if (!best) return null;
   const table = best.units.map((unit) => best.raters.map((r) => matrix[r]![unit]!));

@@ -13,9 +13,16 @@ export interface WideTable {
 }
 
 /** `dimensions` fixes the order of the dimension columns (e.g. rubric order); others follow by name. */
-export function pivotTidyToWide(rows: ReadonlyArray<TidyRatingRow>, metrics: ReadonlyArray<string>, dimensions: ReadonlyArray<string> = []): WideTable {
+export function pivotTidyToWide(
+  rows: ReadonlyArray<TidyRatingRow>,
+  metrics: ReadonlyArray<string>,
+  dimensions: ReadonlyArray<string> = [],
+): WideTable {
   const rated = sortedStrings(new Set(rows.filter((r) => r.task === 'rating').map((r) => r.dimension)));
-  const dimensionColumns = [...dimensions.filter((d) => rated.includes(d)), ...rated.filter((d) => !dimensions.includes(d))];
+  const dimensionColumns = [
+    ...dimensions.filter((d) => rated.includes(d)),
+    ...rated.filter((d) => !dimensions.includes(d)),
+  ];
   const sortedMetrics = sortedStrings(metrics);
   const columns = [
     'rater',
@@ -37,7 +44,15 @@ export function pivotTidyToWide(rows: ReadonlyArray<TidyRatingRow>, metrics: Rea
   const wide = new Map<string, WideCell[]>();
   for (const row of rows) {
     const key = JSON.stringify([row.rater, row.model, row.itemId, row.task, row.qc ?? '']);
-    const cells = wide.get(key) ?? [row.rater, row.itemId, row.model, row.task, row.qc, row.bin, ...columns.slice(6).map(() => null)];
+    const cells = wide.get(key) ?? [
+      row.rater,
+      row.itemId,
+      row.model,
+      row.task,
+      row.qc,
+      row.bin,
+      ...columns.slice(6).map(() => null),
+    ];
     wide.set(key, cells);
     cells[at(row.dimension)] = row.value;
     if (row.task === 'preference') cells[at('presented_position')] = row.presentedPosition;

@@ -123,7 +123,13 @@ export function questionAndAnswer(c: DemoCase, category: DemoCategory): { questi
 }
 
 /** An answer whose quality follows `quality`: plain and right at the top, wrong or off-topic at the bottom. */
-export function modelAnswer(c: DemoCase, category: DemoCategory, reference: string, quality: number, prng: Prng): string {
+export function modelAnswer(
+  c: DemoCase,
+  category: DemoCategory,
+  reference: string,
+  quality: number,
+  prng: Prng,
+): string {
   if (quality >= 0.8) return reference;
   if (quality >= 0.62) {
     return `${reference} ${pick(['Let your doctor know if you have questions.', 'This is written in your discharge summary.'], prng)}`;
@@ -153,7 +159,11 @@ export function generateDemoRecords(prng: Prng, itemCount = DEMO_ITEM_COUNT): Ou
   for (let i = 0; i < itemCount; i++) {
     const c = DEMO_CASES[i % DEMO_CASES.length]!;
     const category = DEMO_CATEGORIES[(i * 5 + Math.floor(i / DEMO_CATEGORIES.length)) % DEMO_CATEGORIES.length]!;
-    const patient: Patient = { age: 35 + prng.nextInt(55), sex: prng.nextInt(2) === 0 ? 'F' : 'M', days: 1 + prng.nextInt(6) };
+    const patient: Patient = {
+      age: 35 + prng.nextInt(55),
+      sex: prng.nextInt(2) === 0 ? 'F' : 'M',
+      days: 1 + prng.nextInt(6),
+    };
     const context = dischargeSummary(c, patient);
     const { question, reference } = questionAndAnswer(c, category);
     const itemId = `demo-${String(i + 1).padStart(3, '0')}`;

@@ -21,7 +21,8 @@ export interface LinesFile {
 }
 
 /** str.isspace() characters (JavaScript's \s differs: it includes U+FEFF and lacks U+001C–U+001F, U+0085). */
-const PYTHON_WHITESPACE = '\t\n\v\f\r\u001c\u001d\u001e\u001f \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000';
+const PYTHON_WHITESPACE =
+  '\t\n\v\f\r\u001c\u001d\u001e\u001f \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000';
 const PYTHON_EDGE_WHITESPACE = new RegExp(`^[${PYTHON_WHITESPACE}]+|[${PYTHON_WHITESPACE}]+$`, 'g');
 
 /**
@@ -47,23 +48,37 @@ export function createChqSummJoin(source: LinesFile, target: LinesFile | null): 
       const record = asRawRecord(raw);
       const indexText = record[PANDAS_INDEX_COLUMN];
       if (typeof indexText !== 'string' || !/^\d+$/.test(indexText.trim())) {
-        throw new RecordError(PANDAS_INDEX_COLUMN, `(the unnamed pandas index column) must be a row number 0, 1, 2, …, got ${JSON.stringify(indexText ?? null)}`);
+        throw new RecordError(
+          PANDAS_INDEX_COLUMN,
+          `(the unnamed pandas index column) must be a row number 0, 1, 2, …, got ${JSON.stringify(indexText ?? null)}`,
+        );
       }
       const index = Number(indexText.trim());
-      if (index >= count) throw new RecordError(PANDAS_INDEX_COLUMN, `is ${index}, but ${source.name} has only ${count} lines (0 to ${count - 1})`);
+      if (index >= count)
+        throw new RecordError(
+          PANDAS_INDEX_COLUMN,
+          `is ${index}, but ${source.name} has only ${count} lines (0 to ${count - 1})`,
+        );
       const earlier = joined.get(index);
-      if (earlier !== undefined) throw new RecordError(PANDAS_INDEX_COLUMN, `${index} appears twice (record ${earlier} and ${ordinal})`);
+      if (earlier !== undefined)
+        throw new RecordError(PANDAS_INDEX_COLUMN, `${index} appears twice (record ${earlier} and ${ordinal})`);
       joined.set(index, ordinal);
       const line = index + 1;
       if (target && record[ACTUAL] !== target.lines[index]) {
-        throw new RecordError(ACTUAL, `is ${excerpt(record[ACTUAL])} but line ${line} of ${target.name} is ${excerpt(target.lines[index])}: are these the test files the run used?`);
+        throw new RecordError(
+          ACTUAL,
+          `is ${excerpt(record[ACTUAL])} but line ${line} of ${target.name} is ${excerpt(target.lines[index])}: are these the test files the run used?`,
+        );
       }
       const out: RawRecord = { [GENERATED]: record[GENERATED], [ACTUAL]: record[ACTUAL] };
       return { ...out, item_id: `line-${line}`, question: source.lines[index] };
     },
     finish(records) {
       if (records !== count) {
-        throw new RecordError(null, `has ${records} rows but ${source.name} has ${count} lines: an unfinished run or other test files`);
+        throw new RecordError(
+          null,
+          `has ${records} rows but ${source.name} has ${count} lines: an unfinished run or other test files`,
+        );
       }
     },
   };

@@ -71,14 +71,22 @@ export function readClueDataset(entries: readonly ItemEntry[], datasetName: stri
       const v = value[field];
       if (typeof v === 'string' && (!required || v.trim() !== '')) return v;
       if (!required && (v === undefined || v === null)) return '';
-      throw new RecordError(null, `${capitalise(where)}: "${field}" ${v === undefined || v === null ? 'is missing' : typeof v === 'string' ? 'is empty' : 'must be text'}`);
+      throw new RecordError(
+        null,
+        `${capitalise(where)}: "${field}" ${v === undefined || v === null ? 'is missing' : typeof v === 'string' ? 'is empty' : 'must be text'}`,
+      );
     };
     let itemId = `entry-${i + 1}`;
     if (idField !== undefined) {
       const id = keyText(value[idField]);
-      if (id === null) throw new RecordError(null, `${capitalise(where)}: "${idField}" is missing (the first entry has one)`);
+      if (id === null)
+        throw new RecordError(null, `${capitalise(where)}: "${idField}" is missing (the first entry has one)`);
       const other = seenIds.get(id);
-      if (other !== undefined) throw new RecordError(null, `${datasetName}: "${idField}" ${JSON.stringify(id)} is on both ${other} and ${where}`);
+      if (other !== undefined)
+        throw new RecordError(
+          null,
+          `${datasetName}: "${idField}" ${JSON.stringify(id)} is on both ${other} and ${where}`,
+        );
       seenIds.set(id, where);
       itemId = id;
     }
@@ -104,7 +112,10 @@ export function createClueJoin(entries: readonly ItemEntry[], options: ClueJoinO
   const dataset = readClueDataset(entries, options.datasetName);
   const { fewShot, datasetName } = options;
   if (!Number.isInteger(fewShot) || fewShot < 0 || fewShot >= dataset.length) {
-    throw new RecordError(null, `--few-shot ${fewShot}: ${datasetName} has ${dataset.length} entries, so it must be a whole number from 0 to ${dataset.length - 1}`);
+    throw new RecordError(
+      null,
+      `--few-shot ${fewShot}: ${datasetName} has ${dataset.length} entries, so it must be a whole number from 0 to ${dataset.length - 1}`,
+    );
   }
   const order = options.joinBy === 'position' ? pythonShuffled(dataset, options.seed) : dataset;
   const expected = options.joinBy === 'position' ? order.slice(fewShot) : null;
@@ -116,18 +127,26 @@ export function createClueJoin(entries: readonly ItemEntry[], options: ClueJoinO
   const mismatchHint = (): string => {
     const { groundTruths } = options;
     const fits = (skip: number) => groundTruths.every((answer, i) => order[skip + i]?.answer === answer);
-    const fitting = Array.from({ length: dataset.length }, (_, skip) => skip).filter((skip) => skip !== fewShot && fits(skip));
-    if (fitting.length === 1) return `every line fits with --few-shot ${fitting[0]} (the run's --num_few_shot_examples)`;
+    const fitting = Array.from({ length: dataset.length }, (_, skip) => skip).filter(
+      (skip) => skip !== fewShot && fits(skip),
+    );
+    if (fitting.length === 1)
+      return `every line fits with --few-shot ${fitting[0]} (the run's --num_few_shot_examples)`;
     const answers = new Set(dataset.map((e) => e.answer));
     const stranger = groundTruths.findIndex((answer) => !answers.has(answer));
-    if (stranger !== -1) return `line ${stranger + 1}'s answer is in no entry of ${datasetName}: is it the dataset version the run used?`;
+    if (stranger !== -1)
+      return `line ${stranger + 1}'s answer is in no entry of ${datasetName}: is it the dataset version the run used?`;
     return `every answer is in ${datasetName} but not in this order: check --seed and that the dataset is the version the run used (one entry more or less changes the whole shuffle)`;
   };
 
   const findEntry = (groundTruth: string, ordinal: number): DatasetEntry => {
     if (expected) {
       const entry = expected[ordinal - 1];
-      if (!entry) throw new RecordError(null, `is one line too many: ${datasetName} minus ${fewShot} few-shot example(s) has ${expected.length} entries`);
+      if (!entry)
+        throw new RecordError(
+          null,
+          `is one line too many: ${datasetName} minus ${fewShot} few-shot example(s) has ${expected.length} entries`,
+        );
       if (entry.answer !== groundTruth) {
         throw new RecordError(
           GROUND_TRUTH,
@@ -137,7 +156,11 @@ export function createClueJoin(entries: readonly ItemEntry[], options: ClueJoinO
       return entry;
     }
     const entry = byAnswer!.get(groundTruth);
-    if (!entry) throw new RecordError(GROUND_TRUTH, `${excerpt(groundTruth)} is no entry's "Answer" in ${datasetName}: is it the dataset version the run used?`);
+    if (!entry)
+      throw new RecordError(
+        GROUND_TRUTH,
+        `${excerpt(groundTruth)} is no entry's "Answer" in ${datasetName}: is it the dataset version the run used?`,
+      );
     return entry;
   };
 
@@ -150,14 +173,26 @@ export function createClueJoin(entries: readonly ItemEntry[], options: ClueJoinO
     join(raw, ordinal) {
       const record = asRawRecord(raw);
       const groundTruth = record[GROUND_TRUTH];
-      if (typeof groundTruth !== 'string') throw new RecordError(GROUND_TRUTH, groundTruth === undefined || groundTruth === null ? 'is missing' : 'must be text');
+      if (typeof groundTruth !== 'string')
+        throw new RecordError(
+          GROUND_TRUTH,
+          groundTruth === undefined || groundTruth === null ? 'is missing' : 'must be text',
+        );
       const entry = findEntry(groundTruth, ordinal);
       const earlier = joined.get(entry.number);
-      if (earlier !== undefined) throw new RecordError(GROUND_TRUTH, `is the answer of ${entry.where}, which line ${earlier} already answered`);
+      if (earlier !== undefined)
+        throw new RecordError(GROUND_TRUTH, `is the answer of ${entry.where}, which line ${earlier} already answered`);
       joined.set(entry.number, ordinal);
       const out: RawRecord = { [MODEL_ANSWER]: record[MODEL_ANSWER] };
       for (const column of Object.values(CLUE_METRIC_COLUMNS)) if (column in record) out[column] = record[column];
-      return { ...out, item_id: entry.itemId, question: entry.question, context: entry.context, reference: entry.answer, category: entry.category };
+      return {
+        ...out,
+        item_id: entry.itemId,
+        question: entry.question,
+        context: entry.context,
+        reference: entry.answer,
+        category: entry.category,
+      };
     },
     finish(records) {
       if (expected && records !== expected.length) {
@@ -175,8 +210,13 @@ function indexByAnswer(dataset: readonly DatasetEntry[], datasetName: string): M
   for (const entry of dataset) groups.set(entry.answer, [...(groups.get(entry.answer) ?? []), entry]);
   const repeated = [...groups.values()].filter((group) => group.length > 1);
   if (repeated.length > 0) {
-    const listed = repeated.map((group) => `${excerpt(group[0]!.answer, 40)} (entries ${group.map((e) => e.number).join(', ')})`);
-    throw new RecordError(null, `--join-by reference needs unique answers, but ${datasetName} repeats ${repeated.length}: ${listed.join('; ')}`);
+    const listed = repeated.map(
+      (group) => `${excerpt(group[0]!.answer, 40)} (entries ${group.map((e) => e.number).join(', ')})`,
+    );
+    throw new RecordError(
+      null,
+      `--join-by reference needs unique answers, but ${datasetName} repeats ${repeated.length}: ${listed.join('; ')}`,
+    );
   }
   return new Map([...groups].map(([answer, group]) => [answer, group[0]!]));
 }

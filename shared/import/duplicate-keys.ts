@@ -98,7 +98,6 @@ function indexOrEnd(text: string, char: string, from: number): number {
   return at === -1 ? text.length : at;
 }
 
-
 function decodeJsonString(raw: string): string {
   try {
     return JSON.parse(`"${raw}"`) as string;

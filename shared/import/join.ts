@@ -42,7 +42,8 @@ export function parseJoinKey(spec: string): JoinKey {
 }
 
 export function asRawRecord(raw: unknown): RawRecord {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new RecordError(null, 'is not an object with fields');
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    throw new RecordError(null, 'is not an object with fields');
   return raw as RawRecord;
 }
 
@@ -71,13 +72,18 @@ export function createItemJoin(items: readonly ItemEntry[], key: JoinKey, itemsN
 
   const findItem = (record: RawRecord, ordinal: number): number => {
     if (key.kind === 'position') {
-      if (ordinal > items.length) throw new RecordError(null, `has no item: ${itemsName} has only ${items.length} (joined by position)`);
+      if (ordinal > items.length)
+        throw new RecordError(null, `has no item: ${itemsName} has only ${items.length} (joined by position)`);
       return ordinal - 1;
     }
     const value = keyText(record[key.outputField]);
     if (value === null) throw new RecordError(key.outputField, 'is missing (it is the join key)');
     const index = byKey!.get(value);
-    if (index === undefined) throw new RecordError(key.outputField, `is ${JSON.stringify(value)}, which no item of ${itemsName} has as "${key.itemField}"`);
+    if (index === undefined)
+      throw new RecordError(
+        key.outputField,
+        `is ${JSON.stringify(value)}, which no item of ${itemsName} has as "${key.itemField}"`,
+      );
     return index;
   };
 
@@ -88,19 +94,26 @@ export function createItemJoin(items: readonly ItemEntry[], key: JoinKey, itemsN
       const record = asRawRecord(raw);
       const index = findItem(record, ordinal);
       const earlier = used.get(index);
-      if (earlier !== undefined) throw new RecordError(null, `joins ${items[index]!.where}, which output record ${earlier} already joined`);
+      if (earlier !== undefined)
+        throw new RecordError(null, `joins ${items[index]!.where}, which output record ${earlier} already joined`);
       used.set(index, ordinal);
       const item = items[index]!.value;
       for (const [field, value] of Object.entries(item)) {
         if (field in record && !sameValue(record[field], value)) {
-          throw new RecordError(field, `differs from ${items[index]!.where} (${excerpt(record[field])} vs ${excerpt(value)})`);
+          throw new RecordError(
+            field,
+            `differs from ${items[index]!.where} (${excerpt(record[field])} vs ${excerpt(value)})`,
+          );
         }
       }
       return { ...item, ...record };
     },
     finish(records) {
       if (key.kind === 'position' && records !== items.length) {
-        throw new RecordError(null, `has ${records} records but ${itemsName} has ${items.length} items; joining by position needs one output per item`);
+        throw new RecordError(
+          null,
+          `has ${records} records but ${itemsName} has ${items.length} items; joining by position needs one output per item`,
+        );
       }
     },
   };
@@ -118,7 +131,10 @@ function indexItems(items: readonly ItemEntry[], field: string, itemsName: strin
     if (value === null) throw new RecordError(null, `${item.where}: "${field}" is missing (it is the join key)`);
     const other = index.get(value);
     if (other !== undefined) {
-      throw new RecordError(null, `${itemsName}: "${field}" ${JSON.stringify(value)} is on both ${items[other]!.where} and ${item.where}; a join key must be unique`);
+      throw new RecordError(
+        null,
+        `${itemsName}: "${field}" ${JSON.stringify(value)} is on both ${items[other]!.where} and ${item.where}; a join key must be unique`,
+      );
     }
     index.set(value, i);
   });

@@ -51,7 +51,10 @@ export function buildColumnMap(entries: Readonly<Record<string, string>>): Colum
     } else if ((OUTPUT_FIELDS as readonly string[]).includes(field)) {
       map.fields[field as OutputField] = column;
     } else {
-      throw new RecordError(null, `--map: unknown field "${field}" (expected ${OUTPUT_FIELDS.join(', ')} or score_<metric>)`);
+      throw new RecordError(
+        null,
+        `--map: unknown field "${field}" (expected ${OUTPUT_FIELDS.join(', ')} or score_<metric>)`,
+      );
     }
   }
   return map;
@@ -74,9 +77,12 @@ export function missingRequiredColumns(header: readonly string[], map: ColumnMap
 
 const NUMERIC = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 
-const textError = (issue: { input: unknown }) => (issue.input === undefined || issue.input === null ? 'is missing' : 'must be text');
+const textError = (issue: { input: unknown }) =>
+  issue.input === undefined || issue.input === null ? 'is missing' : 'must be text';
 // A NUL character (raw, or written \u0000 in JSON) is kept by every parser and truncates text in C tools.
-const text = z.string({ error: textError }).refine((s) => !s.includes('\0'), { error: 'contains a NUL character (\\u0000)' });
+const text = z
+  .string({ error: textError })
+  .refine((s) => !s.includes('\0'), { error: 'contains a NUL character (\\u0000)' });
 const requiredText = text.refine((s) => s.trim() !== '', { error: 'is empty' });
 const optionalText = text.nullish().transform((s) => s ?? '');
 /** Identifiers may be written as JSON numbers (17) and are compared as text ("17"). */
@@ -126,13 +132,21 @@ export interface RecordOptions {
  * a reference or scores; the nearest known name is suggested when it is close.
  */
 function rejectUnknownFields(keys: readonly string[], map: ColumnMap): void {
-  const known = new Set<string>([...OUTPUT_FIELDS.map((f) => sourceColumn(map, f)), 'scores', ...Object.values(map.scores)]);
+  const known = new Set<string>([
+    ...OUTPUT_FIELDS.map((f) => sourceColumn(map, f)),
+    'scores',
+    ...Object.values(map.scores),
+  ]);
   for (const key of keys) {
     if (known.has(key) || (key.startsWith(SCORE_PREFIX) && key.length > SCORE_PREFIX.length)) continue;
     if (key === SCORE_PREFIX) throw new RecordError(key, 'names no metric (write score_<metric>, e.g. score_rougeL)');
     const nearest = closest(key, [...known]);
-    const hint = distance(key, nearest) <= Math.max(2, Math.floor(nearest.length / 3)) ? ` (did you mean "${nearest}"?)` : '';
-    throw new RecordError(key, `is not a field BlindRate knows${hint}; rename it, map it with --map, or import without it using --ignore-unknown`);
+    const hint =
+      distance(key, nearest) <= Math.max(2, Math.floor(nearest.length / 3)) ? ` (did you mean "${nearest}"?)` : '';
+    throw new RecordError(
+      key,
+      `is not a field BlindRate knows${hint}; rename it, map it with --map, or import without it using --ignore-unknown`,
+    );
   }
 }
 
@@ -141,12 +155,21 @@ function rejectUnknownFields(keys: readonly string[], map: ColumnMap): void {
  * (JSON), from `score_<metric>` keys (CSV, flat JSON) and from mapped columns; an empty score cell
  * means "no value for that metric".
  */
-export function toOutputRecord(raw: unknown, map: ColumnMap, fixedModel?: string, options: RecordOptions = {}): OutputRecord {
+export function toOutputRecord(
+  raw: unknown,
+  map: ColumnMap,
+  fixedModel?: string,
+  options: RecordOptions = {},
+): OutputRecord {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     throw new RecordError(null, 'is not an object with fields');
   }
   const source = raw as Record<string, unknown>;
-  if (!options.ignoreUnknown) rejectUnknownFields(Object.keys(source).filter((key) => source[key] !== undefined), map);
+  if (!options.ignoreUnknown)
+    rejectUnknownFields(
+      Object.keys(source).filter((key) => source[key] !== undefined),
+      map,
+    );
   const candidate: Record<string, unknown> = {};
   const origin = new Map<string, string>();
   for (const field of OUTPUT_FIELDS) {
@@ -171,7 +194,8 @@ export function toOutputRecord(raw: unknown, map: ColumnMap, fixedModel?: string
   };
   const nested = source.scores;
   if (nested !== undefined && nested !== null) {
-    if (typeof nested !== 'object' || Array.isArray(nested)) throw new RecordError('scores', 'must be an object of metric: number');
+    if (typeof nested !== 'object' || Array.isArray(nested))
+      throw new RecordError('scores', 'must be an object of metric: number');
     for (const [metric, value] of Object.entries(nested)) addScore(metric, value, `scores.${metric}`);
   }
   const mappedColumns = new Set(Object.values(map.scores));

@@ -46,7 +46,11 @@ interface RawEntry {
   rationale: string;
 }
 
-export function parseCalibrationFile(fileName: string, text: string, rubric: ReadonlyArray<KnownDimension>): ParseCalibrationResult {
+export function parseCalibrationFile(
+  fileName: string,
+  text: string,
+  rubric: ReadonlyArray<KnownDimension>,
+): ParseCalibrationResult {
   const format = detectImportFormat(fileName, text.slice(0, 1024));
   const located = format === 'csv' ? readCsv(fileName, text, rubric) : readJson(fileName, format, text);
   if (!located.ok) return located;
@@ -63,7 +67,9 @@ export function parseCalibrationFile(fileName: string, text: string, rubric: Rea
     const key = JSON.stringify([raw.itemId, raw.model]);
     const earlier = firstLocation.get(key);
     if (earlier !== undefined) {
-      errors.push(`${location}: item "${raw.itemId}", model "${raw.model}" is already a calibration task (${earlier.toLowerCase()})`);
+      errors.push(
+        `${location}: item "${raw.itemId}", model "${raw.model}" is already a calibration task (${earlier.toLowerCase()})`,
+      );
       continue;
     }
     firstLocation.set(key, location);
@@ -84,13 +90,15 @@ function readCsv(fileName: string, text: string, rubric: ReadonlyArray<KnownDime
     if (error instanceof CsvSyntaxError) return { ok: false, errors: [error.message] };
     throw error;
   }
-  if (records.length === 0) return { ok: false, errors: [`${fileName} is empty: expected a header line and calibration entries`] };
+  if (records.length === 0)
+    return { ok: false, errors: [`${fileName} is empty: expected a header line and calibration entries`] };
   const [header, ...rows] = records as [CsvRecord, ...CsvRecord[]];
   const where = `Line ${header.line} of ${fileName}`;
   const columns = header.cells.map((c) => c.trim());
   const dimensionKeys = rubric.map((d) => d.key);
   const errors: string[] = [];
-  for (const column of FIXED_CSV_COLUMNS) if (!columns.includes(column)) errors.push(`${where}: required column "${column}" is missing`);
+  for (const column of FIXED_CSV_COLUMNS)
+    if (!columns.includes(column)) errors.push(`${where}: required column "${column}" is missing`);
   columns.forEach((column, i) => {
     if (columns.indexOf(column) !== i) errors.push(`${where}: column "${column}" appears twice`);
     else if (!(FIXED_CSV_COLUMNS as ReadonlyArray<string>).includes(column) && !dimensionKeys.includes(column)) {
@@ -114,7 +122,15 @@ function readCsv(fileName: string, text: string, rubric: ReadonlyArray<KnownDime
       if (!INTEGER.test(raw)) errors.push(`${location}: "${key}" must be a whole number, got "${raw}"`);
       else expected[key] = Number(raw);
     }
-    entries.push({ location, raw: { itemId: cell('item_id'), model: cell('model'), expected, rationale: record.cells[columns.indexOf('rationale')]! } });
+    entries.push({
+      location,
+      raw: {
+        itemId: cell('item_id'),
+        model: cell('model'),
+        expected,
+        rationale: record.cells[columns.indexOf('rationale')]!,
+      },
+    });
   }
   return errors.length > 0 ? { ok: false, errors: errors.slice(0, MAX_ERRORS) } : { ok: true, entries };
 }
@@ -141,7 +157,10 @@ function readJson(fileName: string, format: Exclude<ImportFormat, 'csv'>, text: 
     }
   } catch (error) {
     if (!(error instanceof SyntaxError)) throw error;
-    return { ok: false, errors: [format === 'json' ? `${fileName}: not valid JSON (${error.message})` : error.message] };
+    return {
+      ok: false,
+      errors: [format === 'json' ? `${fileName}: not valid JSON (${error.message})` : error.message],
+    };
   }
   const errors: string[] = [];
   const entries: { location: string; raw: RawEntry }[] = [];
@@ -173,7 +192,8 @@ function entryProblem(entry: RawEntry, rubric: ReadonlyArray<KnownDimension>): s
     const dimension = rubric.find((d) => d.key === key);
     if (!dimension) return `"${key}" is not a dimension of the rubric (${rubric.map((d) => d.key).join(', ')})`;
     const value = entry.expected[key]!;
-    if (!dimension.scale.includes(value)) return `"${key}" must be on the rubric's scale (${dimension.scale.join(', ')}), got ${value}`;
+    if (!dimension.scale.includes(value))
+      return `"${key}" must be on the rubric's scale (${dimension.scale.join(', ')}), got ${value}`;
   }
   return null;
 }
@@ -190,7 +210,8 @@ export function resolveCalibrationOutputs<Output>(
   const errors: string[] = [];
   for (const entry of entries) {
     const output = findOutput(entry.itemId, entry.model);
-    if (output === undefined) errors.push(`${entry.location}: the study has no output of item "${entry.itemId}" by model "${entry.model}"`);
+    if (output === undefined)
+      errors.push(`${entry.location}: the study has no output of item "${entry.itemId}" by model "${entry.model}"`);
     else resolved.push({ entry, output });
   }
   return errors.length > 0 ? { ok: false, errors: errors.slice(0, MAX_ERRORS) } : { ok: true, resolved };

@@ -64,10 +64,14 @@ export function planRatingQueue<Task, Reference, Calibration>(
   const k = options.referenceControls;
   const c = options.calibration;
   if (k > input.referenceCandidates.length) {
-    throw new QcDesignError(`--reference-controls ${k} needs ${k} items with a reference answer, only ${input.referenceCandidates.length} available`);
+    throw new QcDesignError(
+      `--reference-controls ${k} needs ${k} items with a reference answer, only ${input.referenceCandidates.length} available`,
+    );
   }
   if (c > input.calibration.length) {
-    throw new QcDesignError(`--calibration ${c} needs ${c} entries in the calibration file, it has ${input.calibration.length}`);
+    throw new QcDesignError(
+      `--calibration ${c} needs ${c} entries in the calibration file, it has ${input.calibration.length}`,
+    );
   }
   const queueLength = c + n + k + r;
   const gap = minimumTasksBetweenRepeats(queueLength);
@@ -84,13 +88,19 @@ export function planRatingQueue<Task, Reference, Calibration>(
   const kinds = new Array<'task' | 'repeat' | 'reference'>(bodyLength).fill('task');
   const repeatSlots = r > 0 ? shuffled(range(cut + gap, bodyLength), prng).slice(0, r) : [];
   for (const slot of repeatSlots) kinds[slot] = 'repeat';
-  const referenceSlots = shuffled(range(0, bodyLength).filter((slot) => kinds[slot] === 'task'), prng).slice(0, k);
+  const referenceSlots = shuffled(
+    range(0, bodyLength).filter((slot) => kinds[slot] === 'task'),
+    prng,
+  ).slice(0, k);
   for (const slot of referenceSlots) kinds[slot] = 'reference';
 
   // The remaining slots take the tasks in their drawn order.
   const taskAt = new Map<number, number>();
   kinds.forEach((kind, slot) => kind === 'task' && taskAt.set(slot, taskAt.size));
-  const firstShowings = shuffled([...taskAt.keys()].filter((slot) => slot < cut), prng).slice(0, r);
+  const firstShowings = shuffled(
+    [...taskAt.keys()].filter((slot) => slot < cut),
+    prng,
+  ).slice(0, r);
   const firstShowingOf = new Map(repeatSlots.map((slot, i) => [slot, firstShowings[i]!]));
   const references = shuffled(input.referenceCandidates, prng).slice(0, k);
 
@@ -101,7 +111,9 @@ export function planRatingQueue<Task, Reference, Calibration>(
     const first = firstShowingOf.get(slot)!;
     return { qc: 'repeat', task: input.tasks[taskAt.get(first)!]!, firstShowing: c + first };
   });
-  const calibration = input.calibration.slice(0, c).map((entry): PlannedTask<Task, Reference, Calibration> => ({ qc: 'calibration', calibration: entry }));
+  const calibration = input.calibration
+    .slice(0, c)
+    .map((entry): PlannedTask<Task, Reference, Calibration> => ({ qc: 'calibration', calibration: entry }));
   return [...calibration, ...body];
 }
 
@@ -110,7 +122,12 @@ function range(from: number, to: number): number[] {
 }
 
 /** How many entries of a planned queue have each role, for the plan `assign` prints. */
-export function countQueueRoles(queue: ReadonlyArray<PlannedTask<unknown, unknown, unknown>>): { tasks: number; repeat: number; reference_control: number; calibration: number } {
+export function countQueueRoles(queue: ReadonlyArray<PlannedTask<unknown, unknown, unknown>>): {
+  tasks: number;
+  repeat: number;
+  reference_control: number;
+  calibration: number;
+} {
   const counts = { tasks: 0, repeat: 0, reference_control: 0, calibration: 0 };
   for (const entry of queue) counts[entry.qc ?? 'tasks'] += 1;
   return counts;

@@ -10,14 +10,20 @@ const MARGIN = { top: 14, right: 14, bottom: 34, left: 40 };
  * One small multiple: mean rating by bin, one line per model (MeDiSumQA Figure 4). The y axis spans
  * the dimension's scale (1–5, or 0–1 for binary dimensions shown as the share of 1s).
  */
-export function binLineChart(dimension: AnalysisDimension, label: string, cells: ReadonlyArray<BinMean>, models: ReadonlyArray<string>): string {
+export function binLineChart(
+  dimension: AnalysisDimension,
+  label: string,
+  cells: ReadonlyArray<BinMean>,
+  models: ReadonlyArray<string>,
+): string {
   const bins = [...new Set(cells.map((c) => c.bin))].sort((a, b) => a - b);
   const [yMin, yMax] = yRange(dimension, cells);
   const plotW = WIDTH - MARGIN.left - MARGIN.right;
   const plotH = HEIGHT - MARGIN.top - MARGIN.bottom;
   const lastBin = bins.at(-1) ?? 1;
   const firstBin = bins[0] ?? 1;
-  const x = (bin: number) => MARGIN.left + (lastBin === firstBin ? plotW / 2 : ((bin - firstBin) / (lastBin - firstBin)) * plotW);
+  const x = (bin: number) =>
+    MARGIN.left + (lastBin === firstBin ? plotW / 2 : ((bin - firstBin) / (lastBin - firstBin)) * plotW);
   const y = (value: number) => MARGIN.top + plotH - ((value - yMin) / (yMax - yMin)) * plotH;
 
   const yTicks = dimension.kind === 'binary' ? [0, 0.25, 0.5, 0.75, 1] : range(yMin, yMax);
@@ -36,7 +42,9 @@ export function binLineChart(dimension: AnalysisDimension, label: string, cells:
       const points = cells.filter((c) => c.model === model && c.mean !== null).sort((a, b) => a.bin - b.bin);
       if (points.length === 0) return '';
       const { colour, dash } = seriesStyle(index);
-      const path = points.map((p, i) => `${i === 0 ? 'M' : 'L'}${x(p.bin).toFixed(1)},${y(p.mean!).toFixed(1)}`).join(' ');
+      const path = points
+        .map((p, i) => `${i === 0 ? 'M' : 'L'}${x(p.bin).toFixed(1)},${y(p.mean!).toFixed(1)}`)
+        .join(' ');
       const dots = points
         .map(
           (p) =>

@@ -36,7 +36,9 @@ export function seriesStyle(index: number): { colour: string; dash: string } {
 
 /** A share's interval as percentages, e.g. "[12%, 40%]"; empty when there is none. */
 export function formatShareInterval(interval: [number, number] | null): string {
-  return interval === null ? '' : `<span class="ci">[${formatPercent(interval[0])}, ${formatPercent(interval[1])}]</span>`;
+  return interval === null
+    ? ''
+    : `<span class="ci">[${formatPercent(interval[0])}, ${formatPercent(interval[1])}]</span>`;
 }
 
 /** Milliseconds as seconds with one decimal, e.g. "41.0 s". */

@@ -4,7 +4,15 @@
  */
 import type { AnalysisDimension, AnalysisResult, Correlation } from '../analysis/types';
 import { binLineChart, PREFERENCE_SEGMENTS, preferenceBars } from './charts';
-import { escapeHtml, formatInterval, formatNumber, formatP, formatPercent, formatShareInterval, seriesStyle } from './format';
+import {
+  escapeHtml,
+  formatInterval,
+  formatNumber,
+  formatP,
+  formatPercent,
+  formatShareInterval,
+  seriesStyle,
+} from './format';
 import { methodsHtml } from './methods';
 import { qcSection } from './qc';
 import { agreementSection, raterSection } from './reliability';
@@ -99,7 +107,13 @@ function studySection(result: AnalysisResult, study: ReportStudy): string {
   const packages = study.packages?.length
     ? `<h3>Rater packages</h3>${table(
         ['Rater', 'Package', 'Issued', 'Returned', 'Answers from it'],
-        study.packages.map((p) => [escapeHtml(p.rater), `<code>${escapeHtml(p.id)}</code>`, when(p.issuedAt), p.returnedAt ? when(p.returnedAt) : 'not yet', String(p.answers)]),
+        study.packages.map((p) => [
+          escapeHtml(p.rater),
+          `<code>${escapeHtml(p.id)}</code>`,
+          when(p.issuedAt),
+          p.returnedAt ? when(p.returnedAt) : 'not yet',
+          String(p.answers),
+        ]),
         { numericFrom: 4 },
       )}<p class="note">Each answer's package is the <code>package_id</code> column of the ratings export.</p>`
     : '';
@@ -122,9 +136,18 @@ function ratingDimensions(result: AnalysisResult): AnalysisDimension[] {
 
 function binsSection(result: AnalysisResult, label: Labeller): string {
   const dimensions = ratingDimensions(result).filter((d) => result.bins.some((b) => b.dimension === d.key));
-  if (dimensions.length === 0) return '<section><h2>Ratings by bin</h2><p class="note">No rating has a bin yet.</p></section>';
+  if (dimensions.length === 0)
+    return '<section><h2>Ratings by bin</h2><p class="note">No rating has a bin yet.</p></section>';
   const charts = dimensions
-    .map((d) => `<figure>${binLineChart(d, label(d.key), result.bins.filter((b) => b.dimension === d.key), result.models)}<figcaption>${escapeHtml(label(d.key))}${d.kind === 'binary' ? ' (share of 1)' : ''}</figcaption></figure>`)
+    .map(
+      (d) =>
+        `<figure>${binLineChart(
+          d,
+          label(d.key),
+          result.bins.filter((b) => b.dimension === d.key),
+          result.models,
+        )}<figcaption>${escapeHtml(label(d.key))}${d.kind === 'binary' ? ' (share of 1)' : ''}</figcaption></figure>`,
+    )
     .join('');
   const bins = [...new Set(result.bins.map((b) => b.bin))].sort((a, b) => a - b);
   const rows = dimensions.flatMap((d) =>
@@ -144,11 +167,20 @@ ${legend(result.models)}<div class="multiples">${charts}</div>
 }
 
 function preferenceSection(result: AnalysisResult): string {
-  if (result.preference.length === 0) return '<section><h2>Preference</h2><p class="note">No preference choices yet.</p></section>';
+  if (result.preference.length === 0)
+    return '<section><h2>Preference</h2><p class="note">No preference choices yet.</p></section>';
   const models = [...new Set(result.preference.map((p) => p.model))];
-  const swatches = PREFERENCE_SEGMENTS.map((s) => `<span><i class="swatch" style="background:${s.colour}"></i>${s.label}</span>`).join('');
+  const swatches = PREFERENCE_SEGMENTS.map(
+    (s) => `<span><i class="swatch" style="background:${s.colour}"></i>${s.label}</span>`,
+  ).join('');
   const charts = models
-    .map((model) => `<figure><h3>${escapeHtml(model)}</h3>${preferenceBars(model, result.preference.filter((p) => p.model === model))}</figure>`)
+    .map(
+      (model) =>
+        `<figure><h3>${escapeHtml(model)}</h3>${preferenceBars(
+          model,
+          result.preference.filter((p) => p.model === model),
+        )}</figure>`,
+    )
     .join('');
   const rows = result.preference.map((p) => [
     escapeHtml(p.model),
@@ -216,7 +248,11 @@ function correlationSection(result: AnalysisResult, label: Labeller): string {
         [...result.models, 'ALL'].map((model) => [
           escapeHtml(label(d.key)),
           model === 'ALL' ? '<b>ALL</b>' : escapeHtml(model),
-          ...metrics.map((metric) => correlationCell(result.correlations.find((c) => c.metric === metric && c.dimension === d.key && c.model === model)!)),
+          ...metrics.map((metric) =>
+            correlationCell(
+              result.correlations.find((c) => c.metric === metric && c.dimension === d.key && c.model === model)!,
+            ),
+          ),
         ]),
       ),
       { groupFirstColumn: true, className: 'corr' },

@@ -4,7 +4,10 @@ import type { RaterFlag, RaterQc } from '../analysis/qc';
 import { escapeHtml, formatNumber, formatPercent } from './format';
 import { table } from './table';
 
-export const RATER_FLAG_LABELS: Record<RaterFlag, string> = { fast_answers: 'fast answers', straight_lining: 'straight-lining' };
+export const RATER_FLAG_LABELS: Record<RaterFlag, string> = {
+  fast_answers: 'fast answers',
+  straight_lining: 'straight-lining',
+};
 
 /** Seconds with one decimal ("46.3 s"); an em dash when unknown. */
 export function formatSeconds(ms: number | null): string {
@@ -12,13 +15,26 @@ export function formatSeconds(ms: number | null): string {
 }
 
 /** The cells of one rater's row, shared by the report and the Reports screen. */
-export function raterQcCells(rater: RaterQc): { tasks: string; median: string; iqr: string; fast: string; straight: string; flags: string } {
+export function raterQcCells(rater: RaterQc): {
+  tasks: string;
+  median: string;
+  iqr: string;
+  fast: string;
+  straight: string;
+  flags: string;
+} {
   return {
     tasks: String(rater.tasks),
     median: formatSeconds(rater.median_ms),
-    iqr: rater.q1_ms === null || rater.q3_ms === null ? '—' : `${formatSeconds(rater.q1_ms)} – ${formatSeconds(rater.q3_ms)}`,
+    iqr:
+      rater.q1_ms === null || rater.q3_ms === null
+        ? '—'
+        : `${formatSeconds(rater.q1_ms)} – ${formatSeconds(rater.q3_ms)}`,
     fast: `${rater.fast_tasks} of ${rater.timed_tasks} (${formatPercent(rater.fast_share)})`,
-    straight: rater.longest_straight_run === null ? 'order unknown' : `${rater.longest_straight_run}${rater.straight_runs > 0 ? ` (${rater.straight_runs} run${rater.straight_runs === 1 ? '' : 's'} ≥ threshold)` : ''}`,
+    straight:
+      rater.longest_straight_run === null
+        ? 'order unknown'
+        : `${rater.longest_straight_run}${rater.straight_runs > 0 ? ` (${rater.straight_runs} run${rater.straight_runs === 1 ? '' : 's'} ≥ threshold)` : ''}`,
     flags: rater.flags.length === 0 ? 'none' : rater.flags.map((f) => RATER_FLAG_LABELS[f]).join(', '),
   };
 }
@@ -34,10 +50,30 @@ export function qcSection(result: AnalysisResult, label: (key: string) => string
   const { fast_ms, fast_share_flag, straight_run } = qc.parameters;
   const raterRows = qc.raters.map((r) => {
     const cells = raterQcCells(r);
-    return [escapeHtml(r.rater), cells.tasks, cells.median, cells.iqr, cells.fast, cells.straight, r.flags.length ? `<b>${cells.flags}</b>` : cells.flags];
+    return [
+      escapeHtml(r.rater),
+      cells.tasks,
+      cells.median,
+      cells.iqr,
+      cells.fast,
+      cells.straight,
+      r.flags.length ? `<b>${cells.flags}</b>` : cells.flags,
+    ];
   });
   const raters = qc.raters.length
-    ? table(['Rater', 'Tasks', 'Median time', 'IQR', `Faster than ${formatSeconds(fast_ms)}`, 'Longest straight run', 'Flags'], raterRows, { numericFrom: 1 })
+    ? table(
+        [
+          'Rater',
+          'Tasks',
+          'Median time',
+          'IQR',
+          `Faster than ${formatSeconds(fast_ms)}`,
+          'Longest straight run',
+          'Flags',
+        ],
+        raterRows,
+        { numericFrom: 1 },
+      )
     : '<p class="note">No ratings yet.</p>';
 
   const repeats =
@@ -56,13 +92,18 @@ export function qcSection(result: AnalysisResult, label: (key: string) => string
         );
 
   const models = qc.reference_controls[0]?.models.map((m) => m.model) ?? [];
-  const mean = (cell: { mean: number | null; n: number }) => `${formatNumber(cell.mean)} <span class="note">(${cell.n})</span>`;
+  const mean = (cell: { mean: number | null; n: number }) =>
+    `${formatNumber(cell.mean)} <span class="note">(${cell.n})</span>`;
   const references =
     qc.reference_controls.length === 0
       ? '<p class="note">The plan had no reference controls.</p>'
       : table(
           ['Dimension', 'Reference answers', ...models.map(escapeHtml)],
-          inDimensionOrder(result, qc.reference_controls).map((c) => [escapeHtml(label(c.dimension)), mean(c.reference), ...c.models.map(mean)]),
+          inDimensionOrder(result, qc.reference_controls).map((c) => [
+            escapeHtml(label(c.dimension)),
+            mean(c.reference),
+            ...c.models.map(mean),
+          ]),
           { numericFrom: 1 },
         );
 

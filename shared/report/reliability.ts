@@ -6,7 +6,8 @@ import { table } from './table';
 
 export function agreementSection(result: AnalysisResult, label: Labeller): string {
   const entries = result.dimensions.map((d) => [d, result.agreement[d.key]!] as const);
-  if (entries.length === 0) return '<section><h2>Inter-rater agreement</h2><p class="note">No ratings yet.</p></section>';
+  if (entries.length === 0)
+    return '<section><h2>Inter-rater agreement</h2><p class="note">No ratings yet.</p></section>';
   const rows = entries.map(([d, a]) => [
     escapeHtml(label(d.key)),
     `${a.level}`,
@@ -21,7 +22,13 @@ export function agreementSection(result: AnalysisResult, label: Labeller): strin
     String(a.gwet.n),
   ]);
   const kappaRows = entries.flatMap(([d, a]) =>
-    (a.weighted_kappa ?? []).map((k) => [escapeHtml(label(d.key)), escapeHtml(k.raters.join(' × ')), String(k.n), formatNumber(k.kappa, 3), formatInterval(k.ci95)]),
+    (a.weighted_kappa ?? []).map((k) => [
+      escapeHtml(label(d.key)),
+      escapeHtml(k.raters.join(' × ')),
+      String(k.n),
+      formatNumber(k.kappa, 3),
+      formatInterval(k.ci95),
+    ]),
   );
   const iccRows = entries.flatMap(([d, a]) => {
     if (!a.icc) return [];
@@ -63,7 +70,12 @@ export function raterSection(result: AnalysisResult, label: Labeller): string {
   );
   const times = result.per_rater.map((rater) => {
     const t = rater.time_per_task_ms;
-    return [escapeHtml(rater.rater), String(t?.n ?? 0), formatSeconds(t?.median), t ? `${formatSeconds(t.q1)} – ${formatSeconds(t.q3)}` : '—'];
+    return [
+      escapeHtml(rater.rater),
+      String(t?.n ?? 0),
+      formatSeconds(t?.median),
+      t ? `${formatSeconds(t.q1)} – ${formatSeconds(t.q3)}` : '—',
+    ];
   });
   return `<section><h2>Per-rater diagnostics</h2>
 <p>Each rater's ratings (n, mean, SD) and how they compare with the other raters on the outputs both rated (n): Spearman's ρ with the mean of the others' ratings (leave-one-out), and the mean difference rater − others with its paired t 95% interval. A rater far from the others on ρ or the difference deserves a look before pooling.</p>

@@ -9,7 +9,8 @@ export interface TableOptions {
 
 export function table(head: string[], rows: string[][], options: TableOptions = {}): string {
   const { numericFrom = Infinity, groupFirstColumn = false, className } = options;
-  const cell = (tag: 'th' | 'td', text: string, i: number) => `<${tag}${i >= numericFrom ? ' class="num"' : ''}>${text}</${tag}>`;
+  const cell = (tag: 'th' | 'td', text: string, i: number) =>
+    `<${tag}${i >= numericFrom ? ' class="num"' : ''}>${text}</${tag}>`;
   const body = rows.map((row, r) => {
     const startsGroup = groupFirstColumn && r > 0 && row[0] !== rows[r - 1]![0];
     const cells = groupFirstColumn && r > 0 && !startsGroup ? ['', ...row.slice(1)] : row;

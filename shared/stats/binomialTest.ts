@@ -19,11 +19,7 @@ export function binomialTestTwoSided(successes: number, trials: number, p = 0.5)
   for (let i = 1; i <= trials; i++) logFactorials.push(logFactorials[i - 1]! + Math.log(i));
   const probability = (i: number): number =>
     Math.exp(
-      logFactorials[trials]! -
-        logFactorials[i]! -
-        logFactorials[trials - i]! +
-        xLogY(i, p) +
-        xLogY(trials - i, 1 - p),
+      logFactorials[trials]! - logFactorials[i]! - logFactorials[trials - i]! + xLogY(i, p) + xLogY(trials - i, 1 - p),
     );
 
   const threshold = probability(successes) * (1 + 1e-7);

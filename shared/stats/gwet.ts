@@ -32,12 +32,17 @@ export interface GwetAgreement {
  * Returns null when no unit has two ratings or chance agreement is 1.
  * Hand-written: irrCAC is R only; no npm package computes it.
  */
-export function gwetAgreement(data: ReliabilityMatrix, categories: ReadonlyArray<number>, weights: GwetWeights): GwetAgreement | null {
+export function gwetAgreement(
+  data: ReliabilityMatrix,
+  categories: ReadonlyArray<number>,
+  weights: GwetWeights,
+): GwetAgreement | null {
   const q = categories.length;
   if (q < 2) return null;
   const position = new Map(categories.map((c, i) => [c, i]));
   const span = categories.reduce((a, b) => Math.max(a, b)) - categories.reduce((a, b) => Math.min(a, b));
-  const w = (k: number, l: number) => (weights === 'identity' ? (k === l ? 1 : 0) : 1 - (categories[k]! - categories[l]!) ** 2 / span ** 2);
+  const w = (k: number, l: number) =>
+    weights === 'identity' ? (k === l ? 1 : 0) : 1 - (categories[k]! - categories[l]!) ** 2 / span ** 2;
   let weightTotal = 0;
   for (let k = 0; k < q; k++) for (let l = 0; l < q; l++) weightTotal += w(k, l);
 
@@ -50,7 +55,8 @@ export function gwetAgreement(data: ReliabilityMatrix, categories: ReadonlyArray
       const value = rater[unit];
       if (value === null || value === undefined) return;
       const k = position.get(value);
-      if (k === undefined) throw new RangeError(`Rating ${value} is not one of the categories ${categories.join(', ')}`);
+      if (k === undefined)
+        throw new RangeError(`Rating ${value} is not one of the categories ${categories.join(', ')}`);
       row[k]! += 1;
       rated++;
     });
@@ -58,7 +64,9 @@ export function gwetAgreement(data: ReliabilityMatrix, categories: ReadonlyArray
   }
   const n = counts.length;
   const ratersOf = counts.map((row) => row.reduce((s, r) => s + r, 0));
-  const agreeing = counts.map((row) => row.reduce((s, r, k) => s + r * (row.reduce((t, rl, l) => t + w(k, l) * rl, 0) - 1), 0));
+  const agreeing = counts.map((row) =>
+    row.reduce((s, r, k) => s + r * (row.reduce((t, rl, l) => t + w(k, l) * rl, 0) - 1), 0),
+  );
   const pairable = ratersOf.map((r) => r >= 2);
   const pairableCount = pairable.filter(Boolean).length;
   if (pairableCount === 0) return null;

@@ -25,12 +25,16 @@ export interface IntraclassCorrelations {
  * absolute-agreement forms). Returns null for fewer than 2 targets or 2 raters.
  * Hand-written: no maintained npm package computes ICCs with these intervals.
  */
-export function intraclassCorrelations(table: ReadonlyArray<ReadonlyArray<number>>, level = 0.95): IntraclassCorrelations | null {
+export function intraclassCorrelations(
+  table: ReadonlyArray<ReadonlyArray<number>>,
+  level = 0.95,
+): IntraclassCorrelations | null {
   const n = table.length;
   const k = table[0]?.length ?? 0;
   if (n < 2 || k < 2) return null;
   table.forEach((row, i) => {
-    if (row.length !== k) throw new RangeError(`ICC needs a complete table: row ${i} has ${row.length} ratings, row 0 has ${k}`);
+    if (row.length !== k)
+      throw new RangeError(`ICC needs a complete table: row ${i} has ${row.length} ratings, row 0 has ${k}`);
   });
   let grand = 0;
   const rowMeans = table.map((row) => row.reduce((s, v) => s + v, 0) / k);

@@ -3,7 +3,13 @@ export { krippendorffAlpha, krippendorffAlphaResampler, type MeasurementLevel } 
 export { pairwisePercentAgreement } from './percentAgreement';
 export { weightedKappa, weightedKappaResampler, type KappaWeights } from './weightedKappa';
 export { pearson, spearman, spearmanResampler, kendallTauB } from './correlation';
-export { bootstrapPercentileInterval, percentileIntervalOfResamples, resamplesOf, type BootstrapOptions, type ResampleStatistic } from './bootstrap';
+export {
+  bootstrapPercentileInterval,
+  percentileIntervalOfResamples,
+  resamplesOf,
+  type BootstrapOptions,
+  type ResampleStatistic,
+} from './bootstrap';
 export { binomialTestTwoSided } from './binomialTest';
 export { mean } from './mean';
 export { intraclassCorrelations, type IccEstimate, type IntraclassCorrelations } from './icc';

@@ -27,7 +27,10 @@ export function krippendorffAlpha(data: ReliabilityMatrix, level: MeasurementLev
  * units): each unit's coincidences are computed once, a resample adds them up weighted by how often the
  * unit was drawn. Values that no drawn unit holds add zero rows, which changes none of the three distances.
  */
-export function krippendorffAlphaResampler(data: ReliabilityMatrix, level: MeasurementLevel): { units: number; statistic: ResampleStatistic } {
+export function krippendorffAlphaResampler(
+  data: ReliabilityMatrix,
+  level: MeasurementLevel,
+): { units: number; statistic: ResampleStatistic } {
   const units = pairableUnitValues(data);
   const values = [...new Set(units.flat())].sort((a, b) => a - b);
   const indexOf = new Map(values.map((value, index) => [value, index]));

@@ -38,7 +38,8 @@ export function weightedKappaResampler(
   const position = new Map(categories.map((category, index) => [category, index]));
   const positionOf = (value: number): number => {
     const index = position.get(value);
-    if (index === undefined) throw new RangeError(`Rating ${value} is not one of the categories ${categories.join(', ')}`);
+    if (index === undefined)
+      throw new RangeError(`Rating ${value} is not one of the categories ${categories.join(', ')}`);
     return index;
   };
   const size = categories.length;
@@ -46,7 +47,8 @@ export function weightedKappaResampler(
   const weight = new Float64Array(size * size);
   for (let i = 0; i < size; i++) {
     for (let j = 0; j < size; j++) {
-      weight[i * size + j] = weights === 'quadratic' ? (i - j) ** 2 : weights === 'linear' ? Math.abs(i - j) : i === j ? 0 : 1;
+      weight[i * size + j] =
+        weights === 'quadratic' ? (i - j) ** 2 : weights === 'linear' ? Math.abs(i - j) : i === j ? 0 : 1;
     }
   }
   const observed = new Float64Array(size * size);

@@ -24,7 +24,8 @@ export function displaySafeName(text: string): string {
 /** Why `name` cannot name a rater or a model ("contains …", "is reserved …"), or null when it can. */
 export function unsafeNameReason(name: string): string | null {
   const unsafe = UNSAFE_CHARACTER.exec(name);
-  if (unsafe) return `contains the control or text-direction character ${codePoint(unsafe[0])}; use letters, digits, spaces and punctuation only`;
+  if (unsafe)
+    return `contains the control or text-direction character ${codePoint(unsafe[0])}; use letters, digits, spaces and punctuation only`;
   const reserved = RESERVED_NAMES.find((r) => r === name.trim().toLowerCase());
   if (reserved) return `is reserved: BlindRate records its own actions as "${reserved}"; choose another name`;
   return null;

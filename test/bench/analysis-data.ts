@@ -8,12 +8,17 @@ import type { TidyRatingRow } from '../../shared/analysis';
 
 export const BENCH_DIMENSIONS = ['factuality', 'brevity', 'patient_friendliness', 'relevance', 'safety'] as const;
 
-export function benchTidyRows(options: { raters?: number; outputs?: number; models?: number; seed?: number } = {}): TidyRatingRow[] {
+export function benchTidyRows(
+  options: { raters?: number; outputs?: number; models?: number; seed?: number } = {},
+): TidyRatingRow[] {
   const { raters = 3, outputs = 1000, models = 2, seed = 1 } = options;
   const prng = createPrng(seed);
   const rows: TidyRatingRow[] = [];
   const truth = Array.from({ length: outputs }, () => 1 + prng.nextInt(5));
-  const scores = truth.map((t) => ({ rougeL: Math.round((t / 5 + prng.nextFloat() * 0.3) * 1e4) / 1e4, bertscore: Math.round(prng.nextFloat() * 1e4) / 1e4 }));
+  const scores = truth.map((t) => ({
+    rougeL: Math.round((t / 5 + prng.nextFloat() * 0.3) * 1e4) / 1e4,
+    bertscore: Math.round(prng.nextFloat() * 1e4) / 1e4,
+  }));
   for (let r = 0; r < raters; r++) {
     for (let o = 0; o < outputs; o++) {
       const base = {

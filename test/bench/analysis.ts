@@ -53,15 +53,30 @@ export function benchAnalysis(folder: string): string {
     withoutBootstrap.push(measure(() => serializeAnalysisResult(analyzeRatingsFile(csv, { bootstrap: 0, seed: 1 }))));
     full.push(measure(() => serializeAnalysisResult(analyzeRatingsFile(csv, { bootstrap: RESAMPLES, seed: 1 }))));
   }
-  const median = (timings: Timing[]) => linearQuantileSorted(timings.map((t) => t.wall).sort((a, b) => a - b), 0.5);
-  console.log(`analysis: ${rows.length.toLocaleString('en')} tidy rows (3 raters × 1,000 outputs × 5 dimensions), ${REPEATS} repeats`);
-  console.log(`  read + parse CSV (floor):          wall ${percentiles(parse, 'wall')}; CPU ${percentiles(parse, 'cpu')}`);
-  console.log(`  analyze, 0 resamples (floor):      wall ${percentiles(withoutBootstrap, 'wall')}; CPU ${percentiles(withoutBootstrap, 'cpu')}`);
-  console.log(`  analyze, ${RESAMPLES} resamples:           wall ${percentiles(full, 'wall')}; CPU ${percentiles(full, 'cpu')}`);
-  console.log(`  ratio to the 0-resample floor: ${(median(full) / median(withoutBootstrap)).toFixed(2)}×; bootstrap share ${(median(full) - median(withoutBootstrap)).toFixed(3)} s`);
+  const median = (timings: Timing[]) =>
+    linearQuantileSorted(
+      timings.map((t) => t.wall).sort((a, b) => a - b),
+      0.5,
+    );
+  console.log(
+    `analysis: ${rows.length.toLocaleString('en')} tidy rows (3 raters × 1,000 outputs × 5 dimensions), ${REPEATS} repeats`,
+  );
+  console.log(
+    `  read + parse CSV (floor):          wall ${percentiles(parse, 'wall')}; CPU ${percentiles(parse, 'cpu')}`,
+  );
+  console.log(
+    `  analyze, 0 resamples (floor):      wall ${percentiles(withoutBootstrap, 'wall')}; CPU ${percentiles(withoutBootstrap, 'cpu')}`,
+  );
+  console.log(
+    `  analyze, ${RESAMPLES} resamples:           wall ${percentiles(full, 'wall')}; CPU ${percentiles(full, 'cpu')}`,
+  );
+  console.log(
+    `  ratio to the 0-resample floor: ${(median(full) / median(withoutBootstrap)).toFixed(2)}×; bootstrap share ${(median(full) - median(withoutBootstrap)).toFixed(3)} s`,
+  );
   // Keep the in-process analysis honest: the same rows analysed directly give the same JSON.
   const direct = serializeAnalysisResult(analyzeTidyRatings(rows, { bootstrap: 0, seed: 1, metrics }));
-  if (direct !== serializeAnalysisResult(analyzeRatingsFile(csv, { bootstrap: 0, seed: 1 }))) throw new Error('CSV and in-memory analysis differ');
+  if (direct !== serializeAnalysisResult(analyzeRatingsFile(csv, { bootstrap: 0, seed: 1 })))
+    throw new Error('CSV and in-memory analysis differ');
   return csv;
 }
 
@@ -81,7 +96,9 @@ export function benchAnalyzeCommand(csv: string): void {
   const analyze: Timing[] = [];
   for (let i = 0; i < 5; i++) {
     start.push(run(['--help']));
-    analyze.push(run(['analyze', csv, '--json', join(dirname(csv), 'analysis.json'), '--bootstrap', String(RESAMPLES)]));
+    analyze.push(
+      run(['analyze', csv, '--json', join(dirname(csv), 'analysis.json'), '--bootstrap', String(RESAMPLES)]),
+    );
   }
   console.log(`  CLI start, blindrate --help (floor): wall ${percentiles(start, 'wall')}`);
   console.log(`  blindrate analyze --bootstrap ${RESAMPLES} (goal ≤ 1.5 s): wall ${percentiles(analyze, 'wall')}`);

@@ -34,7 +34,7 @@ function freshPath(folder: string, name: string): string {
 }
 
 const CASES: Record<string, (folder: string) => Promise<Timing>> = {
-  async 'import'(folder) {
+  async import(folder) {
     const db = createStudy(freshPath(folder, STUDY_FILE), PASSPHRASE, { rubric: MEDISUMQA_RUBRIC, clock });
     const seconds = await timed(() => importFiles(db, [join(folder, INPUT_FILE)], { clock }));
     db.close();
@@ -47,10 +47,14 @@ const CASES: Record<string, (folder: string) => Promise<Timing>> = {
     db.close();
     return seconds;
   },
-  async 'sample'(folder) {
+  async sample(folder) {
     return timed(() => {
       const db = openStudy(join(folder, STUDY_FILE), PASSPHRASE);
-      drawSample(db, { task: 'rating', bins: 5, perBin: 10, metrics: [], seed: 1, disjoint: true, replace: true }, clock);
+      drawSample(
+        db,
+        { task: 'rating', bins: 5, perBin: 10, metrics: [], seed: 1, disjoint: true, replace: true },
+        clock,
+      );
       db.close();
     });
   },

@@ -65,6 +65,10 @@ export async function importFloor(db: Db, path: string): Promise<number> {
 /** The read a sampler cannot avoid: every output's id, model and scores from the encrypted file. */
 export function readScoresFloor(db: Db): number {
   let rows = 0;
-  for (const _row of db.prepare('SELECT o.id, o.model, s.metric, s.value FROM outputs o JOIN output_scores s ON s.output_id = o.id').raw().iterate()) rows += 1;
+  for (const _row of db
+    .prepare('SELECT o.id, o.model, s.metric, s.value FROM outputs o JOIN output_scores s ON s.output_id = o.id')
+    .raw()
+    .iterate())
+    rows += 1;
   return rows;
 }

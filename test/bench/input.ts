@@ -25,7 +25,10 @@ function contextFor(item: number, contextBytes: number): string {
   return (header + SECTION.repeat(Math.ceil(contextBytes / SECTION.length))).slice(0, contextBytes);
 }
 
-export async function writeBenchInput(path: string, size: { outputs: number; models: number; contextBytes: number }): Promise<void> {
+export async function writeBenchInput(
+  path: string,
+  size: { outputs: number; models: number; contextBytes: number },
+): Promise<void> {
   const out = createWriteStream(path);
   const prng = createPrng(1);
   const items = Math.ceil(size.outputs / size.models);

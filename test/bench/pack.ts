@@ -46,14 +46,28 @@ async function main(): Promise<void> {
     const lines: string[] = [];
     for (let i = 0; i < items; i++) {
       for (let m = 0; m < MODELS; m++) {
-        lines.push(JSON.stringify({ item_id: `q${i}`, model: `model-${m}`, question: `Question ${i}?`, context: context(i), reference: `Reference ${i}.`, output: `Answer ${i} of model ${m}.`, scores: { rouge1: ((i * 7 + m * 13) % 100) / 100 } }));
+        lines.push(
+          JSON.stringify({
+            item_id: `q${i}`,
+            model: `model-${m}`,
+            question: `Question ${i}?`,
+            context: context(i),
+            reference: `Reference ${i}.`,
+            output: `Answer ${i} of model ${m}.`,
+            scores: { rouge1: ((i * 7 + m * 13) % 100) / 100 },
+          }),
+        );
       }
     }
     writeFileSync(source, `${lines.join('\n')}\n`);
     const masterPath = join(folder, 'master.db');
     const master = createStudy(masterPath, PASSPHRASE, { rubric: MEDISUMQA_RUBRIC, clock });
     await importFiles(master, [source], { clock });
-    drawSample(master, { task: 'rating', bins: BINS, perBin: Math.ceil(TASKS / (BINS * MODELS)), metrics: [], seed: 1, disjoint: true }, clock);
+    drawSample(
+      master,
+      { task: 'rating', bins: BINS, perBin: Math.ceil(TASKS / (BINS * MODELS)), metrics: [], seed: 1, disjoint: true },
+      clock,
+    );
     assignRaters(master, { raters: ['Dr Bench'], seed: 2, clock });
 
     const floor: number[] = [];
@@ -75,9 +89,15 @@ async function main(): Promise<void> {
     floor.sort((a, b) => a - b);
     pack.sort((a, b) => a - b);
     const ms = (x: number) => `${x.toFixed(0)} ms`;
-    console.log(`master: ${OUTPUTS} outputs with 15 KB contexts (${(statSync(masterPath).size / 1e6).toFixed(1)} MB + WAL); package: ${tasks} tasks, ${(bytes / 1e6).toFixed(2)} MB`);
-    console.log(`pack:  median ${ms(percentile(pack, 0.5))}, p90 ${ms(percentile(pack, 0.9))}, min ${ms(pack[0]!)} over ${RUNS} runs`);
-    console.log(`floor (empty package file): median ${ms(percentile(floor, 0.5))}; pack / floor = ${(percentile(pack, 0.5) / percentile(floor, 0.5)).toFixed(1)}×`);
+    console.log(
+      `master: ${OUTPUTS} outputs with 15 KB contexts (${(statSync(masterPath).size / 1e6).toFixed(1)} MB + WAL); package: ${tasks} tasks, ${(bytes / 1e6).toFixed(2)} MB`,
+    );
+    console.log(
+      `pack:  median ${ms(percentile(pack, 0.5))}, p90 ${ms(percentile(pack, 0.9))}, min ${ms(pack[0]!)} over ${RUNS} runs`,
+    );
+    console.log(
+      `floor (empty package file): median ${ms(percentile(floor, 0.5))}; pack / floor = ${(percentile(pack, 0.5) / percentile(floor, 0.5)).toFixed(1)}×`,
+    );
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }

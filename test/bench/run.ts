@@ -51,7 +51,9 @@ function measure(args: string[], options: { inner?: boolean; env?: NodeJS.Proces
   });
   const wall = (performance.now() - started) / 1000;
   if (result.status !== 0) throw new Error(`${args.join(' ')} failed (${result.status}): ${result.stderr}`);
-  const timing = options.inner ? (JSON.parse(result.stdout.trim().split('\n').at(-1)!) as Omit<Run, 'peakRssMb'>) : { seconds: wall };
+  const timing = options.inner
+    ? (JSON.parse(result.stdout.trim().split('\n').at(-1)!) as Omit<Run, 'peakRssMb'>)
+    : { seconds: wall };
   return { ...timing, peakRssMb: Number(readFileSync(rssFile, 'utf8').trim()) / 1024 };
 }
 
@@ -61,7 +63,13 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-function compare(label: string, runs: number, floor: () => Run, real: () => Run, floorLabel: string): { real: number[]; floor: number[] } {
+function compare(
+  label: string,
+  runs: number,
+  floor: () => Run,
+  real: () => Run,
+  floorLabel: string,
+): { real: number[]; floor: number[] } {
   const floors: Run[] = [];
   const reals: Run[] = [];
   for (let i = 0; i < runs; i++) {
@@ -72,10 +80,25 @@ function compare(label: string, runs: number, floor: () => Run, real: () => Run,
   const s = (x: number) => `${x.toFixed(3)} s`;
   const ratio = (p: number) => (percentile(seconds(reals), p) / percentile(seconds(floors), p)).toFixed(2);
   console.log(`\n${label}  (${runs} runs each)`);
-  console.log(`  BlindRate  p50 ${s(percentile(seconds(reals), 50))}  p95 ${s(percentile(seconds(reals), 95))}  peak RSS p50 ${percentile(reals.map((r) => r.peakRssMb), 50).toFixed(0)} MB`);
-  console.log(`  floor      p50 ${s(percentile(seconds(floors), 50))}  p95 ${s(percentile(seconds(floors), 95))}  peak RSS p50 ${percentile(floors.map((r) => r.peakRssMb), 50).toFixed(0)} MB  (${floorLabel})`);
-  const cpu = (rs: Run[]) => percentile(rs.map((r) => r.cpuSeconds ?? NaN), 50);
-  const cpuRatio = reals[0]?.cpuSeconds === undefined ? '' : `  (CPU time p50: ${(cpu(reals) / cpu(floors)).toFixed(2)}×)`;
+  console.log(
+    `  BlindRate  p50 ${s(percentile(seconds(reals), 50))}  p95 ${s(percentile(seconds(reals), 95))}  peak RSS p50 ${percentile(
+      reals.map((r) => r.peakRssMb),
+      50,
+    ).toFixed(0)} MB`,
+  );
+  console.log(
+    `  floor      p50 ${s(percentile(seconds(floors), 50))}  p95 ${s(percentile(seconds(floors), 95))}  peak RSS p50 ${percentile(
+      floors.map((r) => r.peakRssMb),
+      50,
+    ).toFixed(0)} MB  (${floorLabel})`,
+  );
+  const cpu = (rs: Run[]) =>
+    percentile(
+      rs.map((r) => r.cpuSeconds ?? NaN),
+      50,
+    );
+  const cpuRatio =
+    reals[0]?.cpuSeconds === undefined ? '' : `  (CPU time p50: ${(cpu(reals) / cpu(floors)).toFixed(2)}×)`;
   console.log(`  ratio to floor: p50 ${ratio(50)}×  p95 ${ratio(95)}×${cpuRatio}`);
   return { real: seconds(reals), floor: seconds(floors) };
 }
@@ -100,7 +123,13 @@ try {
 
   // The CLI bundle is rebuilt by the bin when stale: do that before timing starts.
   measure([CLI, '--help']);
-  compare('CLI start: blindrate --help', REPEATS * 4, () => measure(['-e', '0']), () => measure([CLI, '--help']), 'node -e 0');
+  compare(
+    'CLI start: blindrate --help',
+    REPEATS * 4,
+    () => measure(['-e', '0']),
+    () => measure([CLI, '--help']),
+    'node -e 0',
+  );
 
   compare(
     `Import of ${OUTPUTS.toLocaleString('en')} outputs (validation, duplicate checks, file hash, audit; one transaction)`,
@@ -118,7 +147,20 @@ try {
     'open the encrypted study and read every output score once',
   );
 
-  const sampleArgs = [CLI, 'sample', join(folder, STUDY_FILE), '--task', 'rating', '--bins', '5', '--per-bin', '10', '--seed', '1', '--replace'];
+  const sampleArgs = [
+    CLI,
+    'sample',
+    join(folder, STUDY_FILE),
+    '--task',
+    'rating',
+    '--bins',
+    '5',
+    '--per-bin',
+    '10',
+    '--seed',
+    '1',
+    '--replace',
+  ];
   const cliSample = compare(
     'blindrate sample, whole process (what a coordinator waits for)',
     REPEATS,
@@ -126,7 +168,9 @@ try {
     () => measure(sampleArgs, { env: { BLINDRATE_PASSPHRASE: PASSPHRASE } }),
     'blindrate --help: the CLI start alone',
   );
-  console.log(`  beyond the CLI start: p50 ${(percentile(cliSample.real, 50) - percentile(cliSample.floor, 50)).toFixed(3)} s`);
+  console.log(
+    `  beyond the CLI start: p50 ${(percentile(cliSample.real, 50) - percentile(cliSample.floor, 50)).toFixed(3)} s`,
+  );
 } finally {
   rmSync(folder, { recursive: true, force: true });
 }

@@ -96,18 +96,26 @@ try {
     if (cdp && PROFILE) {
       writeFileSync(PROFILE, JSON.stringify((await cdp.send('Profiler.stop')).profile));
       const calls = await page.evaluate(() =>
-        performance.getEntriesByType('resource').map((e) => ({ name: e.name.replace(/^.*\//, ''), duration: e.duration })),
+        performance
+          .getEntriesByType('resource')
+          .map((e) => ({ name: e.name.replace(/^.*\//, ''), duration: e.duration })),
       );
       // How much of each wait is the save's round trip (commit included), and how much is the page's own work.
       const saveAnswered = await page.evaluate(() => {
-        const saves = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) => e.name.endsWith('/saveRating'));
+        const saves = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) =>
+          e.name.endsWith('/saveRating'),
+        );
         return window.enterTimes.map((at) => (saves.find((e) => e.startTime >= at)?.responseEnd ?? NaN) - at);
       });
-      console.log(`  save answered after Enter: p50 ${percentile(saveAnswered, 50).toFixed(1)} ms, p95 ${percentile(saveAnswered, 95).toFixed(1)} ms`);
+      console.log(
+        `  save answered after Enter: p50 ${percentile(saveAnswered, 50).toFixed(1)} ms, p95 ${percentile(saveAnswered, 95).toFixed(1)} ms`,
+      );
       const byName = new Map<string, number[]>();
       for (const call of calls) byName.set(call.name, [...(byName.get(call.name) ?? []), call.duration]);
       for (const [name, durations] of byName) {
-        console.log(`  ${name}: ${durations.length} calls, mean ${(durations.reduce((sum, d) => sum + d, 0) / durations.length).toFixed(1)} ms`);
+        console.log(
+          `  ${name}: ${durations.length} calls, mean ${(durations.reduce((sum, d) => sum + d, 0) / durations.length).toFixed(1)} ms`,
+        );
       }
     }
     const latencies = await page.evaluate(() => window.enterLatencies);

@@ -6,12 +6,16 @@ import { rateByKeyboard, ratingKeysFor, startRating, tabTo, taskHeading, unlockB
 const shared = appPerFile();
 
 /** Keys that would mean a payload carries what the rater must not know. */
-const FORBIDDEN_KEYS = /^(model|models|bin|bins|score|scores|avg_?score|item_?id|output_?id|task_?id|metric|metrics|presented_?a|outcome)$/i;
+const FORBIDDEN_KEYS =
+  /^(model|models|bin|bins|score|scores|avg_?score|item_?id|output_?id|task_?id|metric|metrics|presented_?a|outcome)$/i;
 
 function forbiddenKeysIn(value: unknown, path = '$'): string[] {
   if (Array.isArray(value)) return value.flatMap((v, i) => forbiddenKeysIn(v, `${path}[${i}]`));
   if (value && typeof value === 'object') {
-    return Object.entries(value).flatMap(([k, v]) => [...(FORBIDDEN_KEYS.test(k) ? [`${path}.${k}`] : []), ...forbiddenKeysIn(v, `${path}.${k}`)]);
+    return Object.entries(value).flatMap(([k, v]) => [
+      ...(FORBIDDEN_KEYS.test(k) ? [`${path}.${k}`] : []),
+      ...forbiddenKeysIn(v, `${path}.${k}`),
+    ]);
   }
   return [];
 }
@@ -27,7 +31,10 @@ function leaksIn(body: string, secrets: BlindingSecrets): string[] {
 }
 
 test('no payload of a full rating session carries a model name, item id, score or bin', async () => {
-  test.skip(shared.app.kind === 'electron', 'IPC replies are not HTTP responses; the service-level blinding test covers them.');
+  test.skip(
+    shared.app.kind === 'electron',
+    'IPC replies are not HTTP responses; the service-level blinding test covers them.',
+  );
   const { page } = shared.app;
   const bodies: { url: string; body: string }[] = [];
   const pending: Promise<void>[] = [];
@@ -72,16 +79,31 @@ test('no payload of a full rating session carries a model name, item id, score o
   expect(secrets.models.length).toBeGreaterThanOrEqual(4);
   expect(secrets.scoreTexts.length).toBeGreaterThan(100);
   const methods = new Set(bodies.map((b) => new URL(b.url).pathname));
-  for (const method of ['unlockStudy', 'startSession', 'getTask', 'saveRating', 'savePreference', 'listAssignments', 'lockRater']) {
+  for (const method of [
+    'unlockStudy',
+    'startSession',
+    'getTask',
+    'saveRating',
+    'savePreference',
+    'listAssignments',
+    'lockRater',
+  ]) {
     expect(methods, `captured /api/${method}`).toContain(`/api/${method}`);
   }
   const taskBodies = bodies.filter((b) => b.url.endsWith('/api/getTask'));
   expect(taskBodies.length).toBeGreaterThanOrEqual(9);
 
   // The scan itself must be able to fail: a payload carrying the study's secrets is caught.
-  const planted = JSON.stringify({ text: `by ${secrets.models[0]}`, value: Number(secrets.scoreTexts[0]), ids: [secrets.itemIds[0]], bin: 3 });
+  const planted = JSON.stringify({
+    text: `by ${secrets.models[0]}`,
+    value: Number(secrets.scoreTexts[0]),
+    ids: [secrets.itemIds[0]],
+    bin: 3,
+  });
   expect(leaksIn(planted, secrets)).toHaveLength(4);
 
-  const leaks = bodies.flatMap(({ url, body }) => leaksIn(body, secrets).map((leak) => `${new URL(url).pathname}: ${leak}`));
+  const leaks = bodies.flatMap(({ url, body }) =>
+    leaksIn(body, secrets).map((leak) => `${new URL(url).pathname}: ${leak}`),
+  );
   expect(leaks).toEqual([]);
 });

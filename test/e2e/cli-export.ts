@@ -8,10 +8,14 @@ import { mergeIntoMaster } from './study-db';
 function exportJsonLines(study: TestStudy, what: string): Record<string, unknown>[] {
   mergeIntoMaster(study);
   const out = join(dirname(study.masterPath), `${what}.jsonl`);
-  execFileSync(process.execPath, ['electron/cli/blindrate.mjs', 'export', study.masterPath, '--what', what, '--format', 'jsonl', '--out', out], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, BLINDRATE_PASSPHRASE: study.masterPassphrase },
-  });
+  execFileSync(
+    process.execPath,
+    ['electron/cli/blindrate.mjs', 'export', study.masterPath, '--what', what, '--format', 'jsonl', '--out', out],
+    {
+      cwd: REPO_ROOT,
+      env: { ...process.env, BLINDRATE_PASSPHRASE: study.masterPassphrase },
+    },
+  );
   return readFileSync(out, 'utf8')
     .split('\n')
     .filter((line) => line.trim())
@@ -22,7 +26,11 @@ function exportJsonLines(study: TestStudy, what: string): Record<string, unknown
  * One rater's exported ratings, one object of dimension → value per rated output, in a canonical
  * order (the export is by item and model, not by the rater's shuffled order).
  */
-export function exportedRatingsOf(study: TestStudy, rater: string, dimensions: readonly string[]): Record<string, number>[] {
+export function exportedRatingsOf(
+  study: TestStudy,
+  rater: string,
+  dimensions: readonly string[],
+): Record<string, number>[] {
   const byOutput = new Map<string, Record<string, number>>();
   for (const row of exportJsonLines(study, 'ratings')) {
     if (row.rater !== rater || !dimensions.includes(String(row.dimension))) continue;

@@ -118,10 +118,7 @@ async function launchElectron(file: AppFile): Promise<LaunchedApp> {
   const app: ElectronApplication = await _electron.launch({
     executablePath: findElectronBinary()!,
     // The project folder, as `npm start` launches it: package.json names the app and its entry.
-    args: [
-      REPO_ROOT,
-      ...mainArgumentList({ study: file.path, userData }),
-    ],
+    args: [REPO_ROOT, ...mainArgumentList({ study: file.path, userData })],
   });
   const page = await app.firstWindow();
   await page.setViewportSize(VIEWPORT);
@@ -143,7 +140,10 @@ async function startServer(file: AppFile): Promise<{ server: ChildProcess; url: 
   server.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const lines = createInterface({ input: server.stdout! });
   const url = await new Promise<string>((found, failed) => {
-    const timer = setTimeout(() => failed(new Error(`blindrate serve printed no address within 20 s. ${stderr}`)), 20_000);
+    const timer = setTimeout(
+      () => failed(new Error(`blindrate serve printed no address within 20 s. ${stderr}`)),
+      20_000,
+    );
     lines.on('line', (line) => {
       const match = /^BlindRate serving .+ at (http:\/\/127\.0\.0\.1:\d+\/#token=[0-9a-f]+)$/.exec(line);
       if (match) {

@@ -41,8 +41,24 @@ function cli(args: string[], expectFailure = false): { stdout: string; stderr: s
 function makeStudy(path: string, seed: number): void {
   cli(['init', path, '--name', 'Packages E2E']);
   cli(['import', path, join(dir, 'data', 'demo-outputs.jsonl'), join(dir, 'data', 'demo-outputs.csv')]);
-  for (const [task, offset] of [['rating', 1], ['preference', 2]] as const) {
-    cli(['sample', path, '--task', task, '--models', 'atlas-7b,borealis-13b', '--bins', '2', '--per-bin', '1', '--seed', String(seed + offset)]);
+  for (const [task, offset] of [
+    ['rating', 1],
+    ['preference', 2],
+  ] as const) {
+    cli([
+      'sample',
+      path,
+      '--task',
+      task,
+      '--models',
+      'atlas-7b,borealis-13b',
+      '--bins',
+      '2',
+      '--per-bin',
+      '1',
+      '--seed',
+      String(seed + offset),
+    ]);
   }
 }
 
@@ -112,18 +128,26 @@ for (const rater of RATERS) {
 
 test('coordinator: merges all three, merges one again without change, refuses an edited and a foreign package', () => {
   const paths = RATERS.map((r) => packages.get(r)!.path);
-  const merged = cli(['merge', master, ...paths]).stdout.trim().split('\n');
+  const merged = cli(['merge', master, ...paths])
+    .stdout.trim()
+    .split('\n');
   expect(merged).toHaveLength(3);
-  for (const line of merged) expect(line).toMatch(/^Dr-[ABC]\.blindrate \(Dr [ABC]\): \d+ answers added, .*rater locked\.$/);
+  for (const line of merged)
+    expect(line).toMatch(/^Dr-[ABC]\.blindrate \(Dr [ABC]\): \d+ answers added, .*rater locked\.$/);
   expect(cli(['merge', master, paths[0]!]).stdout).toBe('Dr-A.blindrate (Dr A): already merged, nothing changed.\n');
 
   const edited = join(dir, 'edited.blindrate');
   copyFileSync(paths[1]!, edited);
   const db = openStudyDatabase(edited, packages.get('Dr B')!.passphrase, { kind: 'package' });
-  const firstRating = db.prepare(`SELECT id FROM tasks WHERE kind = 'rating' ORDER BY position LIMIT 1`).pluck().get() as string;
+  const firstRating = db
+    .prepare(`SELECT id FROM tasks WHERE kind = 'rating' ORDER BY position LIMIT 1`)
+    .pluck()
+    .get() as string;
   db.prepare(`UPDATE ratings SET value = 6 - value WHERE task_id = ? AND dimension = 'relevance'`).run(firstRating);
   db.close();
-  expect(cli(['merge', master, edited], true).stderr).toBe('blindrate: edited.blindrate: rating task 1: the stored answer differs from the last audited one.\n');
+  expect(cli(['merge', master, edited], true).stderr).toBe(
+    'blindrate: edited.blindrate: rating task 1: the stored answer differs from the last audited one.\n',
+  );
 
   const otherMaster = join(dir, 'other.db');
   makeStudy(otherMaster, 20);
@@ -137,14 +161,15 @@ test('coordinator: merges all three, merges one again without change, refuses an
   expect(cli(['status', master]).stdout).toMatch(/Dr A +issued 1 +returned \S+ +locked \S+ +rating \d\/\d/);
 });
 
-test('coordinator: the master opens as the coordinator\'s view, with progress per rater and reports, and no rating', async () => {
+test("coordinator: the master opens as the coordinator's view, with progress per rater and reports, and no rating", async () => {
   const app = await launchBrowserMode({ path: master });
   try {
     const { page } = app;
     const csp = await recordCspViolations(page);
     await unlockByKeyboard(page, MASTER_PASSPHRASE);
     await expect(page.getByRole('heading', { level: 1, name: "Raters' progress" })).toBeVisible();
-    for (const rater of RATERS) await expect(page.getByRole('row', { name: new RegExp(`^${rater} 1 .+ yes \\d/\\d \\d/\\d$`) })).toBeVisible();
+    for (const rater of RATERS)
+      await expect(page.getByRole('row', { name: new RegExp(`^${rater} 1 .+ yes \\d/\\d \\d/\\d$`) })).toBeVisible();
     await expect(page.getByRole('button', { name: /Start rating/ })).toHaveCount(0);
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
@@ -156,18 +181,25 @@ test('coordinator: the master opens as the coordinator\'s view, with progress pe
   }
 });
 
-test('coordinator: the report computes agreement on the doubly-rated outputs and names each answer\'s package', () => {
+test("coordinator: the report computes agreement on the doubly-rated outputs and names each answer's package", () => {
   const json = join(dir, 'report.json');
   cli(['report', master, '--out', join(dir, 'report.html'), '--json', json, '--bootstrap', '0']);
   const html = readFileSync(join(dir, 'report.html'), 'utf8');
   expect(html).toContain('<h3>Rater packages</h3>');
   for (const { id } of packages.values()) expect(html).toContain(id);
   cli(['export', master, '--what', 'ratings', '--out', join(dir, 'ratings.jsonl')]);
-  const rows = readFileSync(join(dir, 'ratings.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { rater: string; package_id: string });
+  const rows = readFileSync(join(dir, 'ratings.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { rater: string; package_id: string });
   for (const row of rows) expect(row.package_id).toBe(packages.get(row.rater)!.id);
-  const result = JSON.parse(readFileSync(json, 'utf8')) as { counts: { raters: number; outputs: number }; agreement: Record<string, { units: number }> };
+  const result = JSON.parse(readFileSync(json, 'utf8')) as {
+    counts: { raters: number; outputs: number };
+    agreement: Record<string, { units: number }>;
+  };
   expect(result.counts.raters).toBe(3);
   // Every one of the 4 rating outputs and 4 preference outputs was rated by exactly two raters.
-  for (const dimension of ['factuality', 'brevity', 'patient_friendliness', 'relevance', 'safety']) expect(result.agreement[dimension]!.units).toBe(4);
+  for (const dimension of ['factuality', 'brevity', 'patient_friendliness', 'relevance', 'safety'])
+    expect(result.agreement[dimension]!.units).toBe(4);
   expect(result.agreement.preference!.units).toBe(4);
 });

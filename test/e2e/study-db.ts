@@ -97,7 +97,10 @@ export interface BlindingSecrets {
 export function blindingSecrets(study: TestStudy): BlindingSecrets {
   return withStudy(study, (db) => {
     const column = (sql: string) => (db.prepare(sql).pluck().all() as (string | number)[]).map(String);
-    const scores = [...column('SELECT DISTINCT value FROM output_scores'), ...column('SELECT DISTINCT avg_score FROM tasks')];
+    const scores = [
+      ...column('SELECT DISTINCT value FROM output_scores'),
+      ...column('SELECT DISTINCT avg_score FROM tasks'),
+    ];
     return {
       models: column('SELECT DISTINCT model FROM outputs'),
       itemIds: column('SELECT item_id FROM items'),

@@ -5,7 +5,9 @@ import type { TaskKind } from '../../shared/domain';
 function focusedLabel(page: Page): Promise<string> {
   return page.evaluate(() => {
     const el = document.activeElement as HTMLElement | null;
-    return el && el !== document.body ? `${el.getAttribute('aria-label') ?? ''} ${el.innerText ?? ''} ${(el as HTMLInputElement).labels?.[0]?.innerText ?? ''}` : '';
+    return el && el !== document.body
+      ? `${el.getAttribute('aria-label') ?? ''} ${el.innerText ?? ''} ${(el as HTMLInputElement).labels?.[0]?.innerText ?? ''}`
+      : '';
   });
 }
 

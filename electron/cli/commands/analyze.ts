@@ -8,19 +8,27 @@ import type { RegisterCommand } from './index';
 export const registerAnalyze: RegisterCommand = (program) => {
   const command = program
     .command('analyze')
-    .description('Agreement (α, Gwet AC1/AC2, κ, ICC), per-rater diagnostics, metric–human correlations, per-bin means and preference shares, with intervals, from a tidy ratings CSV (no study needed).')
+    .description(
+      'Agreement (α, Gwet AC1/AC2, κ, ICC), per-rater diagnostics, metric–human correlations, per-bin means and preference shares, with intervals, from a tidy ratings CSV (no study needed).',
+    )
     .argument('<ratings>', 'tidy ratings CSV (as written by `export --what ratings`)')
     .option('--json <file>', 'write the analysis JSON here (default: standard output)');
-  addQcThresholdOptions(addBootstrapOptions(command)).action((ratings: string, opts: BootstrapFlags & QcFlags & { json?: string }) => {
-    const result = analyzeRatingsFile(ratings, { bootstrap: opts.bootstrap, seed: opts.seed, qc: qcThresholds(opts) });
-    if (!opts.json) {
-      process.stdout.write(serializeAnalysisResult(result));
-      return;
-    }
-    writeAnalysisJson(opts.json, result);
-    const { counts } = result;
-    process.stdout.write(
-      `Analysed ${counts.ratings} rating values and ${counts.preferences} preference choices from ${counts.raters} raters on ${counts.outputs} outputs; wrote ${opts.json}.\n`,
-    );
-  });
+  addQcThresholdOptions(addBootstrapOptions(command)).action(
+    (ratings: string, opts: BootstrapFlags & QcFlags & { json?: string }) => {
+      const result = analyzeRatingsFile(ratings, {
+        bootstrap: opts.bootstrap,
+        seed: opts.seed,
+        qc: qcThresholds(opts),
+      });
+      if (!opts.json) {
+        process.stdout.write(serializeAnalysisResult(result));
+        return;
+      }
+      writeAnalysisJson(opts.json, result);
+      const { counts } = result;
+      process.stdout.write(
+        `Analysed ${counts.ratings} rating values and ${counts.preferences} preference choices from ${counts.raters} raters on ${counts.outputs} outputs; wrote ${opts.json}.\n`,
+      );
+    },
+  );
 };

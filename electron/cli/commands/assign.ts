@@ -33,16 +33,31 @@ export const registerAssign: RegisterCommand = (program) => {
   program
     .command('assign')
     .description(
-      'Decide who rates what in the study\'s samples: each sampled output gets K raters, loads differ by at most one, every rater sees each model and bin in proportion. Seeded and stored; refused once a package was issued unless --replace (while none has come back). --add gives a new rater a share without touching anyone else\'s tasks.',
+      "Decide who rates what in the study's samples: each sampled output gets K raters, loads differ by at most one, every rater sees each model and bin in proportion. Seeded and stored; refused once a package was issued unless --replace (while none has come back). --add gives a new rater a share without touching anyone else's tasks.",
     )
     .argument('<study>', 'master study file (.db)')
     .option('--raters <names>', 'comma-separated rater names, e.g. "Dr A,Dr B,Dr C"')
-    .option('--overlap <K>', 'raters per sampled output (default: every rater rates every output)', wholeNumber('--overlap', 1))
-    .option('--seed <n>', `PRNG seed, 0–${MAX_SEED} (default: a random one, printed and stored)`, wholeNumber('--seed', 0))
-    .option('--replace', 'plan again over the existing plan (its packages become invalid); refused once a package has come back')
-    .option('--add <names>', 'add raters to the existing plan, each with the mean load, without changing other raters\' tasks')
+    .option(
+      '--overlap <K>',
+      'raters per sampled output (default: every rater rates every output)',
+      wholeNumber('--overlap', 1),
+    )
+    .option(
+      '--seed <n>',
+      `PRNG seed, 0–${MAX_SEED} (default: a random one, printed and stored)`,
+      wholeNumber('--seed', 0),
+    )
+    .option(
+      '--replace',
+      'plan again over the existing plan (its packages become invalid); refused once a package has come back',
+    )
+    .option(
+      '--add <names>',
+      "add raters to the existing plan, each with the mean load, without changing other raters' tasks",
+    )
     .action(async (study: string, opts: AssignFlags) => {
-      if (Boolean(opts.raters) === Boolean(opts.add)) throw new StudyError('Give either --raters (a new plan) or --add (raters joining the plan).');
+      if (Boolean(opts.raters) === Boolean(opts.add))
+        throw new StudyError('Give either --raters (a new plan) or --add (raters joining the plan).');
       const plan = await withStudy(study, (db) =>
         opts.add
           ? addRaters(db, parseList(opts.add), systemClock)

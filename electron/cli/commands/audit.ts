@@ -20,7 +20,9 @@ function verifyFile(db: StudyDb): { ok: boolean; line: string } {
     }
   }
   const verdict = verifyAuditChain(readAuditChain(db), sha256);
-  return verdict.ok ? { ok: true, line: `ok, ${verdict.entries} entries` } : { ok: false, line: `broken at entry ${verdict.position}: ${verdict.reason}` };
+  return verdict.ok
+    ? { ok: true, line: `ok, ${verdict.entries} entries` }
+    : { ok: false, line: `broken at entry ${verdict.position}: ${verdict.reason}` };
 }
 
 export const registerAudit: RegisterCommand = (program) => {
@@ -32,8 +34,14 @@ export const registerAudit: RegisterCommand = (program) => {
     )
     .argument('<file>', 'master study (.db) or rater package (.blindrate)')
     .action(async (file: string) => {
-      const envName = file.toLowerCase().endsWith('.blindrate') && process.env[PACKAGE_PASSPHRASE_ENV] ? PACKAGE_PASSPHRASE_ENV : undefined;
-      const db = openStudyDatabase(file, await readPassphrase('Passphrase: ', envName), { readonly: true, kind: 'detect' });
+      const envName =
+        file.toLowerCase().endsWith('.blindrate') && process.env[PACKAGE_PASSPHRASE_ENV]
+          ? PACKAGE_PASSPHRASE_ENV
+          : undefined;
+      const db = openStudyDatabase(file, await readPassphrase('Passphrase: ', envName), {
+        readonly: true,
+        kind: 'detect',
+      });
       try {
         const { ok, line } = verifyFile(db);
         process.stdout.write(`${line}\n`);

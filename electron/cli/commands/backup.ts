@@ -18,7 +18,9 @@ export const registerBackup: RegisterCommand = (program) => {
     });
   program
     .command('restore')
-    .description('Replace a study with one of its backups, after checking that the backup opens with the passphrase and is intact. Close the study everywhere first.')
+    .description(
+      'Replace a study with one of its backups, after checking that the backup opens with the passphrase and is intact. Close the study everywhere first.',
+    )
     .argument('<study>', 'study file (.db) to write')
     .argument('<backup>', 'backup file to restore')
     .option('--force', 'replace an existing study file')

@@ -8,7 +8,11 @@ import type { RegisterCommand } from './index';
 function resolveFormat(format: string | undefined, out: string): ExportFormat {
   const chosen = format ?? extname(out).slice(1).toLowerCase();
   if ((EXPORT_FORMATS as readonly string[]).includes(chosen)) return chosen as ExportFormat;
-  throw new StudyError(format === undefined ? `Give --format csv or jsonl (cannot tell from "${out}").` : `--format must be csv or jsonl, got "${format}".`);
+  throw new StudyError(
+    format === undefined
+      ? `Give --format csv or jsonl (cannot tell from "${out}").`
+      : `--format must be csv or jsonl, got "${format}".`,
+  );
 }
 
 export const registerExport: RegisterCommand = (program) => {
@@ -24,7 +28,9 @@ export const registerExport: RegisterCommand = (program) => {
         throw new StudyError(`--what must be one of ${EXPORT_WHAT.join(', ')}, got "${opts.what}".`);
       }
       const format = resolveFormat(opts.format, opts.out);
-      const rows = await withStudy(study, (db) => exportTable(db, { what: opts.what as ExportWhat, format, out: opts.out }));
+      const rows = await withStudy(study, (db) =>
+        exportTable(db, { what: opts.what as ExportWhat, format, out: opts.out }),
+      );
       process.stdout.write(`Wrote ${rows} rows of ${opts.what} to ${opts.out}.\n`);
     });
 };

@@ -13,7 +13,9 @@ export function loadRubric(choice: string): Rubric {
   const preset = RUBRIC_PRESETS[choice];
   if (preset) return preset;
   if (!choice.toLowerCase().endsWith('.json')) {
-    throw new StudyError(`--rubric ${choice}: use ${Object.keys(RUBRIC_PRESETS).join(' or ')}, or a .json rubric file.`);
+    throw new StudyError(
+      `--rubric ${choice}: use ${Object.keys(RUBRIC_PRESETS).join(' or ')}, or a .json rubric file.`,
+    );
   }
   let json: unknown;
   try {
@@ -22,7 +24,10 @@ export function loadRubric(choice: string): Rubric {
     const duplicate = createDuplicateKeyScanner().push(text);
     if (duplicate) throw new Error(`line ${duplicate.line}: the key "${duplicate.key}" appears twice in one object`);
   } catch (error) {
-    const reason = error instanceof TypeError ? 'not valid UTF-8 text' : ((error as NodeJS.ErrnoException).code ?? (error as Error).message);
+    const reason =
+      error instanceof TypeError
+        ? 'not valid UTF-8 text'
+        : ((error as NodeJS.ErrnoException).code ?? (error as Error).message);
     throw new StudyError(`${choice}: ${reason}`);
   }
   try {

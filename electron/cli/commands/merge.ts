@@ -9,9 +9,14 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 export function describeMerge(s: PackageMergeSummary): string {
   if (s.unchanged) return `${s.file} (${s.rater}): already merged, nothing changed.`;
   const parts = [`${plural(s.answersAdded, 'answer')} added`];
-  if (s.answersReplaced > 0) parts.push(`${plural(s.answersReplaced, 'answer')} of an earlier package replaced by later edits`);
-  if (s.answersKeptNewer > 0) parts.push(`${plural(s.answersKeptNewer, 'answer')} kept from an earlier package edited later`);
-  parts.push(`${plural(s.flagsChanged, 'flag')} changed`, `${plural(s.auditEntriesAppended, 'audit entry')} appended`.replace('entrys', 'entries'));
+  if (s.answersReplaced > 0)
+    parts.push(`${plural(s.answersReplaced, 'answer')} of an earlier package replaced by later edits`);
+  if (s.answersKeptNewer > 0)
+    parts.push(`${plural(s.answersKeptNewer, 'answer')} kept from an earlier package edited later`);
+  parts.push(
+    `${plural(s.flagsChanged, 'flag')} changed`,
+    `${plural(s.auditEntriesAppended, 'audit entry')} appended`.replace('entrys', 'entries'),
+  );
   if (s.locked) parts.push('rater locked');
   return `${s.file} (${s.rater}): ${parts.join(', ')}.`;
 }

@@ -18,11 +18,18 @@ export const registerPack: RegisterCommand = (program) => {
     .requiredOption('--rater <name>', 'the rater, as named in assign')
     .requiredOption('--out <file>', `package file to create (${PACKAGE_EXTENSION}); must not exist`)
     .action(async (study: string, opts: { rater: string; out: string }) => {
-      if (!opts.out.toLowerCase().endsWith(PACKAGE_EXTENSION)) throw new StudyError(`--out ${opts.out}: a rater package file ends in ${PACKAGE_EXTENSION}.`);
+      if (!opts.out.toLowerCase().endsWith(PACKAGE_EXTENSION))
+        throw new StudyError(`--out ${opts.out}: a rater package file ends in ${PACKAGE_EXTENSION}.`);
       const fromEnv = process.env[PACKAGE_PASSPHRASE_ENV];
-      const passphrase = fromEnv ? requireStrongPassphrase(fromEnv, `${PACKAGE_PASSPHRASE_ENV}`, [opts.rater]) : generatePassphrase((n) => randomInt(n));
-      const summary = await withStudy(study, (db) => packRaterPackage(db, { rater: opts.rater, out: opts.out, passphrase, clock: systemClock }));
-      process.stdout.write(`Packed ${summary.tasks} tasks for ${summary.rater} into ${opts.out} (${(summary.bytes / 1024).toFixed(0)} KB, package ${summary.packageId}).\n`);
+      const passphrase = fromEnv
+        ? requireStrongPassphrase(fromEnv, `${PACKAGE_PASSPHRASE_ENV}`, [opts.rater])
+        : generatePassphrase((n) => randomInt(n));
+      const summary = await withStudy(study, (db) =>
+        packRaterPackage(db, { rater: opts.rater, out: opts.out, passphrase, clock: systemClock }),
+      );
+      process.stdout.write(
+        `Packed ${summary.tasks} tasks for ${summary.rater} into ${opts.out} (${(summary.bytes / 1024).toFixed(0)} KB, package ${summary.packageId}).\n`,
+      );
       if (!fromEnv) process.stdout.write(`passphrase: ${passphrase}\n`);
     });
 };

@@ -10,10 +10,18 @@ export const NEW_PASSPHRASE_ENV = 'BLINDRATE_NEW_PASSPHRASE';
 export const registerRekey: RegisterCommand = (program) => {
   program
     .command('rekey')
-    .description(`Change the study passphrase (current one from BLINDRATE_PASSPHRASE, new one from ${NEW_PASSPHRASE_ENV}, or prompts).`)
+    .description(
+      `Change the study passphrase (current one from BLINDRATE_PASSPHRASE, new one from ${NEW_PASSPHRASE_ENV}, or prompts).`,
+    )
     .argument('<study>', 'study file (.db)')
     .action(async (study: string) => {
-      await withStudy(study, async (db) => rekeyStudy(db, await readNewPassphrase('New passphrase: ', NEW_PASSPHRASE_ENV, 'The new study passphrase'), systemClock));
+      await withStudy(study, async (db) =>
+        rekeyStudy(
+          db,
+          await readNewPassphrase('New passphrase: ', NEW_PASSPHRASE_ENV, 'The new study passphrase'),
+          systemClock,
+        ),
+      );
       process.stdout.write(`${study} is now encrypted with the new passphrase.\n`);
     });
 };

@@ -12,13 +12,22 @@ export const registerReport: RegisterCommand = (program) => {
     .argument('<study>', 'study file (.db)')
     .requiredOption('--out <file>', 'HTML file to write')
     .option('--json <file>', 'also write the analysis JSON');
-  addQcThresholdOptions(addBootstrapOptions(command)).action(async (study: string, opts: BootstrapFlags & QcFlags & { out: string; json?: string }) => {
-    const result = await withStudy(study, (db) =>
-      writeStudyReport(db, { out: opts.out, json: opts.json, bootstrap: opts.bootstrap, seed: opts.seed, qc: qcThresholds(opts), clock: systemClock }),
-    );
-    const written = opts.json ? `${opts.out} and ${opts.json}` : opts.out;
-    process.stdout.write(
-      `Report on ${result.counts.ratings} rating values and ${result.counts.preferences} preference choices from ${result.counts.raters} raters; wrote ${written}.\n`,
-    );
-  });
+  addQcThresholdOptions(addBootstrapOptions(command)).action(
+    async (study: string, opts: BootstrapFlags & QcFlags & { out: string; json?: string }) => {
+      const result = await withStudy(study, (db) =>
+        writeStudyReport(db, {
+          out: opts.out,
+          json: opts.json,
+          bootstrap: opts.bootstrap,
+          seed: opts.seed,
+          qc: qcThresholds(opts),
+          clock: systemClock,
+        }),
+      );
+      const written = opts.json ? `${opts.out} and ${opts.json}` : opts.out;
+      process.stdout.write(
+        `Report on ${result.counts.ratings} rating values and ${result.counts.preferences} preference choices from ${result.counts.raters} raters; wrote ${written}.\n`,
+      );
+    },
+  );
 };

@@ -28,11 +28,16 @@ export const registerSample: RegisterCommand = (program) => {
     .requiredOption('--per-bin <n>', 'outputs drawn per bin and model', wholeNumber('--per-bin', 1))
     .option('--metrics <a,b,c>', 'metrics averaged for binning (default: every metric present)')
     .option('--models <a,b>', 'models to sample (default: all)')
-    .option('--seed <n>', `PRNG seed, 0–${MAX_SEED} (default: a random one, printed and stored)`, wholeNumber('--seed', 0))
+    .option(
+      '--seed <n>',
+      `PRNG seed, 0–${MAX_SEED} (default: a random one, printed and stored)`,
+      wholeNumber('--seed', 0),
+    )
     .option('--allow-overlap', 'let a preference sample reuse outputs of the rating sample (and vice versa)')
-    .option('--replace', 'draw again over this task\'s sample; refused once a rater has been dealt its tasks')
+    .option('--replace', "draw again over this task's sample; refused once a rater has been dealt its tasks")
     .action(async (study: string, opts: SampleOptions) => {
-      if (opts.task !== 'rating' && opts.task !== 'preference') throw new StudyError(`--task must be rating or preference, got "${opts.task}".`);
+      if (opts.task !== 'rating' && opts.task !== 'preference')
+        throw new StudyError(`--task must be rating or preference, got "${opts.task}".`);
       const seed = opts.seed ?? randomInt(0, MAX_SEED + 1);
       const summary = await withStudy(study, (db) =>
         drawSample(

@@ -9,12 +9,15 @@ import type { RegisterCommand } from './index';
 export const registerScore: RegisterCommand = (program) => {
   program
     .command('score')
-    .description('Compute automatic metrics for outputs that lack them: ROUGE-1/2/L/Lsum F1 against the reference (rouge-score rules).')
+    .description(
+      'Compute automatic metrics for outputs that lack them: ROUGE-1/2/L/Lsum F1 against the reference (rouge-score rules).',
+    )
     .argument('<study>', 'study file (.db)')
     .option('--rouge', 'compute rouge1, rouge2, rougeL and rougeLsum where missing')
     .option('--stem', 'Porter-stem tokens longer than 3 characters (CHQ-Summ used stemming, MeDiSumQA did not)', false)
     .action(async (study: string, opts: { rouge?: boolean; stem: boolean }) => {
-      if (!opts.rouge) throw new StudyError('Say what to compute: --rouge (the only metric BlindRate computes itself).');
+      if (!opts.rouge)
+        throw new StudyError('Say what to compute: --rouge (the only metric BlindRate computes itself).');
       const summary = await withStudy(study, (db) => scoreMissingRouge(db, { stem: opts.stem, clock: systemClock }));
       process.stdout.write(describeRougeScoring(summary, opts.stem));
     });

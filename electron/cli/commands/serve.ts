@@ -7,7 +7,9 @@ import type { RegisterCommand } from './index';
 export const registerServe: RegisterCommand = (program: Command) => {
   program
     .command('serve')
-    .description('Serve the app in a local browser (127.0.0.1 only), unlocked in the page: a master study opens the coordinator\'s view (progress, reports), a rater package (.blindrate) its rater\'s rating session.')
+    .description(
+      "Serve the app in a local browser (127.0.0.1 only), unlocked in the page: a master study opens the coordinator's view (progress, reports), a rater package (.blindrate) its rater's rating session.",
+    )
     .argument('<file>', 'master study (.db) or rater package (.blindrate)')
     .option('--port <n>', 'port to listen on; 0 picks a free one', parsePort, 0)
     .addOption(rendererOption('built renderer folder'))

@@ -15,7 +15,13 @@ import { DEFAULT_RENDERER_DIR, REPO_ROOT } from '../paths';
 import { parsePort, rendererOption } from '../study-options';
 import { buildDemoPackage, buildDemoStudy, DEMO_PASSPHRASE } from '../../services/demo';
 import { systemClock } from '../../services/system-clock';
-import { browserModeFallbackLine, electronChildEnvironment, electronUnavailableReason, exitCodeOf, findElectronBinary } from '../electron-runtime';
+import {
+  browserModeFallbackLine,
+  electronChildEnvironment,
+  electronUnavailableReason,
+  exitCodeOf,
+  findElectronBinary,
+} from '../electron-runtime';
 import type { RegisterCommand } from './index';
 
 export const DEMO_STUDY_PATH = join(REPO_ROOT, '.demo', 'demo-study.db');
@@ -28,7 +34,8 @@ async function ensureDemo(): Promise<void> {
     process.stderr.write('Creating the demo study and its rater package (first start)…\n');
     await buildDemoStudy(DEMO_STUDY_PATH, DEMO_PASSPHRASE, systemClock);
   }
-  if (!existsSync(DEMO_PACKAGE_PATH)) buildDemoPackage(DEMO_STUDY_PATH, DEMO_PASSPHRASE, DEMO_PACKAGE_PATH, DEMO_PASSPHRASE, systemClock);
+  if (!existsSync(DEMO_PACKAGE_PATH))
+    buildDemoPackage(DEMO_STUDY_PATH, DEMO_PASSPHRASE, DEMO_PACKAGE_PATH, DEMO_PASSPHRASE, systemClock);
   process.stdout.write(
     `Demo rater package ${DEMO_PACKAGE_PATH} and demo master (the coordinator's view) ${DEMO_STUDY_PATH}: ` +
       `both open with the passphrase "${DEMO_PASSPHRASE}", allowed only because they hold synthetic data, never anything real.\n`,
@@ -44,7 +51,9 @@ async function build(what: string, script: string, run: () => Promise<unknown>):
   try {
     await run();
   } catch (error) {
-    throw new StudyError(`Building ${what} failed (${(error as Error).message.split('\n')[0]}): run \`npm run ${script}\` to see why.`);
+    throw new StudyError(
+      `Building ${what} failed (${(error as Error).message.split('\n')[0]}): run \`npm run ${script}\` to see why.`,
+    );
   }
 }
 
@@ -64,7 +73,9 @@ const buildShell = () =>
 async function runDesktopApp(electron: string, args: string[]): Promise<void> {
   const child = spawn(electron, [REPO_ROOT, ...args], { stdio: 'inherit', env: electronChildEnvironment(process.env) });
   await new Promise<void>((done, failed) => {
-    child.on('error', (error) => failed(new StudyError(`Electron could not be started (${electron}): ${error.message}`)));
+    child.on('error', (error) =>
+      failed(new StudyError(`Electron could not be started (${electron}): ${error.message}`)),
+    );
     child.on('exit', (code, signal) => {
       process.exitCode = exitCodeOf(code, signal);
       done();
@@ -75,7 +86,9 @@ async function runDesktopApp(electron: string, args: string[]): Promise<void> {
 export const registerStart: RegisterCommand = (program: Command) => {
   program
     .command('start')
-    .description('Open the app on a master study or a rater package (default: the demo); browser mode where the desktop app cannot run here.')
+    .description(
+      'Open the app on a master study or a rater package (default: the demo); browser mode where the desktop app cannot run here.',
+    )
     .argument('[file]', 'master study (.db) or rater package (.blindrate); default: the demo rater package in .demo/')
     .option('--port <n>', 'browser mode only: port to listen on; 0 picks a free one', parsePort, 0)
     .addOption(rendererOption('browser mode only: built renderer folder'))
@@ -83,15 +96,23 @@ export const registerStart: RegisterCommand = (program: Command) => {
       if (!file) await ensureDemo();
       const studyPath = file ? resolve(file) : DEMO_PACKAGE_PATH;
       if (!existsSync(studyPath)) throw new StudyError(`No study or package file at ${file}.`);
-      if (opts.renderer === DEFAULT_RENDERER_DIR && !existsSync(join(DEFAULT_RENDERER_DIR, 'index.html'))) await buildRenderer();
+      if (opts.renderer === DEFAULT_RENDERER_DIR && !existsSync(join(DEFAULT_RENDERER_DIR, 'index.html')))
+        await buildRenderer();
       const unavailable = electronUnavailableReason(REPO_ROOT);
       if (unavailable) {
         process.stdout.write(`${browserModeFallbackLine(unavailable)}\n`);
-        await serveUntilStopped(studyPath, { port: opts.port, rendererDir: opts.renderer, alsoOffer: file ? [] : [DEMO_STUDY_PATH] });
+        await serveUntilStopped(studyPath, {
+          port: opts.port,
+          rendererDir: opts.renderer,
+          alsoOffer: file ? [] : [DEMO_STUDY_PATH],
+        });
         return;
       }
       // esbuild takes under a second, so the shell is always rebuilt and never stale.
       await buildShell();
-      await runDesktopApp(findElectronBinary()!, mainArgumentList({ study: studyPath, userData: null, alsoOffer: file ? [] : [DEMO_STUDY_PATH] }));
+      await runDesktopApp(
+        findElectronBinary()!,
+        mainArgumentList({ study: studyPath, userData: null, alsoOffer: file ? [] : [DEMO_STUDY_PATH] }),
+      );
     });
 };

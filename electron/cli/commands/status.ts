@@ -22,7 +22,9 @@ function sampleLine(s: SampleStatus): string {
 export const registerStatus: RegisterCommand = (program) => {
   program
     .command('status')
-    .description('Show each rater\'s packages (issued, returned), lock and merged answers (done/total per task kind, flags), and each sample\'s totals.')
+    .description(
+      "Show each rater's packages (issued, returned), lock and merged answers (done/total per task kind, flags), and each sample's totals.",
+    )
     .argument('<study>', 'study file (.db)')
     .action(async (study: string) => {
       const status = await withStudy(study, (db) => readStudyStatus(db, systemClock));

@@ -28,6 +28,7 @@ export function resolveApi(): BlindRateApi {
   const exposed = (window as Window & { blindrate?: BlindRateApi }).blindrate;
   if (exposed) return exposed;
   const token = takeSessionToken(window.location, window.sessionStorage, window.history);
-  if (!token) throw new Error('This page needs the address printed by `blindrate serve` (it carries the access token).');
+  if (!token)
+    throw new Error('This page needs the address printed by `blindrate serve` (it carries the access token).');
   return createHttpApi(token);
 }

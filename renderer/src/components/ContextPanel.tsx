@@ -32,7 +32,10 @@ export const ContextPanel = memo(function ContextPanel({ text, findInputRef, onL
   const bodyRef = useRef<HTMLDivElement>(null);
   const baseId = useId();
 
-  const rangesBySection: MatchRange[][] = useMemo(() => sections.map((s) => findMatches(s.body, query)), [sections, query]);
+  const rangesBySection: MatchRange[][] = useMemo(
+    () => sections.map((s) => findMatches(s.body, query)),
+    [sections, query],
+  );
   const matches: Match[] = useMemo(
     () => rangesBySection.flatMap((ranges, section) => ranges.map((_, local) => ({ section, local }))),
     [rangesBySection],
@@ -109,14 +112,23 @@ export const ContextPanel = memo(function ContextPanel({ text, findInputRef, onL
           const ranges = rangesBySection[index]!;
           const body = (
             <div id={bodyId} className="section-body" hidden={!open}>
-              <HighlightedText text={section.body} ranges={ranges} current={currentMatch?.section === index ? currentMatch.local : -1} />
+              <HighlightedText
+                text={section.body}
+                ranges={ranges}
+                current={currentMatch?.section === index ? currentMatch.local : -1}
+              />
             </div>
           );
           if (section.title === null) return <div key={index}>{body}</div>;
           return (
             <div key={index} className="context-section">
               <h3 className="section-heading">
-                <UnstyledButton aria-expanded={open} aria-controls={bodyId} onClick={() => toggle(index)} className="section-toggle">
+                <UnstyledButton
+                  aria-expanded={open}
+                  aria-controls={bodyId}
+                  onClick={() => toggle(index)}
+                  className="section-toggle"
+                >
                   <span aria-hidden className="chevron" data-open={open || undefined}>
                     ▸
                   </span>

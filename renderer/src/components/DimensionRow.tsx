@@ -16,7 +16,14 @@ interface Props {
  * One rubric dimension: its label and description, then every scale point with its key, label and anchor.
  * Memoised: with every anchor text it is the bulk of the rubric, and most keys change one row at most.
  */
-export const DimensionRow = memo(function DimensionRow({ dimension, value, active, disabled, onRate, onActivate }: Props) {
+export const DimensionRow = memo(function DimensionRow({
+  dimension,
+  value,
+  active,
+  disabled,
+  onRate,
+  onActivate,
+}: Props) {
   const descriptionId = useId();
   const ref = useRef<HTMLFieldSetElement>(null);
   useEffect(() => {

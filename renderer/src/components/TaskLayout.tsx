@@ -35,7 +35,18 @@ function keepKeyboardFocus(event: MouseEvent): void {
 }
 
 export function TaskLayout(props: Props) {
-  const { task, title, complete, incompleteHint, shortcuts, fallbackShortcuts, onIncomplete, legend, children, className } = props;
+  const {
+    task,
+    title,
+    complete,
+    incompleteHint,
+    shortcuts,
+    fallbackShortcuts,
+    onIncomplete,
+    legend,
+    children,
+    className,
+  } = props;
   const status = useTask((s) => s.status);
   const error = useTask((s) => s.error);
   const lastSavedPosition = useTask((s) => s.lastSavedPosition);
@@ -101,13 +112,28 @@ export function TaskLayout(props: Props) {
           <Text size="sm" role="status" aria-live="polite" className="save-state">
             {saveState}
           </Text>
-          <Button variant="default" onMouseDown={keepKeyboardFocus} onClick={() => void moveTo(task.previousId)} disabled={!task.previousId || busy}>
+          <Button
+            variant="default"
+            onMouseDown={keepKeyboardFocus}
+            onClick={() => void moveTo(task.previousId)}
+            disabled={!task.previousId || busy}
+          >
             ← Previous
           </Button>
-          <Button variant="default" onMouseDown={keepKeyboardFocus} onClick={() => void moveTo(task.nextId)} disabled={!task.nextId || busy}>
+          <Button
+            variant="default"
+            onMouseDown={keepKeyboardFocus}
+            onClick={() => void moveTo(task.nextId)}
+            disabled={!task.nextId || busy}
+          >
             Next →
           </Button>
-          <Button variant="default" aria-pressed={task.flagged} onMouseDown={keepKeyboardFocus} onClick={() => void toggleFlag()}>
+          <Button
+            variant="default"
+            aria-pressed={task.flagged}
+            onMouseDown={keepKeyboardFocus}
+            onClick={() => void toggleFlag()}
+          >
             {task.flagged ? 'Unflag' : 'Flag for later'} (F)
           </Button>
           <Button variant="default" onMouseDown={keepKeyboardFocus} onClick={() => void leaveTaskFor('home')}>
@@ -124,7 +150,14 @@ export function TaskLayout(props: Props) {
             </Title>
             <p className="question-text">{task.question}</p>
           </section>
-          {task.context && <ContextPanel key={task.assignmentId} text={task.context} findInputRef={findRef} onLeaveFind={focusWorkspace} />}
+          {task.context && (
+            <ContextPanel
+              key={task.assignmentId}
+              text={task.context}
+              findInputRef={findRef}
+              onLeaveFind={focusWorkspace}
+            />
+          )}
         </div>
 
         <div className="workspace-right">
@@ -139,7 +172,11 @@ export function TaskLayout(props: Props) {
             <Text size="sm" c="dimmed">
               {task.readOnly ? 'Your ratings are locked.' : complete ? 'Ready to save.' : incompleteHint}
             </Text>
-            <Button onClick={() => void saveAndAdvance()} disabled={(!complete && !task.readOnly) || busy} loading={status === 'saving'}>
+            <Button
+              onClick={() => void saveAndAdvance()}
+              disabled={(!complete && !task.readOnly) || busy}
+              loading={status === 'saving'}
+            >
               {task.readOnly ? 'Next' : 'Save and next'} (Enter)
             </Button>
           </Group>

@@ -6,13 +6,14 @@ export type ShortcutHandler = (event: KeyboardEvent) => boolean | void;
 /** Where typed characters belong to the field, not to shortcuts. */
 export function isTextEntry(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
+  if (target.isContentEditable || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement)
+    return true;
   return target instanceof HTMLInputElement && !['radio', 'checkbox', 'button', 'submit'].includes(target.type);
 }
 
 /** Where Enter and Space already mean "press this" and must not be taken over. */
 function isPressable(target: EventTarget | null): boolean {
-  return target instanceof HTMLElement && (target.closest('button, a[href], [role="button"]') !== null);
+  return target instanceof HTMLElement && target.closest('button, a[href], [role="button"]') !== null;
 }
 
 /**

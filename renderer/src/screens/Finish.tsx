@@ -33,9 +33,7 @@ export function FinishScreen() {
   return (
     <Container size="md" py="xl">
       <Stack gap="lg">
-        <ScreenTitle>
-          Finish
-        </ScreenTitle>
+        <ScreenTitle>Finish</ScreenTitle>
         <Paper withBorder p="lg">
           <Table captionSide="top">
             <Table.Caption>What you have done</Table.Caption>
@@ -63,7 +61,8 @@ export function FinishScreen() {
           <Paper withBorder p="md" role="status">
             <Text fw={600}>Locked</Text>
             <Text>
-              Your ratings were locked on {new Date(rater.lockedAt).toLocaleString()}. They can be read but no longer changed.
+              Your ratings were locked on {new Date(rater.lockedAt).toLocaleString()}. They can be read but no longer
+              changed.
             </Text>
             <Text fw={600} mt="xs">
               Close BlindRate and send the file {fileName(study?.path ?? '')} back to your study coordinator.
@@ -104,9 +103,7 @@ export function FinishScreen() {
             <Button variant="default" onClick={() => setConfirming(false)} data-autofocus>
               Cancel
             </Button>
-            <Button onClick={() => void confirmLock()}>
-              Lock my ratings
-            </Button>
+            <Button onClick={() => void confirmLock()}>Lock my ratings</Button>
           </Group>
         </Stack>
       </Modal>

@@ -62,9 +62,7 @@ export function HomeScreen() {
   return (
     <Container size="lg" py="xl">
       <Stack gap="lg">
-        <ScreenTitle>
-          Welcome, {overview.rater.name}
-        </ScreenTitle>
+        <ScreenTitle>Welcome, {overview.rater.name}</ScreenTitle>
         {error && <Text c="red.8">{error}</Text>}
         {progress.length === 0 && <Text>No tasks are assigned yet. Ask the study coordinator to draw a sample.</Text>}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -5,7 +5,11 @@ import type { Rubric } from '../../../shared/rubric';
 import { TaskLayout } from '../components/TaskLayout';
 import { isComplete, useTask } from '../stores/task';
 
-const CHOICE_LABELS: Record<PreferenceKey, string> = { A: 'Answer A is better', B: 'Answer B is better', T: 'Tie: equally good' };
+const CHOICE_LABELS: Record<PreferenceKey, string> = {
+  A: 'Answer A is better',
+  B: 'Answer B is better',
+  T: 'Tie: equally good',
+};
 
 export function PreferenceWorkspace({ task, rubric }: { task: PreferenceTaskPayload; rubric: Rubric }) {
   const draft = useTask((s) => s.draft);

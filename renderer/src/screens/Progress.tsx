@@ -31,15 +31,17 @@ export function ProgressScreen() {
       <Stack gap="lg">
         <ScreenTitle>Raters&apos; progress</ScreenTitle>
         <Text>
-          {study.name}: the coordinator&apos;s master study. Rating happens in rater packages; answers appear here once a
-          returned package is merged (blindrate merge).
+          {study.name}: the coordinator&apos;s master study. Rating happens in rater packages; answers appear here once
+          a returned package is merged (blindrate merge).
         </Text>
         {error && (
           <Alert color="red" role="alert">
             {error}
           </Alert>
         )}
-        {raters && raters.length === 0 && <Text>No raters yet: assign raters and pack their packages (blindrate assign, blindrate pack).</Text>}
+        {raters && raters.length === 0 && (
+          <Text>No raters yet: assign raters and pack their packages (blindrate assign, blindrate pack).</Text>
+        )}
         {raters && raters.length > 0 && (
           <Paper withBorder p="lg">
             <Table captionSide="top">

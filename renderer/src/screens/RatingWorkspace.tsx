@@ -9,7 +9,10 @@ import type { ShortcutHandler } from '../keyboard/useShortcuts';
 import { isComplete, useTask } from '../stores/task';
 
 /** Letter keys (like u/s for safety) that pick a point on a dimension whichever row is active. */
-function letterKeyShortcuts(rubric: Rubric, rate: (key: string, value: number) => void): Record<string, ShortcutHandler> {
+function letterKeyShortcuts(
+  rubric: Rubric,
+  rate: (key: string, value: number) => void,
+): Record<string, ShortcutHandler> {
   const shortcuts: Record<string, ShortcutHandler> = {};
   for (const dimension of rubric.dimensions) {
     for (const point of dimension.scale) {
@@ -24,9 +27,13 @@ function ratingLegend(rubric: Rubric): Shortcut[] {
   const digits = rubric.dimensions.filter((d) => d.kind === 'likert').flatMap((d) => d.scale.map((p) => p.key));
   const unique = [...new Set(digits)];
   const legend: Shortcut[] = [];
-  if (unique.length) legend.push({ keys: [`${unique[0]}–${unique.at(-1)}`], action: 'Rate the active dimension, then move on' });
+  if (unique.length)
+    legend.push({ keys: [`${unique[0]}–${unique.at(-1)}`], action: 'Rate the active dimension, then move on' });
   for (const d of rubric.dimensions.filter((dim) => dim.kind === 'binary')) {
-    legend.push({ keys: d.scale.map((p) => p.key.toUpperCase()), action: `${d.label}: ${d.scale.map((p) => p.label).join(' / ')}` });
+    legend.push({
+      keys: d.scale.map((p) => p.key.toUpperCase()),
+      action: `${d.label}: ${d.scale.map((p) => p.label).join(' / ')}`,
+    });
   }
   legend.push({ keys: ['↑', '↓'], action: 'Previous / next dimension' });
   return legend;
@@ -63,7 +70,14 @@ export function RatingWorkspace({ task, rubric }: { task: RatingTaskPayload; rub
       title={`Rating ${task.position} of ${task.total}`}
       complete={complete}
       incompleteHint={`Still to rate: ${missing.join(', ')}.`}
-      onIncomplete={() => setActive(Math.max(0, dimensions.findIndex((d) => draft.values[d.key] === undefined)))}
+      onIncomplete={() =>
+        setActive(
+          Math.max(
+            0,
+            dimensions.findIndex((d) => draft.values[d.key] === undefined),
+          ),
+        )
+      }
       fallbackShortcuts={letterKeyShortcuts(rubric, rateKey)}
       shortcuts={{
         ...activeKeys,

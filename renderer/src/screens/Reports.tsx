@@ -18,7 +18,8 @@ import { RaterDiagnostics } from '../components/reports/RaterDiagnostics';
 import { ScreenTitle } from '../components/ScreenTitle';
 import { useSession } from '../stores/session';
 
-type Loaded = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; result: AnalysisResult };
+type Loaded =
+  { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; result: AnalysisResult };
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -105,7 +106,9 @@ export function ReportsScreen() {
               <QcTables result={loaded.result} label={label} />
             </Section>
             <Text size="xs" c="dimmed">
-              Bootstrap intervals (α, κ, ρ): {loaded.result.parameters.bootstrap} resamples over outputs, seed {loaded.result.parameters.seed}; Gwet&apos;s AC: analytic SE; ICC: F-based; preference shares: Wilson. The HTML report (blindrate report) states how every number was computed.
+              Bootstrap intervals (α, κ, ρ): {loaded.result.parameters.bootstrap} resamples over outputs, seed{' '}
+              {loaded.result.parameters.seed}; Gwet&apos;s AC: analytic SE; ICC: F-based; preference shares: Wilson. The
+              HTML report (blindrate report) states how every number was computed.
             </Text>
           </>
         )}

@@ -29,5 +29,9 @@ export function TaskScreen() {
       </Center>
     );
   }
-  return task.kind === 'rating' ? <RatingWorkspace task={task} rubric={rubric} /> : <PreferenceWorkspace task={task} rubric={rubric} />;
+  return task.kind === 'rating' ? (
+    <RatingWorkspace task={task} rubric={rubric} />
+  ) : (
+    <PreferenceWorkspace task={task} rubric={rubric} />
+  );
 }

@@ -61,13 +61,21 @@ export function UnlockScreen() {
 
   return (
     <Container size={560} py="xl">
-      <Paper withBorder p="xl" component="form" onSubmit={(e) => void submit(e)} aria-labelledby="unlock-title" noValidate>
+      <Paper
+        withBorder
+        p="xl"
+        component="form"
+        onSubmit={(e) => void submit(e)}
+        aria-labelledby="unlock-title"
+        noValidate
+      >
         <Stack>
-          <ScreenTitle id="unlock-title">
-            Open a study
-          </ScreenTitle>
+          <ScreenTitle id="unlock-title">Open a study</ScreenTitle>
           {studies.length === 0 ? (
-            <Text>No study is open on this computer yet. Choose Open… to pick a study or the rater package (.blindrate) you were sent, or drop the file onto this window.</Text>
+            <Text>
+              No study is open on this computer yet. Choose Open… to pick a study or the rater package (.blindrate) you
+              were sent, or drop the file onto this window.
+            </Text>
           ) : (
             <Radio.Group label="Study" value={path ?? ''} onChange={setChosenPath}>
               <Stack gap="xs" mt="xs">

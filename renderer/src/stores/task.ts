@@ -170,7 +170,12 @@ export const useTask = create<TaskState>((set, get) => ({
       if (task.kind === 'rating') {
         overview = await api().saveRating({ assignmentId, values: draft.values, comment: draft.comment, durationMs });
       } else if (draft.choice) {
-        overview = await api().savePreference({ assignmentId, choice: draft.choice, comment: draft.comment, durationMs });
+        overview = await api().savePreference({
+          assignmentId,
+          choice: draft.choice,
+          comment: draft.comment,
+          durationMs,
+        });
       } else {
         throw new Error('Choose an answer first.');
       }

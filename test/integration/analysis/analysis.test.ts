@@ -6,7 +6,12 @@ import type { StudyDb } from '../../../db/connection';
 import { parse } from 'csv-parse/sync';
 import { DATA_DICTIONARY, serializeAnalysisResult, type AnalysisResult } from '../../../shared/analysis';
 import { MEDISUMQA_RUBRIC } from '../../../shared/rubric';
-import { analyzeRatingsFile, analyzeStudy, analyzeStudyOffThread, writeStudyReport } from '../../../electron/services/analysis';
+import {
+  analyzeRatingsFile,
+  analyzeStudy,
+  analyzeStudyOffThread,
+  writeStudyReport,
+} from '../../../electron/services/analysis';
 import { buildDemoStudy } from '../../../electron/services/demo';
 import { exportTable } from '../../../electron/services/exporter';
 import { openStudy } from '../../../electron/services/study';
@@ -45,9 +50,15 @@ describe('tidy rows read from a study', () => {
 
   it('records where the MODEL answer was shown, from the stored position A', () => {
     const stored = new Map(
-      (db.prepare(`SELECT r.name || '|' || o.item_id || '|' || o.model AS k, a.presented_a FROM assignments a
+      (
+        db
+          .prepare(
+            `SELECT r.name || '|' || o.item_id || '|' || o.model AS k, a.presented_a FROM assignments a
         JOIN raters r ON r.id = a.rater_id JOIN tasks t ON t.id = a.task_id JOIN outputs o ON o.id = t.output_id
-        WHERE a.presented_a IS NOT NULL`).all() as Array<{ k: string; presented_a: string }>).map((x) => [x.k, x.presented_a]),
+        WHERE a.presented_a IS NOT NULL`,
+          )
+          .all() as Array<{ k: string; presented_a: string }>
+      ).map((x) => [x.k, x.presented_a]),
     );
     const preferences = readTidyRatingRows(db).filter((r) => r.task === 'preference');
     expect(preferences.length).toBeGreaterThan(0);
@@ -72,7 +83,12 @@ describe('analyzeStudy', () => {
   it('covers every metric × rating dimension × (model and ALL)', () => {
     const ratingDimensions = MEDISUMQA_RUBRIC.dimensions.length;
     expect(result.correlations).toHaveLength(result.metrics.length * ratingDimensions * (result.models.length + 1));
-    expect(result.counts).toEqual({ raters: SIMULATED_RATERS.length, outputs: expect.any(Number), ratings: written.ratings, preferences: written.preferences });
+    expect(result.counts).toEqual({
+      raters: SIMULATED_RATERS.length,
+      outputs: expect.any(Number),
+      ratings: written.ratings,
+      preferences: written.preferences,
+    });
   });
 
   it('gives the same numbers from the exported tidy CSV alone', async () => {
@@ -95,7 +111,9 @@ describe('analyzeStudyOffThread', () => {
   });
 
   it('turns a data problem found in the worker into a one-line study error', async () => {
-    await expect(analyzeStudyOffThread(db, { bootstrap: -1, seed: 1 })).rejects.toThrow('--bootstrap must be a whole number ≥ 0');
+    await expect(analyzeStudyOffThread(db, { bootstrap: -1, seed: 1 })).rejects.toThrow(
+      '--bootstrap must be a whole number ≥ 0',
+    );
   });
 });
 
@@ -104,7 +122,16 @@ describe('ratings exports', () => {
     const out = join(dir, 'wide.csv');
     await exportTable(db, { what: 'ratings-wide', format: 'csv', out });
     const [header, ...rows] = parse(readFileSync(out, 'utf8')) as string[][];
-    expect(header!.slice(0, 12)).toEqual(['rater', 'item_id', 'model', 'task', 'qc', 'bin', ...MEDISUMQA_RUBRIC.dimensions.map((d) => d.key), 'preference']);
+    expect(header!.slice(0, 12)).toEqual([
+      'rater',
+      'item_id',
+      'model',
+      'task',
+      'qc',
+      'bin',
+      ...MEDISUMQA_RUBRIC.dimensions.map((d) => d.key),
+      'preference',
+    ]);
     expect(rows).toHaveLength(db.prepare('SELECT count(*) FROM responses').pluck().get() as number);
   });
 

@@ -16,7 +16,11 @@ const PASSPHRASE = 'cli analysis passphrase';
 let dir: string;
 
 function blindrate(...args: string[]) {
-  const run = spawnSync(process.execPath, [CLI, ...args], { cwd: dir, encoding: 'utf8', env: { ...process.env, BLINDRATE_PASSPHRASE: PASSPHRASE } });
+  const run = spawnSync(process.execPath, [CLI, ...args], {
+    cwd: dir,
+    encoding: 'utf8',
+    env: { ...process.env, BLINDRATE_PASSPHRASE: PASSPHRASE },
+  });
   return { code: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
@@ -35,15 +39,21 @@ describe('blindrate analyze', () => {
     const run = blindrate('analyze', FIXTURE, '--json', 'out.json', '--bootstrap', '50', '--seed', '2');
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    expect(run.stdout).toBe('Analysed 77 rating values and 13 preference choices from 3 raters on 12 outputs; wrote out.json.\n');
-    expect(readFileSync(join(dir, 'out.json'), 'utf8')).toBe(serializeAnalysisResult(analyzeRatingsFile(FIXTURE, { bootstrap: 50, seed: 2 })));
+    expect(run.stdout).toBe(
+      'Analysed 77 rating values and 13 preference choices from 3 raters on 12 outputs; wrote out.json.\n',
+    );
+    expect(readFileSync(join(dir, 'out.json'), 'utf8')).toBe(
+      serializeAnalysisResult(analyzeRatingsFile(FIXTURE, { bootstrap: 50, seed: 2 })),
+    );
   });
 
   it('refuses a broken file with one line naming the line and column', () => {
     writeFileSync(join(dir, 'bad.csv'), 'rater,item_id,model,dimension,value\na,q1,m,factuality,good\n');
     const run = blindrate('analyze', 'bad.csv');
     expect(run.code).toBe(1);
-    expect(run.stderr).toBe('blindrate: Line 2 of bad.csv: "value" of dimension "factuality" must be a whole number, got "good"\n');
+    expect(run.stderr).toBe(
+      'blindrate: Line 2 of bad.csv: "value" of dimension "factuality" must be a whole number, got "good"\n',
+    );
   });
 });
 
@@ -53,7 +63,10 @@ describe('blindrate report, export and score', () => {
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(readFileSync(join(dir, 'report.html'), 'utf8')).toMatch(/^<!doctype html>/);
-    expect(JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')).parameters).toMatchObject({ bootstrap: 100, seed: 1 });
+    expect(JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')).parameters).toMatchObject({
+      bootstrap: 100,
+      seed: 1,
+    });
   });
 
   it('analyses the exported tidy ratings to the same JSON as the report, byte for byte (dimensions in rubric order)', () => {
@@ -61,18 +74,22 @@ describe('blindrate report, export and score', () => {
     expect(blindrate('analyze', 'ratings.csv', '--json', 'from-csv.json', '--bootstrap', '100').code).toBe(0);
     const fromCsv = readFileSync(join(dir, 'from-csv.json'), 'utf8');
     expect(fromCsv).toBe(readFileSync(join(dir, 'report.json'), 'utf8'));
-    expect(JSON.parse(fromCsv).dimensions.map((d: { key: string }) => d.key)).toEqual([...MEDISUMQA_RUBRIC.dimensions.map((d) => d.key), 'preference']);
+    expect(JSON.parse(fromCsv).dimensions.map((d: { key: string }) => d.key)).toEqual([
+      ...MEDISUMQA_RUBRIC.dimensions.map((d) => d.key),
+      'preference',
+    ]);
   });
 
   it('computes missing ROUGE scores with score --rouge', () => {
-    expect(blindrate('score', 'demo.db').stderr).toBe('blindrate: Say what to compute: --rouge (the only metric BlindRate computes itself).\n');
+    expect(blindrate('score', 'demo.db').stderr).toBe(
+      'blindrate: Say what to compute: --rouge (the only metric BlindRate computes itself).\n',
+    );
     const scored = blindrate('score', 'demo.db', '--rouge', '--stem');
     expect(scored.code).toBe(0);
     expect(scored.stdout).toMatch(/^Computed ROUGE \(stemmed\) for \d+ outputs \(\d+ values\)\.\n$/);
   });
 
   it('computes missing ROUGE scores right after an import with import --rouge', () => {
-
     expect(blindrate('demo', '--out', 'data').code).toBe(0);
     expect(blindrate('init', 'fresh.db').code).toBe(0);
     const imported = blindrate('import', 'fresh.db', join('data', 'demo-outputs.jsonl'), '--rouge');
@@ -89,6 +106,8 @@ describe('blindrate report, export and score', () => {
     );
     const imported = blindrate('import', 'no-reference.db', 'two.jsonl', '--rouge', '--stem');
     expect(imported.code).toBe(0);
-    expect(imported.stdout).toMatch(/\nComputed ROUGE \(stemmed\) for 1 outputs \(4 values\); 1 outputs have no reference and stay unscored\.\n$/);
+    expect(imported.stdout).toMatch(
+      /\nComputed ROUGE \(stemmed\) for 1 outputs \(4 values\); 1 outputs have no reference and stay unscored\.\n$/,
+    );
   });
 });

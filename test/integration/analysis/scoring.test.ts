@@ -33,13 +33,20 @@ afterAll(() => {
 
 const scoresOf = (itemId: string) =>
   Object.fromEntries(
-    (db.prepare(`SELECT s.metric, s.value FROM output_scores s JOIN outputs o ON o.id = s.output_id WHERE o.item_id = ? AND o.model = 'new-model'`)
-      .all(itemId) as Array<{ metric: string; value: number }>).map((r) => [r.metric, r.value]),
+    (
+      db
+        .prepare(
+          `SELECT s.metric, s.value FROM output_scores s JOIN outputs o ON o.id = s.output_id WHERE o.item_id = ? AND o.model = 'new-model'`,
+        )
+        .all(itemId) as Array<{ metric: string; value: number }>
+    ).map((r) => [r.metric, r.value]),
   );
 
 describe('scoreMissingRouge', () => {
   it('fills only the missing ROUGE scores, with F1 as shared/rouge computes it, in one audited transaction', () => {
-    const importedScores = db.prepare(`SELECT output_id, metric, value FROM output_scores WHERE metric IN ('rouge1','rouge2','rougeL') ORDER BY 1, 2`);
+    const importedScores = db.prepare(
+      `SELECT output_id, metric, value FROM output_scores WHERE metric IN ('rouge1','rouge2','rougeL') ORDER BY 1, 2`,
+    );
     const imported = importedScores.all();
     const outputs = db.prepare('SELECT count(*) FROM outputs').pluck().get() as number;
     const auditBefore = db.prepare('SELECT count(*) FROM audit_log').pluck().get() as number;
@@ -51,8 +58,14 @@ describe('scoreMissingRouge', () => {
     // Demo outputs were imported with rouge1/2/L, so they only gain rougeLsum; the new output gains all four.
     expect(summary.valuesWritten).toBe(outputs - 2 + ROUGE_METRICS.length);
     const newOutput = db.prepare(`SELECT id FROM outputs WHERE item_id = 'x-ref'`).pluck().get();
-    expect(importedScores.all().filter((row) => (row as { output_id: number }).output_id !== newOutput)).toEqual(imported);
-    const expected = rougeScores('Take two tablets daily.\nStop if dizzy.', 'Taking two tablets every day.\nStop when dizzy.', { stem: true });
+    expect(importedScores.all().filter((row) => (row as { output_id: number }).output_id !== newOutput)).toEqual(
+      imported,
+    );
+    const expected = rougeScores(
+      'Take two tablets daily.\nStop if dizzy.',
+      'Taking two tablets every day.\nStop when dizzy.',
+      { stem: true },
+    );
     expect(scoresOf('x-ref')).toEqual({
       rouge1: expected.rouge1.f1,
       rouge2: expected.rouge2.f1,
@@ -60,7 +73,10 @@ describe('scoreMissingRouge', () => {
       rougeLsum: expected.rougeLsum.f1,
     });
     expect(scoresOf('x-noref')).toEqual({});
-    const audit = db.prepare('SELECT action, new_value FROM audit_log ORDER BY id DESC LIMIT 1').get() as { action: string; new_value: string };
+    const audit = db.prepare('SELECT action, new_value FROM audit_log ORDER BY id DESC LIMIT 1').get() as {
+      action: string;
+      new_value: string;
+    };
     expect(db.prepare('SELECT count(*) FROM audit_log').pluck().get()).toBe(auditBefore + 1);
     expect(audit.action).toBe('score.rouge');
     expect(JSON.parse(audit.new_value)).toEqual({ stem: true, outputs: outputs - 1, values: summary.valuesWritten });
@@ -68,7 +84,11 @@ describe('scoreMissingRouge', () => {
 
   it('writes nothing, not even an audit row, the second time', () => {
     const auditBefore = db.prepare('SELECT count(*) FROM audit_log').pluck().get();
-    expect(scoreMissingRouge(db, { stem: false, clock })).toEqual({ outputsScored: 0, valuesWritten: 0, withoutReference: 1 });
+    expect(scoreMissingRouge(db, { stem: false, clock })).toEqual({
+      outputsScored: 0,
+      valuesWritten: 0,
+      withoutReference: 1,
+    });
     expect(db.prepare('SELECT count(*) FROM audit_log').pluck().get()).toBe(auditBefore);
   });
 });

@@ -29,7 +29,10 @@ export function simulateRatings(db: StudyDb, seed = 1): { ratings: number; prefe
   db.transaction(() => {
     SIMULATED_RATERS.forEach((rater, r) => {
       const prng = createPrng(deriveSeed(seed, rater));
-      const raterId = Number(db.prepare('INSERT INTO raters (name, created_at) VALUES (?, ?)').run(rater, '2026-03-01T08:00:00.000Z').lastInsertRowid);
+      const raterId = Number(
+        db.prepare('INSERT INTO raters (name, created_at) VALUES (?, ?)').run(rater, '2026-03-01T08:00:00.000Z')
+          .lastInsertRowid,
+      );
       tasks.forEach((task, position) => {
         // The third rater rates only every other task: missing ratings, fewer pairable units.
         if (r === 2 && position % 2 === 1) return;
@@ -43,24 +46,34 @@ export function simulateRatings(db: StudyDb, seed = 1): { ratings: number; prefe
           presentedA,
         );
         const at = new Date(Date.UTC(2026, 2, 2 + r, 9, 0, position)).toISOString();
-        db.prepare('INSERT INTO responses (assignment_id, duration_ms, submitted_at, updated_at) VALUES (?, ?, ?, ?)').run(
-          assignmentId,
-          20_000 + prng.nextInt(60_000),
-          at,
-          at,
-        );
+        db.prepare(
+          'INSERT INTO responses (assignment_id, duration_ms, submitted_at, updated_at) VALUES (?, ?, ?, ?)',
+        ).run(assignmentId, 20_000 + prng.nextInt(60_000), at, at);
         const quality = task.bins > 1 ? (task.bin - 1) / (task.bins - 1) : 0.5;
         if (task.task === 'rating') {
           for (const dimension of rubric.dimensions) {
-            const value = dimension.kind === 'binary' ? (prng.nextFloat() < 0.7 + 0.25 * quality ? 1 : 0) : likert(quality, r, prng);
-            db.prepare('INSERT INTO ratings (assignment_id, dimension, value) VALUES (?, ?, ?)').run(assignmentId, dimension.key, value);
+            const value =
+              dimension.kind === 'binary'
+                ? prng.nextFloat() < 0.7 + 0.25 * quality
+                  ? 1
+                  : 0
+                : likert(quality, r, prng);
+            db.prepare('INSERT INTO ratings (assignment_id, dimension, value) VALUES (?, ?, ?)').run(
+              assignmentId,
+              dimension.key,
+              value,
+            );
             ratings += 1;
           }
         } else {
           const u = prng.nextFloat();
           const outcome = u < 0.15 + 0.5 * quality ? 'model' : u < 0.3 + 0.5 * quality ? 'tie' : 'reference';
           const choice = outcome === 'tie' ? 'T' : (outcome === 'model') === (presentedA === 'model') ? 'A' : 'B';
-          db.prepare('INSERT INTO preferences (assignment_id, choice, outcome) VALUES (?, ?, ?)').run(assignmentId, choice, outcome);
+          db.prepare('INSERT INTO preferences (assignment_id, choice, outcome) VALUES (?, ?, ?)').run(
+            assignmentId,
+            choice,
+            outcome,
+          );
           preferences += 1;
         }
       });
@@ -72,5 +85,8 @@ export function simulateRatings(db: StudyDb, seed = 1): { ratings: number; prefe
 /** 1–5: rises with the bin's quality; rater 1 is a little harsher; ±1 noise. */
 function likert(quality: number, rater: number, prng: Prng): number {
   const noise = prng.nextInt(3) - 1;
-  return Math.min(5, Math.max(1, Math.round(1.8 + 2.6 * quality) + noise - (rater === 1 && prng.nextInt(3) === 0 ? 1 : 0)));
+  return Math.min(
+    5,
+    Math.max(1, Math.round(1.8 + 2.6 * quality) + noise - (rater === 1 && prng.nextInt(3) === 0 ? 1 : 0)),
+  );
 }

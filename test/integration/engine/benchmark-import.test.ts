@@ -29,9 +29,14 @@ interface DatasetEntry {
 }
 const dataset = readJson<DatasetEntry[]>(clueFile('MeDiSumQA.json'));
 const clueExpected = readJson<Record<string, number[]>>(clueFile('expected-join.json'));
-const chqExpected = readJson<{ questions: string[]; references: string[]; outputs: string[] }>(chqFile('expected-join.json'));
+const chqExpected = readJson<{ questions: string[]; references: string[]; outputs: string[] }>(
+  chqFile('expected-join.json'),
+);
 const predictionLines = (name: string) =>
-  readFileSync(clueFile(name), 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, string>);
+  readFileSync(clueFile(name), 'utf8')
+    .trimEnd()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, string>);
 
 function joinedOutputs(db: StudyDb, model: string) {
   return db
@@ -39,16 +44,39 @@ function joinedOutputs(db: StudyDb, model: string) {
       `SELECT o.id, o.item_id, o.text, o.source_line, i.question, i.context, i.reference, i.category
        FROM outputs o JOIN items i USING (item_id) WHERE o.model = ? ORDER BY o.source_line`,
     )
-    .all(model) as Array<{ id: number; item_id: string; text: string; source_line: number; question: string; context: string; reference: string; category: string }>;
+    .all(model) as Array<{
+    id: number;
+    item_id: string;
+    text: string;
+    source_line: number;
+    question: string;
+    context: string;
+    reference: string;
+    category: string;
+  }>;
 }
 
 function scoresOf(db: StudyDb, outputId: number): Record<string, number> {
-  const rows = db.prepare('SELECT metric, value FROM output_scores WHERE output_id = ?').all(outputId) as Array<{ metric: string; value: number }>;
+  const rows = db.prepare('SELECT metric, value FROM output_scores WHERE output_id = ?').all(outputId) as Array<{
+    metric: string;
+    value: number;
+  }>;
   return Object.fromEntries(rows.map((r) => [r.metric, r.value]));
 }
 
-async function importClue(db: StudyDb, predictions: string, model: string, options: Partial<Parameters<typeof clueJoin>[2]> = {}, datasetName = 'MeDiSumQA.json') {
-  const join = await clueJoin(clueFile(datasetName), clueFile(predictions), { joinBy: 'position', seed: 1, fewShot: 1, ...options });
+async function importClue(
+  db: StudyDb,
+  predictions: string,
+  model: string,
+  options: Partial<Parameters<typeof clueJoin>[2]> = {},
+  datasetName = 'MeDiSumQA.json',
+) {
+  const join = await clueJoin(clueFile(datasetName), clueFile(predictions), {
+    joinBy: 'position',
+    seed: 1,
+    fewShot: 1,
+    ...options,
+  });
   return importFiles(db, [clueFile(predictions)], { join, map: CLUE_COLUMN_MAP, model, clock: fixedClock });
 }
 
@@ -74,7 +102,9 @@ describe('--from clue (eval_MeDiSumQA.py predictions.json + MeDiSumQA.json)', ()
       });
     });
     // The entry with non-ASCII text went through json.dump's \u escapes intact.
-    expect(outputs.some((o) => o.reference.endsWith('Nehmen Sie Ramipril 🩺.') && o.question.includes('血压'))).toBe(true);
+    expect(outputs.some((o) => o.reference.endsWith('Nehmen Sie Ramipril 🩺.') && o.question.includes('血压'))).toBe(
+      true,
+    );
   });
 
   it('stores the metric strings as numbers under the canonical names', async () => {
@@ -124,9 +154,9 @@ describe('--from clue (eval_MeDiSumQA.py predictions.json + MeDiSumQA.json)', ()
     const copy = join(folder, 'predictions.json');
     writeFileSync(copy, lines.join('\n'));
     const joiner = await clueJoin(clueFile('MeDiSumQA.json'), copy, { joinBy: 'position', seed: 1, fewShot: 1 });
-    await expect(importFiles(db, [copy], { join: joiner, map: CLUE_COLUMN_MAP, model: 'm', clock: fixedClock })).rejects.toThrow(
-      'Line 3 of predictions.json: "ROUGE1" is not a number: "nan"',
-    );
+    await expect(
+      importFiles(db, [copy], { join: joiner, map: CLUE_COLUMN_MAP, model: 'm', clock: fixedClock }),
+    ).rejects.toThrow('Line 3 of predictions.json: "ROUGE1" is not a number: "nan"');
     expect(count(db, 'outputs')).toBe(0);
   });
 
@@ -151,7 +181,12 @@ describe('--from chq-summ (generate_and_evaluate.py predictions-test.csv + test.
   it('joins each row by its pandas index to the stripped source line; reference is Actual Text', async () => {
     const { db } = freshStudy();
     const join = chqSummJoin(chqFile('test.source'), chqFile('test.target'));
-    await importFiles(db, [chqFile('predictions-test.csv')], { join, map: CHQ_SUMM_COLUMN_MAP, model: 'bart-large', clock: fixedClock });
+    await importFiles(db, [chqFile('predictions-test.csv')], {
+      join,
+      map: CHQ_SUMM_COLUMN_MAP,
+      model: 'bart-large',
+      clock: fixedClock,
+    });
     const outputs = joinedOutputs(db, 'bart-large');
     expect(outputs.map((o) => o.item_id)).toEqual(chqExpected.questions.map((_, i) => `line-${i + 1}`));
     expect(outputs.map((o) => o.question)).toEqual(chqExpected.questions);
@@ -164,8 +199,15 @@ describe('--from chq-summ (generate_and_evaluate.py predictions-test.csv + test.
     const { db } = freshStudy();
     const join = chqSummJoin(chqFile('test.source'), chqFile('test.source'));
     await expect(
-      importFiles(db, [chqFile('predictions-test.csv')], { join, map: CHQ_SUMM_COLUMN_MAP, model: 'bart-large', clock: fixedClock }),
-    ).rejects.toThrow(/^Line 2 of predictions-test\.csv: "Actual Text" is "What is the treatment for back pain\?" but line 1 of test\.source is/);
+      importFiles(db, [chqFile('predictions-test.csv')], {
+        join,
+        map: CHQ_SUMM_COLUMN_MAP,
+        model: 'bart-large',
+        clock: fixedClock,
+      }),
+    ).rejects.toThrow(
+      /^Line 2 of predictions-test\.csv: "Actual Text" is "What is the treatment for back pain\?" but line 1 of test\.source is/,
+    );
     expect(count(db, 'outputs')).toBe(0);
   });
 
@@ -175,24 +217,31 @@ describe('--from chq-summ (generate_and_evaluate.py predictions-test.csv + test.
     const map = { item_id: '#0', question: 'text', output: 'Generated Text', reference: 'Actual Text' };
     await importFiles(db, [chqFile('predictions-test.csv')], { join, map, model: 'bart-large', clock: fixedClock });
     const outputs = joinedOutputs(db, 'bart-large');
-    expect(outputs.map((o) => [o.item_id, o.question, o.reference])).toEqual(chqExpected.questions.map((q, i) => [String(i), q, chqExpected.references[i]]));
+    expect(outputs.map((o) => [o.item_id, o.question, o.reference])).toEqual(
+      chqExpected.questions.map((q, i) => [String(i), q, chqExpected.references[i]]),
+    );
   });
 });
 
 describe('--join ITEMS --on FIELD', () => {
-  it('joins JSON-lines outputs to a CSV items file by a shared field, mapping both files\' columns', async () => {
+  it("joins JSON-lines outputs to a CSV items file by a shared field, mapping both files' columns", async () => {
     const { db, folder } = freshStudy();
     const items = join(folder, 'items.csv');
     writeFileSync(items, 'qid,text,gold\nq1,"First, question?",Gold one.\nq2,Second question?,Gold two.\n');
     const outputs = join(folder, 'outputs.jsonl');
-    writeFileSync(outputs, '{"qid": "q2", "prediction": "P2", "bleu": "0.5"}\n{"qid": "q1", "prediction": "P1", "bleu": 0.25}\n');
+    writeFileSync(
+      outputs,
+      '{"qid": "q2", "prediction": "P2", "bleu": "0.5"}\n{"qid": "q1", "prediction": "P1", "bleu": 0.25}\n',
+    );
     const joiner = await itemsJoin(items, 'qid');
     const map = { item_id: 'qid', question: 'text', reference: 'gold', output: 'prediction', score_bleu: 'bleu' };
     await importFiles(db, [outputs], { join: joiner, map, model: 'm', clock: fixedClock });
-    expect(joinedOutputs(db, 'm').map((o) => [o.item_id, o.question, o.reference, o.text, scoresOf(db, o.id)])).toEqual([
-      ['q2', 'Second question?', 'Gold two.', 'P2', { bleu: 0.5 }],
-      ['q1', 'First, question?', 'Gold one.', 'P1', { bleu: 0.25 }],
-    ]);
+    expect(joinedOutputs(db, 'm').map((o) => [o.item_id, o.question, o.reference, o.text, scoresOf(db, o.id)])).toEqual(
+      [
+        ['q2', 'Second question?', 'Gold two.', 'P2', { bleu: 0.5 }],
+        ['q1', 'First, question?', 'Gold one.', 'P1', { bleu: 0.25 }],
+      ],
+    );
   });
 
   it('names the output line whose key no item has, and imports nothing', async () => {
@@ -203,7 +252,12 @@ describe('--join ITEMS --on FIELD', () => {
     writeFileSync(outputs, '{"qid": 1, "prediction": "P1"}\n\n{"qid": 2, "prediction": "P2"}\n');
     const joiner = await itemsJoin(items, 'qid');
     await expect(
-      importFiles(db, [outputs], { join: joiner, map: { item_id: 'qid', question: 'text', output: 'prediction' }, model: 'm', clock: fixedClock }),
+      importFiles(db, [outputs], {
+        join: joiner,
+        map: { item_id: 'qid', question: 'text', output: 'prediction' },
+        model: 'm',
+        clock: fixedClock,
+      }),
     ).rejects.toThrow('Line 3 of outputs.jsonl: "qid" is "2", which no item of items.json has as "qid"');
     expect(count(db, 'outputs')).toBe(0);
   });
@@ -214,16 +268,30 @@ describe('from a benchmark run to a sample', () => {
     const { db } = freshStudy();
     await importClue(db, 'predictions.json', 'm');
     const metrics = ['rouge1', 'rouge2', 'rougeL', 'bertscore_f1', 'umls_f1'];
-    const summary = drawSample(db, { task: 'rating', bins: 5, perBin: 2, metrics, seed: 3, disjoint: false }, fixedClock);
+    const summary = drawSample(
+      db,
+      { task: 'rating', bins: 5, perBin: 2, metrics, seed: 3, disjoint: false },
+      fixedClock,
+    );
     // 22 outputs in 5 bins: boundaries floor(b·22/5) = 4, 8, 13, 17, 22.
-    expect(summary.perModel).toEqual([{ model: 'm', eligible: 22, ineligible: 0, withoutReference: 0, binSizes: [4, 4, 5, 4, 5], drawn: 10 }]);
+    expect(summary.perModel).toEqual([
+      { model: 'm', eligible: 22, ineligible: 0, withoutReference: 0, binSizes: [4, 4, 5, 4, 5], drawn: 10 },
+    ]);
     // Each drawn output sits in the bin its rank by the average of the five imported metrics gives it
     // (ties by item_id), and carries that average.
     const ranked = joinedOutputs(db, 'm')
-      .map((o) => ({ id: o.id, itemId: o.item_id, avg: metrics.reduce((sum, m) => sum + scoresOf(db, o.id)[m]!, 0) / metrics.length }))
+      .map((o) => ({
+        id: o.id,
+        itemId: o.item_id,
+        avg: metrics.reduce((sum, m) => sum + scoresOf(db, o.id)[m]!, 0) / metrics.length,
+      }))
       .sort((a, b) => a.avg - b.avg || (a.itemId < b.itemId ? -1 : 1));
     const expectedBin = (rank: number) => [4, 8, 13, 17, 22].findIndex((end) => rank < end) + 1;
-    const tasks = db.prepare('SELECT output_id, bin, avg_score FROM tasks').all() as Array<{ output_id: number; bin: number; avg_score: number }>;
+    const tasks = db.prepare('SELECT output_id, bin, avg_score FROM tasks').all() as Array<{
+      output_id: number;
+      bin: number;
+      avg_score: number;
+    }>;
     expect(tasks).toHaveLength(10);
     expect(new Set(tasks.map((t) => t.output_id)).size).toBe(10);
     for (const task of tasks) {

@@ -36,12 +36,39 @@ describe('blindrate CLI', () => {
     const folder = freshFolder();
     const study = join(folder, 'study.db');
     writeDemoFiles(join(folder, 'data'));
-    expect(await blindrate(['init', study, '--rubric', 'chq-summ'])).toMatchObject({ code: 0, stdout: `Created ${study} with the rubric "CHQ-Summ human evaluation".\n` });
-    const imported = await blindrate(['import', study, join(folder, 'data', 'demo-outputs.jsonl'), join(folder, 'data', 'demo-outputs.csv')]);
+    expect(await blindrate(['init', study, '--rubric', 'chq-summ'])).toMatchObject({
+      code: 0,
+      stdout: `Created ${study} with the rubric "CHQ-Summ human evaluation".\n`,
+    });
+    const imported = await blindrate([
+      'import',
+      study,
+      join(folder, 'data', 'demo-outputs.jsonl'),
+      join(folder, 'data', 'demo-outputs.csv'),
+    ]);
     expect(imported.code).toBe(0);
-    expect(imported.stdout).toContain('Imported 120 outputs, 30 new items; models: atlas-7b, borealis-13b, cygnus-70b, delphi-8b.');
-    const sampled = await blindrate(['sample', study, '--task', 'rating', '--bins', '5', '--per-bin', '3', '--models', 'atlas-7b,cygnus-70b', '--metrics', 'rouge1,rougeL', '--seed', '11']);
-    expect(sampled.stdout).toContain('Drew rating sample #1: 30 outputs (seed 11; 5 bins × 3 per model; metrics rouge1, rougeL).');
+    expect(imported.stdout).toContain(
+      'Imported 120 outputs, 30 new items; models: atlas-7b, borealis-13b, cygnus-70b, delphi-8b.',
+    );
+    const sampled = await blindrate([
+      'sample',
+      study,
+      '--task',
+      'rating',
+      '--bins',
+      '5',
+      '--per-bin',
+      '3',
+      '--models',
+      'atlas-7b,cygnus-70b',
+      '--metrics',
+      'rouge1,rougeL',
+      '--seed',
+      '11',
+    ]);
+    expect(sampled.stdout).toContain(
+      'Drew rating sample #1: 30 outputs (seed 11; 5 bins × 3 per model; metrics rouge1, rougeL).',
+    );
     const out = join(folder, 'sample.csv');
     expect((await blindrate(['export', study, '--what', 'sample', '--format', 'csv', '--out', out])).code).toBe(0);
     expect(readFileSync(out, 'utf8').split('\n')[0]).toBe('task,sample_id,item_id,model,avg_score,bin,seed');
@@ -52,7 +79,11 @@ describe('blindrate CLI', () => {
     db.close();
     const before = sha256(study);
     const run = await blindrate(['import', study, fixture('outputs.jsonl')], { BLINDRATE_PASSPHRASE: 'wrong' });
-    expect(run).toEqual({ code: 2, stdout: '', stderr: `blindrate: Wrong passphrase for ${study} (or it is not a BlindRate study).\n` });
+    expect(run).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `blindrate: Wrong passphrase for ${study} (or it is not a BlindRate study).\n`,
+    });
     expect(sha256(study)).toBe(before);
     expect(existsSync(`${study}-wal`) || existsSync(`${study}-shm`)).toBe(false);
   });
@@ -61,11 +92,33 @@ describe('blindrate CLI', () => {
     const { db, path: study } = freshStudy();
     db.close();
     const bad = await blindrate(['import', study, fixture('bad-last-record.jsonl')]);
-    expect(bad).toEqual({ code: 1, stdout: '', stderr: 'blindrate: Line 3 of bad-last-record.jsonl: "model" is missing\n' });
+    expect(bad).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'blindrate: Line 3 of bad-last-record.jsonl: "model" is missing\n',
+    });
     const mapped = await blindrate([
-      'import', study, fixture('medisumqa-style.csv'), '--model', 'Mistral-7B-Instruct-v0.1',
-      '--map', 'item_id=ID', '--map', 'question=Question', '--map', 'context=Discharge Summary', '--map', 'output=Model Answer',
-      '--map', 'reference=Ground Truth Answer', '--map', 'category=Category', '--map', 'score_rouge1=ROUGE_1', '--map', 'score_rougeL=ROUGE_L',
+      'import',
+      study,
+      fixture('medisumqa-style.csv'),
+      '--model',
+      'Mistral-7B-Instruct-v0.1',
+      '--map',
+      'item_id=ID',
+      '--map',
+      'question=Question',
+      '--map',
+      'context=Discharge Summary',
+      '--map',
+      'output=Model Answer',
+      '--map',
+      'reference=Ground Truth Answer',
+      '--map',
+      'category=Category',
+      '--map',
+      'score_rouge1=ROUGE_1',
+      '--map',
+      'score_rougeL=ROUGE_L',
     ]);
     expect(mapped.stdout).toContain('medisumqa-style.csv: 2 outputs imported (csv), 2 new items.');
     expect((await blindrate(['rekey', study], { BLINDRATE_NEW_PASSPHRASE: 'second secret' })).code).toBe(0);
@@ -80,7 +133,10 @@ describe('blindrate CLI', () => {
     expect(run.code).toBe(1);
     expect(run.stderr).toContain("unknown option '--passphrase'");
     const noEnv = await blindrate(['init', join(folder, 's.db')], { BLINDRATE_PASSPHRASE: undefined });
-    expect(noEnv).toMatchObject({ code: 1, stderr: 'blindrate: No passphrase: set BLINDRATE_PASSPHRASE or run in a terminal to be asked for it.\n' });
+    expect(noEnv).toMatchObject({
+      code: 1,
+      stderr: 'blindrate: No passphrase: set BLINDRATE_PASSPHRASE or run in a terminal to be asked for it.\n',
+    });
     expect(existsSync(join(folder, 's.db'))).toBe(false);
   });
 
@@ -88,7 +144,9 @@ describe('blindrate CLI', () => {
     const folder = freshFolder();
     const weak = await blindrate(['init', join(folder, 's.db')], { BLINDRATE_PASSPHRASE: 'a' });
     expect(weak.code).toBe(1);
-    expect(weak.stderr).toMatch(/^blindrate: The study passphrase is too weak \(strength 0 of 4, at least 3 needed\): .+\. .+\.\n$/);
+    expect(weak.stderr).toMatch(
+      /^blindrate: The study passphrase is too weak \(strength 0 of 4, at least 3 needed\): .+\. .+\.\n$/,
+    );
     expect(existsSync(join(folder, 's.db'))).toBe(false);
     const { db, path: study } = freshStudy();
     db.close();
@@ -110,8 +168,17 @@ describe('blindrate import of benchmark runs (test/fixtures/benchmarks, written 
     const before = sha256(study);
     const fewShot = await blindrate(['import', study, benchmark('clue/predictions.json'), ...clue, '--few-shot', '2']);
     expect(fewShot.code).toBe(1);
-    expect(fewShot.stderr).toMatch(/^blindrate: Line 1 of predictions\.json: "Ground Truth Answer" does not match .*every line fits with --few-shot 1 .*\n$/);
-    const otherDataset = ['--from', 'clue', '--dataset', benchmark('clue/MeDiSumQA-other-version.json'), '--model', 'llama'];
+    expect(fewShot.stderr).toMatch(
+      /^blindrate: Line 1 of predictions\.json: "Ground Truth Answer" does not match .*every line fits with --few-shot 1 .*\n$/,
+    );
+    const otherDataset = [
+      '--from',
+      'clue',
+      '--dataset',
+      benchmark('clue/MeDiSumQA-other-version.json'),
+      '--model',
+      'llama',
+    ];
     const dataset = await blindrate(['import', study, benchmark('clue/predictions.json'), ...otherDataset]);
     expect(dataset.code).toBe(1);
     expect(dataset.stderr).toMatch(/^blindrate: Line 1 of predictions\.json: .*the version the run used .*\n$/);
@@ -122,10 +189,25 @@ describe('blindrate import of benchmark runs (test/fixtures/benchmarks, written 
     const { db, path: study } = freshStudy();
     db.close();
     const imported = await blindrate(['import', study, benchmark('clue/predictions.json'), ...clue]);
-    expect(imported).toMatchObject({ code: 0, stdout: 'predictions.json: 22 outputs imported (jsonl), 22 new items.\nImported 22 outputs, 22 new items; models: llama.\n' });
+    expect(imported).toMatchObject({
+      code: 0,
+      stdout:
+        'predictions.json: 22 outputs imported (jsonl), 22 new items.\nImported 22 outputs, 22 new items; models: llama.\n',
+    });
     const chq = await blindrate([
-      'import', study, benchmark('chq-summ/predictions-test.csv'), '--from', 'chq-summ', '--source', benchmark('chq-summ/test.source'),
-      '--target', benchmark('chq-summ/test.target'), '--model', 'bart-large', '--rouge', '--stem',
+      'import',
+      study,
+      benchmark('chq-summ/predictions-test.csv'),
+      '--from',
+      'chq-summ',
+      '--source',
+      benchmark('chq-summ/test.source'),
+      '--target',
+      benchmark('chq-summ/test.target'),
+      '--model',
+      'bart-large',
+      '--rouge',
+      '--stem',
     ]);
     expect(chq).toMatchObject({ code: 0, stderr: '' });
     expect(chq.stdout).toContain('predictions-test.csv: 6 outputs imported (csv), 6 new items.');
@@ -136,10 +218,12 @@ describe('blindrate import of benchmark runs (test/fixtures/benchmarks, written 
   it('says which options belong together', async () => {
     const { db, path: study } = freshStudy();
     db.close();
-    expect((await blindrate(['import', study, benchmark('clue/predictions.json'), '--from', 'clue', '--model', 'x'])).stderr).toBe(
-      'blindrate: --from clue needs --dataset MeDiSumQA.json (the dataset the run used).\n',
+    expect(
+      (await blindrate(['import', study, benchmark('clue/predictions.json'), '--from', 'clue', '--model', 'x'])).stderr,
+    ).toBe('blindrate: --from clue needs --dataset MeDiSumQA.json (the dataset the run used).\n');
+    expect((await blindrate(['import', study, benchmark('clue/predictions.json'), '--dataset', 'x.json'])).stderr).toBe(
+      'blindrate: --dataset goes with --from clue.\n',
     );
-    expect((await blindrate(['import', study, benchmark('clue/predictions.json'), '--dataset', 'x.json'])).stderr).toBe('blindrate: --dataset goes with --from clue.\n');
     expect((await blindrate(['import', study, benchmark('clue/predictions.json'), '--join', 'x.json'])).stderr).toBe(
       'blindrate: --join and --on go together: --join ITEMS_FILE --on position|FIELD.\n',
     );

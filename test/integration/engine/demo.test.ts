@@ -29,14 +29,27 @@ describe('buildDemoStudy', () => {
     const db = await demoStudy();
     expect(readStudyName(db)).toBe(DEMO_STUDY_NAME);
     expect(readActiveRubric(db)).toEqual(MEDISUMQA_RUBRIC);
-    expect(db.prepare('SELECT DISTINCT category FROM items ORDER BY category').pluck().all()).toEqual([...DEMO_CATEGORIES].sort());
+    expect(db.prepare('SELECT DISTINCT category FROM items ORDER BY category').pluck().all()).toEqual(
+      [...DEMO_CATEGORIES].sort(),
+    );
     expect(db.prepare('SELECT count(DISTINCT model) FROM outputs').pluck().get()).toBe(DEMO_MODELS.length);
-    expect(db.prepare(`SELECT count(*) FROM items WHERE context LIKE '%Brief Hospital Course:%'`).pluck().get()).toBe(30);
+    expect(db.prepare(`SELECT count(*) FROM items WHERE context LIKE '%Brief Hospital Course:%'`).pluck().get()).toBe(
+      30,
+    );
     const tasks = Object.fromEntries(
-      (db.prepare('SELECT s.task, count(*) AS n FROM tasks t JOIN samples s ON s.id = t.sample_id GROUP BY s.task').all() as Array<{ task: string; n: number }>).map((r) => [r.task, r.n]),
+      (
+        db
+          .prepare('SELECT s.task, count(*) AS n FROM tasks t JOIN samples s ON s.id = t.sample_id GROUP BY s.task')
+          .all() as Array<{ task: string; n: number }>
+      ).map((r) => [r.task, r.n]),
     );
     expect(tasks).toEqual({ rating: 5 * 2 * DEMO_MODELS.length, preference: 5 * 1 * DEMO_MODELS.length });
-    expect(db.prepare('SELECT count(*) FROM (SELECT output_id FROM tasks GROUP BY output_id HAVING count(*) > 1)').pluck().get()).toBe(0);
+    expect(
+      db
+        .prepare('SELECT count(*) FROM (SELECT output_id FROM tasks GROUP BY output_id HAVING count(*) > 1)')
+        .pluck()
+        .get(),
+    ).toBe(0);
     db.close();
   });
 

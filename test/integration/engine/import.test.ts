@@ -32,7 +32,9 @@ describe('importFiles: formats', () => {
     expect(summary).toMatchObject({ outputs: 3, newItems: 2, models: ['alpha', 'beta'] });
     expect(count(db, 'items')).toBe(2);
     expect(scoresOf(db, 'q1', 'alpha')).toEqual({ rouge1: 0.25, rougeL: 0.5 });
-    expect(db.prepare(`SELECT text FROM outputs WHERE model = 'beta'`).pluck().get()).toBe('Für die Blutverdünnung – 血液 🩸');
+    expect(db.prepare(`SELECT text FROM outputs WHERE model = 'beta'`).pluck().get()).toBe(
+      'Für die Blutverdünnung – 血液 🩸',
+    );
     expect(db.prepare(`SELECT context, reference, category FROM items WHERE item_id = 'q2'`).get()).toEqual({
       context: '',
       reference: '',
@@ -52,7 +54,11 @@ describe('importFiles: formats', () => {
   it('imports hostile CSV quoting with a BOM: commas, quotes and newlines inside fields', async () => {
     const { db } = freshStudy();
     await importFiles(db, [fixture('hostile.csv')], { clock: fixedClock });
-    const c1 = db.prepare(`SELECT i.question, i.context, o.text, o.source_line FROM items i JOIN outputs o USING (item_id) WHERE item_id = 'c1'`).get();
+    const c1 = db
+      .prepare(
+        `SELECT i.question, i.context, o.text, o.source_line FROM items i JOIN outputs o USING (item_id) WHERE item_id = 'c1'`,
+      )
+      .get();
     expect(c1).toEqual({
       question: 'Commas, "quotes" and\nnewlines?',
       context: 'Line one\nLine two, with a comma',
@@ -63,12 +69,19 @@ describe('importFiles: formats', () => {
     expect(db.prepare(`SELECT item_id FROM items ORDER BY item_id`).pluck().all()).toEqual(['c1', 'c2']);
     expect(scoresOf(db, 'c1', 'alpha')).toEqual({ rouge1: 0.5 });
     expect(scoresOf(db, 'c2', 'alpha')).toEqual({ rouge1: 0.75, umls_f1: 0.125 });
-    expect(db.prepare(`SELECT text, source_line FROM outputs WHERE item_id = 'c2'`).get()).toEqual({ text: 'ünïcödé ✓', source_line: 6 });
+    expect(db.prepare(`SELECT text, source_line FROM outputs WHERE item_id = 'c2'`).get()).toEqual({
+      text: 'ünïcödé ✓',
+      source_line: 6,
+    });
   });
 
   it('maps the columns of a MeDiSumQA-style prediction file and takes the model from --model', async () => {
     const { db } = freshStudy();
-    await importFiles(db, [fixture('medisumqa-style.csv')], { map: MEDISUMQA_MAP, model: 'Mistral-7B-Instruct-v0.1', clock: fixedClock });
+    await importFiles(db, [fixture('medisumqa-style.csv')], {
+      map: MEDISUMQA_MAP,
+      model: 'Mistral-7B-Instruct-v0.1',
+      clock: fixedClock,
+    });
     expect(db.prepare(`SELECT item_id, model, text FROM outputs ORDER BY item_id`).all()).toEqual([
       { item_id: 'm1', model: 'Mistral-7B-Instruct-v0.1', text: 'You had a small heart attack.' },
       { item_id: 'm2', model: 'Mistral-7B-Instruct-v0.1', text: 'Soon.' },
@@ -107,9 +120,9 @@ describe('importFiles: all or nothing', () => {
 
   it('rolls back earlier files of the same call when a later file fails', async () => {
     const { db } = freshStudy();
-    await expect(importFiles(db, [fixture('outputs.jsonl'), fixture('bad-score.csv')], { clock: fixedClock })).rejects.toThrow(
-      'Line 3 of bad-score.csv: "score_rouge1" is not a number: "n/a"',
-    );
+    await expect(
+      importFiles(db, [fixture('outputs.jsonl'), fixture('bad-score.csv')], { clock: fixedClock }),
+    ).rejects.toThrow('Line 3 of bad-score.csv: "score_rouge1" is not a number: "n/a"');
     expect(count(db, 'outputs')).toBe(0);
     expect(count(db, 'imports')).toBe(0);
   });
@@ -146,10 +159,14 @@ describe('importFiles: all or nothing', () => {
     const { db, folder } = freshStudy();
     const broken = join(folder, 'broken.jsonl');
     writeFileSync(broken, '{"item_id":"a","model":"m","question":"q","output":"o"}\n{"item_id": oops}\n');
-    await expect(importFiles(db, [broken], { clock: fixedClock })).rejects.toThrow(/^Line 2 of broken\.jsonl: not valid JSON/);
+    await expect(importFiles(db, [broken], { clock: fixedClock })).rejects.toThrow(
+      /^Line 2 of broken\.jsonl: not valid JSON/,
+    );
     const array = join(folder, 'broken.json');
     writeFileSync(array, '[{"item_id":"a","model":"m","question":"q","output":"o"}, {"item_id": ]');
-    await expect(importFiles(db, [array], { clock: fixedClock })).rejects.toThrow(/^broken\.json: not a valid JSON array of records/);
+    await expect(importFiles(db, [array], { clock: fixedClock })).rejects.toThrow(
+      /^broken\.json: not a valid JSON array of records/,
+    );
     const csv = join(folder, 'broken.csv');
     writeFileSync(csv, 'item_id,model,question,output\na,m,q,o\nb,m,q\n');
     await expect(importFiles(db, [csv], { clock: fixedClock })).rejects.toThrow(
@@ -166,17 +183,26 @@ describe('importFiles: re-import', () => {
     const copy = join(folder, 'renamed.jsonl');
     copyFileSync(fixture('outputs.jsonl'), copy);
     const again = await importFiles(db, [copy], { clock: fixedClock });
-    expect(again.files[0]).toMatchObject({ status: 'already-imported', importId: 1, importedAt: '2025-03-01T12:00:00.000Z' });
+    expect(again.files[0]).toMatchObject({
+      status: 'already-imported',
+      importId: 1,
+      importedAt: '2025-03-01T12:00:00.000Z',
+    });
     expect(again.outputs).toBe(0);
     expect(count(db, 'outputs')).toBe(3);
     expect(count(db, 'imports')).toBe(1);
   });
 
-  it('hashes the file while parsing it: the stored SHA-256 is the whole file\'s, over many read chunks', async () => {
+  it("hashes the file while parsing it: the stored SHA-256 is the whole file's, over many read chunks", async () => {
     const { db, folder } = freshStudy();
     const big = join(folder, 'big.jsonl');
     const context = 'x'.repeat(20_000); // 30 records of 20 KB: several 64 KB read chunks
-    writeFileSync(big, Array.from({ length: 30 }, (_, i) => JSON.stringify({ item_id: `i${i}`, model: 'm', question: 'q', context, output: 'o' })).join('\n') + '\n');
+    writeFileSync(
+      big,
+      Array.from({ length: 30 }, (_, i) =>
+        JSON.stringify({ item_id: `i${i}`, model: 'm', question: 'q', context, output: 'o' }),
+      ).join('\n') + '\n',
+    );
     const summary = await importFiles(db, [big], { clock: fixedClock });
     const expected = createHash('sha256').update(readFileSync(big)).digest('hex');
     expect(summary.files[0]).toMatchObject({ status: 'imported', sha256: expected, records: 30 });
@@ -197,7 +223,10 @@ describe('importFiles: re-import', () => {
   it('recognises a re-import even when its options would now reject the records', async () => {
     const { db } = freshStudy();
     await importFiles(db, [fixture('outputs.jsonl')], { clock: fixedClock });
-    const again = await importFiles(db, [fixture('outputs.jsonl')], { clock: fixedClock, map: { question: 'no_such_column' } });
+    const again = await importFiles(db, [fixture('outputs.jsonl')], {
+      clock: fixedClock,
+      map: { question: 'no_such_column' },
+    });
     expect(again.files[0]).toMatchObject({ status: 'already-imported', importId: 1 });
     expect(count(db, 'imports')).toBe(1);
   });
@@ -205,7 +234,9 @@ describe('importFiles: re-import', () => {
   it('writes one audit row per imported file', async () => {
     const { db } = freshStudy();
     await importFiles(db, [fixture('outputs.jsonl'), fixture('outputs.json')], { clock: fixedClock });
-    const rows = db.prepare(`SELECT action, entity_id, new_value FROM audit_log WHERE action = 'import' ORDER BY id`).all() as Array<{
+    const rows = db
+      .prepare(`SELECT action, entity_id, new_value FROM audit_log WHERE action = 'import' ORDER BY id`)
+      .all() as Array<{
       new_value: string;
     }>;
     expect(rows.map((r) => JSON.parse(r.new_value))).toMatchObject([

@@ -16,9 +16,17 @@ import { fixedClock, fixture, freshStudy } from './helpers';
 function writeTwoModelFile(folder: string): string {
   const lines: string[] = [];
   for (let i = 0; i < 10; i++) {
-    const item = { item_id: `it${String(i).padStart(2, '0')}`, question: `Question ${i}?`, reference: `Reference ${i}.` };
-    lines.push(JSON.stringify({ ...item, model: 'm1', output: `a${i}`, scores: { rouge1: i / 10, rougeL: 1 - i / 10 } }));
-    lines.push(JSON.stringify({ ...item, model: 'm2', output: `b${i}`, scores: i === 9 ? {} : { rouge1: (9 - i) / 10 } }));
+    const item = {
+      item_id: `it${String(i).padStart(2, '0')}`,
+      question: `Question ${i}?`,
+      reference: `Reference ${i}.`,
+    };
+    lines.push(
+      JSON.stringify({ ...item, model: 'm1', output: `a${i}`, scores: { rouge1: i / 10, rougeL: 1 - i / 10 } }),
+    );
+    lines.push(
+      JSON.stringify({ ...item, model: 'm2', output: `b${i}`, scores: i === 9 ? {} : { rouge1: (9 - i) / 10 } }),
+    );
   }
   const path = join(folder, 'two-models.jsonl');
   writeFileSync(path, `${lines.join('\n')}\n`);
@@ -59,7 +67,9 @@ describe('drawSample', () => {
     }
     // m2's lowest score (0.1) belongs to it08, alone in bin 1.
     expect(rows.find((r) => r.model === 'm2' && r.bin === 1)).toMatchObject({ item_id: 'it08', avg_score: 0.1 });
-    expect(db.prepare('SELECT task, bins, per_bin, metrics_json, seed, disjoint, models_json FROM samples').get()).toEqual({
+    expect(
+      db.prepare('SELECT task, bins, per_bin, metrics_json, seed, disjoint, models_json FROM samples').get(),
+    ).toEqual({
       task: 'rating',
       bins: 5,
       per_bin: 1,
@@ -114,8 +124,12 @@ describe('drawSample', () => {
     expect(() => drawSample(db, { ...rating, perBin: 2 }, fixedClock)).toThrow(
       'Model "m2": bin 1 has 1 outputs, fewer than the 2 requested per bin (9 eligible outputs in 5 bins).',
     );
-    expect(() => drawSample(db, { ...rating, models: ['m3'] }, fixedClock)).toThrow('Unknown model "m3"; the study has "m1", "m2".');
-    expect(() => drawSample(db, { ...rating, metrics: ['bleu'] }, fixedClock)).toThrow('Unknown metric "bleu"; the outputs have rouge1, rougeL.');
+    expect(() => drawSample(db, { ...rating, models: ['m3'] }, fixedClock)).toThrow(
+      'Unknown model "m3"; the study has "m1", "m2".',
+    );
+    expect(() => drawSample(db, { ...rating, metrics: ['bleu'] }, fixedClock)).toThrow(
+      'Unknown metric "bleu"; the outputs have rouge1, rougeL.',
+    );
     expect(() => drawSample(db, { ...rating, seed: -1 }, fixedClock)).toThrow('--seed must be a whole number');
     expect(db.prepare('SELECT count(*) FROM samples').pluck().get()).toBe(0);
     drawSample(db, rating, fixedClock);
@@ -164,7 +178,14 @@ describe('drawSample', () => {
     const study = freshStudy();
     const path = join(study.folder, 'references.jsonl');
     const lines = [0, 1, 2, 3].map((i) =>
-      JSON.stringify({ item_id: `q${i}`, model: 'm', question: 'Q?', output: `a${i}`, reference: i === 0 ? '' : `r${i}`, scores: { rouge1: i / 10 } }),
+      JSON.stringify({
+        item_id: `q${i}`,
+        model: 'm',
+        question: 'Q?',
+        output: `a${i}`,
+        reference: i === 0 ? '' : `r${i}`,
+        scores: { rouge1: i / 10 },
+      }),
     );
     writeFileSync(path, `${lines.join('\n')}\n`);
     await importFiles(study.db, [path], { clock: fixedClock });
@@ -172,14 +193,18 @@ describe('drawSample', () => {
     expect(summary.perModel[0]).toMatchObject({ eligible: 3, withoutReference: 1, binSizes: [1, 1, 1] });
     expect(sampled(study.db, 'preference').map((r) => r.item_id)).toEqual(['q1', 'q2', 'q3']);
     // The rating sample needs no reference: all four outputs are eligible.
-    expect(drawSample(study.db, { ...rating, bins: 1, perBin: 4, disjoint: false }, fixedClock).perModel[0]).toMatchObject({ eligible: 4 });
+    expect(
+      drawSample(study.db, { ...rating, bins: 1, perBin: 4, disjoint: false }, fixedClock).perModel[0],
+    ).toMatchObject({ eligible: 4 });
   });
 });
 
 describe('exportTable', () => {
   async function importedStudy() {
     const study = freshStudy();
-    await importFiles(study.db, [fixture('hostile.csv'), fixture('outputs.jsonl'), fixture('outputs.json')], { clock: fixedClock });
+    await importFiles(study.db, [fixture('hostile.csv'), fixture('outputs.jsonl'), fixture('outputs.json')], {
+      clock: fixedClock,
+    });
     return study;
   }
 
@@ -188,9 +213,15 @@ describe('exportTable', () => {
     const firstCsv = join(first.folder, 'outputs.csv');
     expect(await exportTable(first.db, { what: 'outputs', format: 'csv', out: firstCsv })).toBe(7);
     const text = readFileSync(firstCsv, 'utf8');
-    expect(text.split('\n')[0]).toBe('item_id,model,output,question,context,reference,category,score_bertscore,score_rouge1,score_rougeL,score_umls_f1');
+    expect(text.split('\n')[0]).toBe(
+      'item_id,model,output,question,context,reference,category,score_bertscore,score_rouge1,score_rougeL,score_umls_f1',
+    );
     const records = parse(text, { columns: true }) as Array<Record<string, string>>;
-    expect(records.find((r) => r.item_id === 'c1')).toMatchObject({ question: 'Commas, "quotes" and\nnewlines?', score_rouge1: '0.5', score_umls_f1: '' });
+    expect(records.find((r) => r.item_id === 'c1')).toMatchObject({
+      question: 'Commas, "quotes" and\nnewlines?',
+      score_rouge1: '0.5',
+      score_umls_f1: '',
+    });
 
     const second = freshStudy();
     await importFiles(second.db, [firstCsv], { clock: fixedClock });
@@ -204,8 +235,16 @@ describe('exportTable', () => {
     const out = join(first.folder, 'outputs.jsonl');
     await exportTable(first.db, { what: 'outputs', format: 'jsonl', out });
     const text = readFileSync(out, 'utf8');
-    const rows = text.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
-    expect(rows.find((r) => r.item_id === 'c1')).toMatchObject({ item_id: 'c1', model: 'alpha', score_rouge1: 0.5, score_umls_f1: null });
+    const rows = text
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(rows.find((r) => r.item_id === 'c1')).toMatchObject({
+      item_id: 'c1',
+      model: 'alpha',
+      score_rouge1: 0.5,
+      score_umls_f1: null,
+    });
     const second = freshStudy();
     await importFiles(second.db, [out], { clock: fixedClock });
     const again = join(second.folder, 'again.jsonl');
@@ -219,23 +258,40 @@ describe('exportTable', () => {
     const out = join(folder, 'sample.csv');
     expect(await exportTable(db, { what: 'sample', format: 'csv', out })).toBe(10);
     const rows = parse(readFileSync(out, 'utf8'), { columns: true }) as Array<Record<string, string>>;
-    expect(rows[0]).toEqual({ task: 'rating', sample_id: '1', item_id: expect.any(String), model: 'm1', avg_score: expect.any(String), bin: '1', seed: '7' });
+    expect(rows[0]).toEqual({
+      task: 'rating',
+      sample_id: '1',
+      item_id: expect.any(String),
+      model: 'm1',
+      avg_score: expect.any(String),
+      bin: '1',
+      seed: '7',
+    });
     const audit = join(folder, 'audit.jsonl');
     expect(await exportTable(db, { what: 'audit', format: 'jsonl', out: audit })).toBe(3);
-    expect(readFileSync(audit, 'utf8').trim().split('\n').map((l) => JSON.parse(l).action)).toEqual(['study.create', 'import', 'sample.create']);
+    expect(
+      readFileSync(audit, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).action),
+    ).toEqual(['study.create', 'import', 'sample.create']);
   });
 
   it('writes the tidy ratings header when nothing is rated yet', async () => {
     const { db, folder } = await twoModelStudy();
     const out = join(folder, 'ratings.csv');
     expect(await exportTable(db, { what: 'ratings', format: 'csv', out })).toBe(0);
-    expect(readFileSync(out, 'utf8')).toBe('rater,item_id,model,task,qc,dimension,value,bin,presented_position,duration_ms,rated_at,package_id\n');
+    expect(readFileSync(out, 'utf8')).toBe(
+      'rater,item_id,model,task,qc,dimension,value,bin,presented_position,duration_ms,rated_at,package_id\n',
+    );
   });
 
   it('leaves neither the target nor a temporary file behind when writing fails', async () => {
     const { db, folder } = await importedStudy();
     const before = readdirSync(folder).sort();
-    await expect(exportTable(db, { what: 'outputs', format: 'csv', out: join(folder, 'missing-dir', 'x.csv') })).rejects.toThrow('ENOENT');
+    await expect(
+      exportTable(db, { what: 'outputs', format: 'csv', out: join(folder, 'missing-dir', 'x.csv') }),
+    ).rejects.toThrow('ENOENT');
     expect(readdirSync(folder).sort()).toEqual(before);
   });
 });

@@ -40,14 +40,22 @@ describe('backups', () => {
     const pkg = packFor(study, 'Dr Ada');
     pkg.close();
     study.db.close();
-    const api = createApiHost({ clock: tickingClock(), studies: () => [{ path: pkg.path, label: 'Dr-Ada.blindrate' }] });
+    const api = createApiHost({
+      clock: tickingClock(),
+      studies: () => [{ path: pkg.path, label: 'Dr-Ada.blindrate' }],
+    });
     try {
       const summary = await api.unlockStudy({ path: pkg.path, passphrase: PACKAGE_PASSPHRASE, remember: false });
       expect(listBackups(pkg.path)).toHaveLength(1);
       await api.startSession(summary.rater!.id);
       const [first] = await api.listAssignments('rating');
       for (let i = 0; i < BACKUP_EVERY_SAVES; i++) {
-        await api.saveRating({ assignmentId: first!.assignmentId, values: ratingValues(1 + (i % 5)), comment: `save ${i}`, durationMs: 10 });
+        await api.saveRating({
+          assignmentId: first!.assignmentId,
+          values: ratingValues(1 + (i % 5)),
+          comment: `save ${i}`,
+          durationMs: 10,
+        });
       }
       const backups = listBackups(pkg.path);
       expect(backups).toHaveLength(2);
@@ -65,7 +73,9 @@ describe('backups', () => {
     const backup = backUpStudy(db, path, fixedClock);
     createRater(db, 'Dr Later', fixedClock);
     db.close();
-    expect(() => restoreBackup(path, backup, PASSPHRASE, false)).toThrow(`${path} exists; add --force to replace it with the backup.`);
+    expect(() => restoreBackup(path, backup, PASSPHRASE, false)).toThrow(
+      `${path} exists; add --force to replace it with the backup.`,
+    );
     expect(() => restoreBackup(path, backup, 'wrong passphrase', true)).toThrow(/^Wrong passphrase/);
     const junk = `${folder}/junk.db`;
     writeFileSync(junk, 'not a study');
@@ -96,7 +106,12 @@ describe('saving on a full disk', () => {
     const { db, session, close } = packFor(study, 'Dr Ada');
     try {
       const [first] = session.listAssignments('rating');
-      const save = { assignmentId: first!.assignmentId, values: ratingValues(4), comment: 'a long comment '.repeat(4000), durationMs: 10 };
+      const save = {
+        assignmentId: first!.assignmentId,
+        values: ratingValues(4),
+        comment: 'a long comment '.repeat(4000),
+        durationMs: 10,
+      };
       const count = (table: string) => db.prepare(`SELECT count(*) FROM ${table}`).pluck().get();
       const before = [count('responses'), count('ratings'), count('audit_log')];
       // Capping the file at its current size makes SQLite fail exactly as on a full disk (SQLITE_FULL).
@@ -109,12 +124,16 @@ describe('saving on a full disk', () => {
         failure = error;
       }
       expect((failure as { code?: string }).code).toBe('SQLITE_FULL');
-      expect(describeFailure(failure)).toBe('The disk is full, so this was not saved. Free some disk space, then save again: your answer is still on screen.');
+      expect(describeFailure(failure)).toBe(
+        'The disk is full, so this was not saved. Free some disk space, then save again: your answer is still on screen.',
+      );
       expect([count('responses'), count('ratings'), count('audit_log')]).toEqual(before);
 
       db.pragma(`max_page_count = ${pages * 100}`);
       session.saveRating(save);
-      expect(db.prepare('SELECT comment FROM responses WHERE task_id = ?').pluck().get(save.assignmentId)).toBe(save.comment);
+      expect(db.prepare('SELECT comment FROM responses WHERE task_id = ?').pluck().get(save.assignmentId)).toBe(
+        save.comment,
+      );
     } finally {
       close();
       study.cleanup();

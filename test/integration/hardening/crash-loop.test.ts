@@ -19,7 +19,13 @@ describe('crash loop', () => {
     pkg.close();
     study.db.close();
     try {
-      const { acknowledged, unanswered } = await runCrashLoop(pkg.path, PACKAGE_PASSPHRASE, dirname(study.path), ROUNDS, 2026);
+      const { acknowledged, unanswered } = await runCrashLoop(
+        pkg.path,
+        PACKAGE_PASSPHRASE,
+        dirname(study.path),
+        ROUNDS,
+        2026,
+      );
       expect(acknowledged.length).toBeGreaterThan(ROUNDS);
 
       const db = openStudyDatabase(pkg.path, PACKAGE_PASSPHRASE, { kind: 'package' });
@@ -39,11 +45,19 @@ describe('crash loop', () => {
         const lastAcknowledged = new Map(acknowledged.map((save) => [save.assignmentId, save]));
         const order = (comment: string) => Number(comment.slice('save '.length));
         for (const [assignmentId, save] of lastAcknowledged) {
-          const stored = db.prepare('SELECT comment FROM responses WHERE task_id = ?').pluck().get(assignmentId) as string;
+          const stored = db
+            .prepare('SELECT comment FROM responses WHERE task_id = ?')
+            .pluck()
+            .get(assignmentId) as string;
           expect(order(stored), assignmentId).toBeGreaterThanOrEqual(order(save.comment));
           const storedSave = [...acknowledged, ...unanswered].find((s) => s.comment === stored)!;
-          const values = db.prepare('SELECT dimension, value FROM ratings WHERE task_id = ?').all(assignmentId) as Array<{ value: number; dimension: string }>;
-          expect(values.filter((v) => v.dimension !== 'safety').every((v) => v.value === storedSave.level), assignmentId).toBe(true);
+          const values = db
+            .prepare('SELECT dimension, value FROM ratings WHERE task_id = ?')
+            .all(assignmentId) as Array<{ value: number; dimension: string }>;
+          expect(
+            values.filter((v) => v.dimension !== 'safety').every((v) => v.value === storedSave.level),
+            assignmentId,
+          ).toBe(true);
         }
       } finally {
         db.close();

@@ -32,9 +32,13 @@ interface Server {
 }
 
 async function startServer(studyPath: string, rendererDir: string): Promise<Server> {
-  const child = spawn(process.execPath, ['electron/cli/blindrate.mjs', 'serve', studyPath, '--port', '0', '--renderer', rendererDir], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['electron/cli/blindrate.mjs', 'serve', studyPath, '--port', '0', '--renderer', rendererDir],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const [port, token] = await new Promise<[string, string]>((resolve, reject) => {
     let out = '';
@@ -63,7 +67,13 @@ async function startServer(studyPath: string, rendererDir: string): Promise<Serv
   };
 }
 
-export async function runCrashLoop(studyPath: string, passphrase: string, folder: string, rounds: number, seed: number): Promise<CrashLoopResult> {
+export async function runCrashLoop(
+  studyPath: string,
+  passphrase: string,
+  folder: string,
+  rounds: number,
+  seed: number,
+): Promise<CrashLoopResult> {
   const rendererDir = join(folder, 'renderer');
   mkdirSync(rendererDir, { recursive: true });
   writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>crash loop</title>');
@@ -74,7 +84,9 @@ export async function runCrashLoop(studyPath: string, passphrase: string, folder
 
   for (let round = 0; round < rounds; round++) {
     const server = await startServer(studyPath, rendererDir);
-    const summary = (await server.call('unlockStudy', { path: studyPath, passphrase, remember: false })) as { rater: { id: number } };
+    const summary = (await server.call('unlockStudy', { path: studyPath, passphrase, remember: false })) as {
+      rater: { id: number };
+    };
     await server.call('startSession', summary.rater.id);
     const assignments = (await server.call('listAssignments', 'rating')) as Array<{ assignmentId: string }>;
 
@@ -82,10 +94,19 @@ export async function runCrashLoop(studyPath: string, passphrase: string, folder
     const killAfterMs = 50 + prng.nextInt(250);
     const saving = (async () => {
       while (!killed) {
-        const save: Save = { assignmentId: assignments[counter % assignments.length]!.assignmentId, comment: `save ${counter}`, level: 1 + (counter % 5) };
+        const save: Save = {
+          assignmentId: assignments[counter % assignments.length]!.assignmentId,
+          comment: `save ${counter}`,
+          level: 1 + (counter % 5),
+        };
         counter += 1;
         try {
-          await server.call('saveRating', { assignmentId: save.assignmentId, values: ratingValues(save.level), comment: save.comment, durationMs: 10 });
+          await server.call('saveRating', {
+            assignmentId: save.assignmentId,
+            values: ratingValues(save.level),
+            comment: save.comment,
+            durationMs: 10,
+          });
           acknowledged.push(save);
         } catch {
           unanswered.push(save);

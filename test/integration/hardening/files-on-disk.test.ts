@@ -18,7 +18,13 @@ describe('SQLite temporary files', () => {
     const { db, path, folder } = freshStudy();
     // 1000 outputs of 20 kB: the export's ORDER BY spills a sorter of this size to etilqs_* files without temp_store = MEMORY.
     const lines = Array.from({ length: 1000 }, (_, i) =>
-      JSON.stringify({ item_id: `it${1000 - i}`, model: 'm', output: `${'x'.repeat(10_000)}${i}`, question: 'q', context: 'c'.repeat(10_000) }),
+      JSON.stringify({
+        item_id: `it${1000 - i}`,
+        model: 'm',
+        output: `${'x'.repeat(10_000)}${i}`,
+        question: 'q',
+        context: 'c'.repeat(10_000),
+      }),
     );
     writeFileSync(join(folder, 'big.jsonl'), lines.join('\n'));
     await importFiles(db, [join(folder, 'big.jsonl')], { clock: fixedClock });
@@ -30,10 +36,14 @@ describe('SQLite temporary files', () => {
     const watcher = watch(watched, (_event, name) => seen.push(String(name)));
     try {
       const out = join(folder, 'outputs.csv');
-      const run = spawnSync(process.execPath, ['electron/cli/blindrate.mjs', 'export', path, '--what', 'outputs', '--out', out], {
-        env: { ...process.env, SQLITE_TMPDIR: watched, BLINDRATE_PASSPHRASE: PASSPHRASE },
-        encoding: 'utf8',
-      });
+      const run = spawnSync(
+        process.execPath,
+        ['electron/cli/blindrate.mjs', 'export', path, '--what', 'outputs', '--out', out],
+        {
+          env: { ...process.env, SQLITE_TMPDIR: watched, BLINDRATE_PASSPHRASE: PASSPHRASE },
+          encoding: 'utf8',
+        },
+      );
       expect(run.stderr).toBe('');
       expect(run.stdout).toContain('Wrote 1000 rows');
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -59,10 +69,16 @@ describe('export files', () => {
     it(`leave no partial file when the process is stopped with ${signal} mid-write`, async () => {
       const folder = freshFolder();
       const target = join(folder, 'ratings.csv');
-      const child = spawn(process.execPath, ['--import', 'tsx', 'test/integration/hardening/stalled-export.ts', target], {
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
-      await new Promise<void>((resolve) => child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('writing') && resolve()));
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', 'test/integration/hardening/stalled-export.ts', target],
+        {
+          stdio: ['ignore', 'pipe', 'inherit'],
+        },
+      );
+      await new Promise<void>((resolve) =>
+        child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('writing') && resolve()),
+      );
       const [temporary] = readdirSync(folder);
       expect(temporary).toMatch(/^ratings\.csv\.[0-9a-f]+\.tmp$/);
       expect(mode(join(folder, temporary!))).toBe(0o600);

@@ -35,7 +35,14 @@ describe('CSV exports', () => {
   it('quote formula-like text in outputs, keep negative scores numeric, and import back to the same study', async () => {
     const { db, folder } = freshStudy();
     const lines = TRIGGERS.map((text, i) =>
-      JSON.stringify({ item_id: `-${i}`, model: HYPERLINK, output: text, question: `@q${i}`, reference: '=ref', scores: { rougeL: -0.5 - i } }),
+      JSON.stringify({
+        item_id: `-${i}`,
+        model: HYPERLINK,
+        output: text,
+        question: `@q${i}`,
+        reference: '=ref',
+        scores: { rougeL: -0.5 - i },
+      }),
     );
     const source = join(folder, 'outputs.jsonl');
     writeFileSync(source, `${lines.join('\n')}\n`);
@@ -76,7 +83,10 @@ describe('CSV exports', () => {
       const out = join(folder, `${what}.csv`);
       await exportTable(db, { what, format: 'csv', out });
       const cells = (parse(readFileSync(out, 'utf8')) as string[][]).flat();
-      expect(cells.filter((c) => /^[=+\-@\t\r]/.test(c)), what).toEqual([]);
+      expect(
+        cells.filter((c) => /^[=+\-@\t\r]/.test(c)),
+        what,
+      ).toEqual([]);
     }
     const ratingsCsv = join(folder, 'ratings.csv');
     expect(readFileSync(ratingsCsv, 'utf8')).toContain(`'${HYPERLINK.replaceAll('"', '""')}`);

@@ -13,14 +13,18 @@ describe('import killed midway', () => {
     const { db, path, folder } = freshStudy();
     db.close();
     const file = join(folder, 'outputs.jsonl');
-    const lines = Array.from({ length: RECORDS }, (_, i) => JSON.stringify({ item_id: `q${i}`, model: 'm', output: `answer ${i} `.repeat(20), question: `question ${i}?` }));
+    const lines = Array.from({ length: RECORDS }, (_, i) =>
+      JSON.stringify({ item_id: `q${i}`, model: 'm', output: `answer ${i} `.repeat(20), question: `question ${i}?` }),
+    );
     writeFileSync(file, `${lines.join('\n')}\n`);
 
     const child = spawn(process.execPath, ['electron/cli/blindrate.mjs', 'import', path, file], {
       env: { ...process.env, BLINDRATE_PASSPHRASE: PASSPHRASE },
       stdio: 'ignore',
     });
-    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
+    const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+      child.on('exit', (_code, signal) => resolve(signal)),
+    );
     // Kill once the import's transaction has started writing to the WAL.
     const wal = `${path}-wal`;
     const start = Date.now();

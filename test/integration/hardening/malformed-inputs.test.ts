@@ -67,7 +67,9 @@ describe('malformed import files', () => {
 describe('problems past the first read chunk', () => {
   const CHUNK = 64 * 1024;
   /** 40 JSONL records of about 2 KB: line n is record n, and line 40 starts past the first chunk. */
-  const lines = Array.from({ length: 40 }, (_, i) => JSON.stringify({ item_id: `q${i + 1}`, model: 'm', question: 'Q?', output: 'o'.repeat(2_000) }));
+  const lines = Array.from({ length: 40 }, (_, i) =>
+    JSON.stringify({ item_id: `q${i + 1}`, model: 'm', question: 'Q?', output: 'o'.repeat(2_000) }),
+  );
 
   async function refusal(bytes: Buffer): Promise<string | null> {
     const { path, folder } = closedStudy();
@@ -78,19 +80,28 @@ describe('problems past the first read chunk', () => {
     expect(sha256(path)).toBe(before);
     return message;
   }
-  const withLast = (last: string | Buffer) => Buffer.concat([Buffer.from(lines.slice(0, 39).join('\n') + '\n'), Buffer.from(last)]);
+  const withLast = (last: string | Buffer) =>
+    Buffer.concat([Buffer.from(lines.slice(0, 39).join('\n') + '\n'), Buffer.from(last)]);
 
   it('refuses invalid UTF-8, a NUL byte and a duplicate key on line 40, writing nothing', async () => {
     expect(withLast('').length).toBeGreaterThan(CHUNK);
     const invalid = Buffer.concat([Buffer.from(lines[39]!.slice(0, -2)), Buffer.from([0xff]), Buffer.from('"}')]);
-    expect(await refusal(withLast(invalid))).toBe('Line 40 of late.jsonl: not valid UTF-8 text; save the file as UTF-8 and import it again');
-    expect(await refusal(withLast(lines[39]!.replace('"Q?"', '"Q\0?"')))).toBe('Line 40 of late.jsonl: a NUL byte (\\0), which no text may hold');
-    expect(await refusal(withLast(lines[39]!.replace('{', '{"model":"n",')))).toBe('Line 40 of late.jsonl: the key "model" appears twice in one record');
+    expect(await refusal(withLast(invalid))).toBe(
+      'Line 40 of late.jsonl: not valid UTF-8 text; save the file as UTF-8 and import it again',
+    );
+    expect(await refusal(withLast(lines[39]!.replace('"Q?"', '"Q\0?"')))).toBe(
+      'Line 40 of late.jsonl: a NUL byte (\\0), which no text may hold',
+    );
+    expect(await refusal(withLast(lines[39]!.replace('{', '{"model":"n",')))).toBe(
+      'Line 40 of late.jsonl: the key "model" appears twice in one record',
+    );
   });
 
   it('refuses a file that ends inside a multi-byte character', async () => {
     const cut = Buffer.concat([withLast(lines[39]!), Buffer.from('\n'), Buffer.from('é').subarray(0, 1)]);
-    expect(await refusal(cut)).toBe('Line 41 of late.jsonl: not valid UTF-8 text; save the file as UTF-8 and import it again');
+    expect(await refusal(cut)).toBe(
+      'Line 41 of late.jsonl: not valid UTF-8 text; save the file as UTF-8 and import it again',
+    );
   });
 
   it('imports a character split by a chunk boundary intact', async () => {
@@ -124,7 +135,14 @@ describe('malformed rubric files', () => {
 
 describe('mutated import files (fast-check)', () => {
   const records = [
-    { item_id: 'q1', model: 'm', output: 'An "answer", with commas.', question: 'Q?', reference: 'R', scores: { rougeL: 0.25 } },
+    {
+      item_id: 'q1',
+      model: 'm',
+      output: 'An "answer", with commas.',
+      question: 'Q?',
+      reference: 'R',
+      scores: { rougeL: 0.25 },
+    },
     { item_id: 'q2', model: 'm', output: 'Second', question: 'Q2?', scores: { rougeL: -1 } },
   ];
   const valid = {

@@ -8,7 +8,10 @@ import { createSeededStudy, PASSPHRASE, type SeededStudy } from '../session/fixt
 
 const CLI = fileURLToPath(new URL('../../../electron/cli/blindrate.mjs', import.meta.url));
 
-function blindrate(args: string[], env: Record<string, string | undefined> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+function blindrate(
+  args: string[],
+  env: Record<string, string | undefined> = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = execFile(
       process.execPath,
@@ -31,21 +34,34 @@ describe('blindrate assign, pack, audit verify', () => {
   it('prints the plan, refuses a weak package passphrase, prints a generated one once, and verifies or names a broken chain', async () => {
     const plan = await blindrate(['assign', study.path, '--raters', 'Dr A,Dr B,Dr C', '--overlap', '2', '--seed', '5']);
     // 15 rating + 6 preference outputs, 2 raters each: 42 tasks over 3 raters.
-    expect(plan).toEqual({ code: 0, stderr: '', stdout: 'Plan (overlap 2, seed 5):\n  Dr A  14 tasks\n  Dr B  14 tasks\n  Dr C  14 tasks\nOutputs: 21 by 2 raters.\n' });
+    expect(plan).toEqual({
+      code: 0,
+      stderr: '',
+      stdout:
+        'Plan (overlap 2, seed 5):\n  Dr A  14 tasks\n  Dr B  14 tasks\n  Dr C  14 tasks\nOutputs: 21 by 2 raters.\n',
+    });
     expect((await blindrate(['assign', study.path, '--raters', 'Dr A'])).stderr).toBe(
       'blindrate: This study already has a plan: add raters with --add, or plan again with --replace.\n',
     );
 
     const out = join(study.path, '..', 'dr-a.blindrate');
-    const weak = await blindrate(['pack', study.path, '--rater', 'Dr A', '--out', out], { BLINDRATE_PACKAGE_PASSPHRASE: 'dr a 123' });
+    const weak = await blindrate(['pack', study.path, '--rater', 'Dr A', '--out', out], {
+      BLINDRATE_PACKAGE_PASSPHRASE: 'dr a 123',
+    });
     expect(weak.code).toBe(1);
     expect(weak.stderr).toMatch(/^blindrate: BLINDRATE_PACKAGE_PASSPHRASE is too weak \(strength [0-2] of 4/);
     const packed = await blindrate(['pack', study.path, '--rater', 'Dr A', '--out', out]);
     const passphrase = /^passphrase: ((?:[a-z-]+ ){5}[a-z-]+)$/m.exec(packed.stdout)?.[1];
     expect(passphrase, packed.stdout).toBeDefined();
-    expect(packed.stdout).toMatch(/^Packed 14 tasks for Dr A into .*dr-a\.blindrate \(\d+ KB, package [0-9a-f-]{36}\)\.\n/);
+    expect(packed.stdout).toMatch(
+      /^Packed 14 tasks for Dr A into .*dr-a\.blindrate \(\d+ KB, package [0-9a-f-]{36}\)\.\n/,
+    );
 
-    expect(await blindrate(['audit', 'verify', out], { BLINDRATE_PACKAGE_PASSPHRASE: passphrase })).toEqual({ code: 0, stdout: 'ok, 0 entries\n', stderr: '' });
+    expect(await blindrate(['audit', 'verify', out], { BLINDRATE_PACKAGE_PASSPHRASE: passphrase })).toEqual({
+      code: 0,
+      stdout: 'ok, 0 entries\n',
+      stderr: '',
+    });
     expect((await blindrate(['audit', 'verify', study.path])).stdout).toMatch(/^ok, \d+ entries\n$/);
     const master = openStudyDatabase(study.path, PASSPHRASE);
     master.exec('DROP TRIGGER audit_log_no_update');
@@ -53,6 +69,8 @@ describe('blindrate assign, pack, audit verify', () => {
     master.close();
     const broken = await blindrate(['audit', 'verify', study.path]);
     expect(broken.code).toBe(1);
-    expect(broken.stdout).toMatch(/^broken at entry 2: audit entry 2 \(.+ by someone else at .+\) does not follow from the entries before it\n$/);
+    expect(broken.stdout).toMatch(
+      /^broken at entry 2: audit entry 2 \(.+ by someone else at .+\) does not follow from the entries before it\n$/,
+    );
   });
 });

@@ -45,8 +45,10 @@ function pack(rater: string, file?: string): OpenPackage {
 
 /** Rates every rating task and chooses in every preference task, then closes the file as the app does on quit. */
 function rateAll(p: OpenPackage, level = 4): void {
-  for (const t of p.session.listAssignments('rating')) p.session.saveRating({ assignmentId: t.assignmentId, values: ratingValues(level), comment: '', durationMs: 1000 });
-  for (const t of p.session.listAssignments('preference')) p.session.savePreference({ assignmentId: t.assignmentId, choice: 'A', comment: '', durationMs: 1000 });
+  for (const t of p.session.listAssignments('rating'))
+    p.session.saveRating({ assignmentId: t.assignmentId, values: ratingValues(level), comment: '', durationMs: 1000 });
+  for (const t of p.session.listAssignments('preference'))
+    p.session.savePreference({ assignmentId: t.assignmentId, choice: 'A', comment: '', durationMs: 1000 });
   p.close();
 }
 
@@ -61,7 +63,12 @@ function tamper(p: OpenPackage, edit: (db: StudyDb) => void): void {
   }
 }
 
-const merge = (...packages: OpenPackage[]) => mergePackages(study.db, packages.map((p) => p.path), fixedClock);
+const merge = (...packages: OpenPackage[]) =>
+  mergePackages(
+    study.db,
+    packages.map((p) => p.path),
+    fixedClock,
+  );
 const masterAnswers = () => study.db.prepare('SELECT count(*) FROM responses').pluck().get();
 
 describe('a package holds only what its rater must read', () => {
@@ -77,17 +84,31 @@ describe('a package holds only what its rater must read', () => {
       ...(study.db.prepare('SELECT DISTINCT avg_score FROM tasks').pluck().all() as number[]).map(String),
     ];
     const tables = p.db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).pluck().all() as string[];
-    expect(tables.sort()).toEqual(['audit_log', 'package_meta', 'preferences', 'ratings', 'responses', 'sqlite_sequence', 'tasks'].sort());
+    expect(tables.sort()).toEqual(
+      ['audit_log', 'package_meta', 'preferences', 'ratings', 'responses', 'sqlite_sequence', 'tasks'].sort(),
+    );
     let cells = 0;
     for (const table of tables) {
       const columns = (p.db.prepare(`SELECT name FROM pragma_table_info(?)`).pluck().all(table) as string[]).join(' ');
-      for (const word of ['model', 'score', 'bin', 'item', 'sample', 'seed', 'rater_id', 'presented', 'outcome', 'reference']) {
+      for (const word of [
+        'model',
+        'score',
+        'bin',
+        'item',
+        'sample',
+        'seed',
+        'rater_id',
+        'presented',
+        'outcome',
+        'reference',
+      ]) {
         expect(columns, `${table} columns`).not.toContain(word);
       }
       for (const row of p.db.prepare(`SELECT * FROM "${table}"`).raw().all() as unknown[][]) {
         for (const cell of row) {
           cells++;
-          for (const secret of forbidden) expect(String(cell), `${table}: ${String(cell).slice(0, 40)}`).not.toContain(secret);
+          for (const secret of forbidden)
+            expect(String(cell), `${table}: ${String(cell).slice(0, 40)}`).not.toContain(secret);
         }
       }
     }
@@ -97,7 +118,12 @@ describe('a package holds only what its rater must read', () => {
 
   it('gives each rater only their planned tasks', () => {
     const ada = pack('Dr Ada');
-    const planned = study.db.prepare(`SELECT a.id FROM assignments a JOIN raters r ON r.id = a.rater_id WHERE r.name = 'Dr Ada' ORDER BY a.position`).pluck().all();
+    const planned = study.db
+      .prepare(
+        `SELECT a.id FROM assignments a JOIN raters r ON r.id = a.rater_id WHERE r.name = 'Dr Ada' ORDER BY a.position`,
+      )
+      .pluck()
+      .all();
     expect(ada.db.prepare('SELECT id FROM tasks ORDER BY position').pluck().all()).toEqual(planned);
   });
 });
@@ -128,8 +154,15 @@ describe('merge', () => {
     ada.session.lock();
     ada.close();
     expect(merge(ada)[0]).toMatchObject({ locked: true, auditEntriesAppended: 2 });
-    expect(study.db.prepare('SELECT value FROM ratings WHERE assignment_id = ? AND dimension = ?').pluck().get(first, 'factuality')).toBe(5);
-    expect(study.db.prepare(`SELECT locked_at FROM raters WHERE name = 'Dr Ada'`).pluck().get()).toBe(fixedClock().toISOString());
+    expect(
+      study.db
+        .prepare('SELECT value FROM ratings WHERE assignment_id = ? AND dimension = ?')
+        .pluck()
+        .get(first, 'factuality'),
+    ).toBe(5);
+    expect(study.db.prepare(`SELECT locked_at FROM raters WHERE name = 'Dr Ada'`).pluck().get()).toBe(
+      fixedClock().toISOString(),
+    );
   });
 
   it('lets a re-issued package replace answers only where its audit shows later edits, and says so', () => {
@@ -144,7 +177,12 @@ describe('merge', () => {
     later.session.saveRating({ assignmentId: t2!.assignmentId, values: ratingValues(4), comment: '', durationMs: 5 });
     later.close();
     expect(merge(later)[0]).toMatchObject({ answersAdded: 1, answersReplaced: 1 });
-    expect(study.db.prepare('SELECT value FROM ratings WHERE assignment_id = ? AND dimension = ?').pluck().get(t1!.assignmentId, 'factuality')).toBe(5);
+    expect(
+      study.db
+        .prepare('SELECT value FROM ratings WHERE assignment_id = ? AND dimension = ?')
+        .pluck()
+        .get(t1!.assignmentId, 'factuality'),
+    ).toBe(5);
   });
 
   describe('refuses, naming the file and the task, before writing anything', () => {
@@ -154,7 +192,10 @@ describe('merge', () => {
       ada = pack('Dr Ada');
       rateAll(ada);
       const db = openStudyDatabase(ada.path, PACKAGE_PASSPHRASE, { readonly: true, kind: 'package' });
-      firstRating = db.prepare(`SELECT id FROM tasks WHERE kind = 'rating' ORDER BY position LIMIT 1`).pluck().get() as string;
+      firstRating = db
+        .prepare(`SELECT id FROM tasks WHERE kind = 'rating' ORDER BY position LIMIT 1`)
+        .pluck()
+        .get() as string;
       db.close();
     });
 
@@ -171,18 +212,30 @@ describe('merge', () => {
     }
 
     it('a value of 99', () => {
-      tamper(ada, (db) => db.prepare(`UPDATE ratings SET value = 99 WHERE task_id = ? AND dimension = 'brevity'`).run(firstRating));
-      expect(refusal(ada)).toBe(`${basename(ada.path)}: rating task 1: Brevity: 99 is not on the scale (1, 2, 3, 4, 5).`);
+      tamper(ada, (db) =>
+        db.prepare(`UPDATE ratings SET value = 99 WHERE task_id = ? AND dimension = 'brevity'`).run(firstRating),
+      );
+      expect(refusal(ada)).toBe(
+        `${basename(ada.path)}: rating task 1: Brevity: 99 is not on the scale (1, 2, 3, 4, 5).`,
+      );
     });
 
     it('an unknown dimension', () => {
-      tamper(ada, (db) => db.prepare(`INSERT INTO ratings (task_id, dimension, value) VALUES (?, 'humour', 3)`).run(firstRating));
-      expect(refusal(ada)).toBe(`${basename(ada.path)}: rating task 1: "humour" is not a dimension of the rubric "MeDiSumQA manual evaluation".`);
+      tamper(ada, (db) =>
+        db.prepare(`INSERT INTO ratings (task_id, dimension, value) VALUES (?, 'humour', 3)`).run(firstRating),
+      );
+      expect(refusal(ada)).toBe(
+        `${basename(ada.path)}: rating task 1: "humour" is not a dimension of the rubric "MeDiSumQA manual evaluation".`,
+      );
     });
 
     it('an answer edited in the database with the package key (the chain still verifies)', () => {
-      tamper(ada, (db) => db.prepare(`UPDATE ratings SET value = 1 WHERE task_id = ? AND dimension = 'factuality'`).run(firstRating));
-      expect(refusal(ada)).toBe(`${basename(ada.path)}: rating task 1: the stored answer differs from the last audited one.`);
+      tamper(ada, (db) =>
+        db.prepare(`UPDATE ratings SET value = 1 WHERE task_id = ? AND dimension = 'factuality'`).run(firstRating),
+      );
+      expect(refusal(ada)).toBe(
+        `${basename(ada.path)}: rating task 1: the stored answer differs from the last audited one.`,
+      );
     });
 
     it('a duration over 24 hours', () => {
@@ -193,7 +246,9 @@ describe('merge', () => {
     it('a tampered audit row', () => {
       tamper(ada, (db) => {
         db.exec('DROP TRIGGER audit_log_no_update');
-        db.prepare(`UPDATE audit_log SET new_value = replace(new_value, '"factuality":4', '"factuality":1') WHERE id = 2`).run();
+        db.prepare(
+          `UPDATE audit_log SET new_value = replace(new_value, '"factuality":4', '"factuality":1') WHERE id = 2`,
+        ).run();
       });
       expect(refusal(ada)).toMatch(/: the audit chain is broken at entry 2 \(rating task 2\)\.$/);
     });
@@ -209,16 +264,36 @@ describe('merge', () => {
     it('a forged audit row with a correctly recomputed hash but the coordinator as actor', () => {
       tamper(ada, (db) => {
         const last = [...readAuditChain(db)].at(-1)!;
-        const forged: AuditContent = { ...last, actor: 'coordinator', action: 'rating.update', oldValue: null, newValue: JSON.stringify({ values: ratingValues(1), comment: '' }) };
-        db.prepare(`INSERT INTO audit_log (at, actor, action, entity, entity_id, old_value, new_value, app_version, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
-          forged.at, forged.actor, forged.action, forged.entity, forged.entityId, forged.oldValue, forged.newValue, forged.appVersion, chainHash(last.hash, forged, sha256),
+        const forged: AuditContent = {
+          ...last,
+          actor: 'coordinator',
+          action: 'rating.update',
+          oldValue: null,
+          newValue: JSON.stringify({ values: ratingValues(1), comment: '' }),
+        };
+        db.prepare(
+          `INSERT INTO audit_log (at, actor, action, entity, entity_id, old_value, new_value, app_version, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        ).run(
+          forged.at,
+          forged.actor,
+          forged.action,
+          forged.entity,
+          forged.entityId,
+          forged.oldValue,
+          forged.newValue,
+          forged.appVersion,
+          chainHash(last.hash, forged, sha256),
         );
       });
-      expect(refusal(ada)).toMatch(/: audit entry 15 \((rating|preference) task \d+\) names "coordinator" as actor, not the package's rater "Dr Ada"\.$/);
+      expect(refusal(ada)).toMatch(
+        /: audit entry 15 \((rating|preference) task \d+\) names "coordinator" as actor, not the package's rater "Dr Ada"\.$/,
+      );
     });
 
     it('a lock injected without an audit row', () => {
-      tamper(ada, (db) => db.prepare(`INSERT INTO package_meta (key, value) VALUES ('locked_at', '2026-03-01T10:00:00.000Z')`).run());
+      tamper(ada, (db) =>
+        db.prepare(`INSERT INTO package_meta (key, value) VALUES ('locked_at', '2026-03-01T10:00:00.000Z')`).run(),
+      );
       expect(refusal(ada)).toBe(`${basename(ada.path)}: its lock time differs from the audited one.`);
     });
 
@@ -227,18 +302,24 @@ describe('merge', () => {
       assignStudy(other, ['Dr Ada']);
       const foreign = packFor(other, 'Dr Ada', 'foreign.blindrate');
       foreign.close();
-      expect(refusal({ ...foreign })).toBe('foreign.blindrate: was not issued by this study (a package from another study, or not a BlindRate package).');
+      expect(refusal({ ...foreign })).toBe(
+        'foreign.blindrate: was not issued by this study (a package from another study, or not a BlindRate package).',
+      );
     });
 
     it('answers for a rater locked in the master', () => {
       study.db.prepare(`UPDATE raters SET locked_at = '2026-02-01T00:00:00.000Z' WHERE name = 'Dr Ada'`).run();
-      expect(refusal(ada)).toBe(`${basename(ada.path)}: Dr Ada is locked in the master since 2026-02-01T00:00:00.000Z; nothing more can be merged for them.`);
+      expect(refusal(ada)).toBe(
+        `${basename(ada.path)}: Dr Ada is locked in the master since 2026-02-01T00:00:00.000Z; nothing more can be merged for them.`,
+      );
     });
 
     it('the whole merge when one of several packages fails', () => {
       const bob = pack('Dr Bob');
       rateAll(bob);
-      tamper(ada, (db) => db.prepare(`UPDATE ratings SET value = 99 WHERE task_id = ? AND dimension = 'brevity'`).run(firstRating));
+      tamper(ada, (db) =>
+        db.prepare(`UPDATE ratings SET value = 99 WHERE task_id = ? AND dimension = 'brevity'`).run(firstRating),
+      );
       expect(refusal(bob, ada)).toMatch(/^Dr-Ada\.blindrate: rating task 1/);
     });
   });

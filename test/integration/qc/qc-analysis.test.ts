@@ -18,7 +18,10 @@ import { CAREFUL, FAST, SIMULATION_RUBRIC, plannedQueue, simulatedStudyRows } fr
 
 const folder = join(dirname(fileURLToPath(import.meta.url)), '../../fixtures/qc');
 const read = (name: string) => readFileSync(join(folder, name), 'utf8');
-const reference = JSON.parse(read('qc_reference.json')) as Pick<QcResult, 'intra_rater' | 'reference_controls' | 'calibration'> & {
+const reference = JSON.parse(read('qc_reference.json')) as Pick<
+  QcResult,
+  'intra_rater' | 'reference_controls' | 'calibration'
+> & {
   calibration: QcResult['calibration']['agreement'];
   raters: Array<Record<string, unknown>>;
 };
@@ -26,7 +29,12 @@ const reference = JSON.parse(read('qc_reference.json')) as Pick<QcResult, 'intra
 const { rows } = parseTidyRatingsCsv(read('ratings_qc.csv'), 'ratings_qc.csv');
 const calibration = parseCalibrationFile('calibration_qc.csv', read('calibration_qc.csv'), SIMULATION_RUBRIC);
 if (!calibration.ok) throw new Error(calibration.errors.join('\n'));
-const result = analyzeTidyRatings(rows, { bootstrap: 0, seed: 1, rubric: SIMULATION_RUBRIC, qc: { calibration: calibration.entries } });
+const result = analyzeTidyRatings(rows, {
+  bootstrap: 0,
+  seed: 1,
+  rubric: SIMULATION_RUBRIC,
+  qc: { calibration: calibration.entries },
+});
 
 describe('quality control of a scripted study (careful rater, rater answering 3 in one second)', () => {
   it('reads the committed fixture, which is exactly what the scripted raters produce', () => {
@@ -47,8 +55,17 @@ describe('quality control of a scripted study (careful rater, rater answering 3 
       // The same spacing is visible in the ratings: tasks rated between the two showings.
       const times = [...new Set(rows.filter((r) => r.rater === rater).map((r) => r.ratedAt))].sort();
       for (const repeat of rows.filter((r) => r.rater === rater && r.qc === 'repeat' && r.dimension === 'factuality')) {
-        const original = rows.find((r) => r.rater === rater && r.qc === null && r.itemId === repeat.itemId && r.model === repeat.model && r.dimension === 'factuality')!;
-        expect(3 * (times.indexOf(repeat.ratedAt) - times.indexOf(original.ratedAt) - 1)).toBeGreaterThanOrEqual(times.length);
+        const original = rows.find(
+          (r) =>
+            r.rater === rater &&
+            r.qc === null &&
+            r.itemId === repeat.itemId &&
+            r.model === repeat.model &&
+            r.dimension === 'factuality',
+        )!;
+        expect(3 * (times.indexOf(repeat.ratedAt) - times.indexOf(original.ratedAt) - 1)).toBeGreaterThanOrEqual(
+          times.length,
+        );
       }
     }
   });
@@ -61,7 +78,9 @@ describe('quality control of a scripted study (careful rater, rater answering 3 
     expect(result.models).toEqual(['model-a', 'model-b']);
     expect(result.bins.reduce((sum, b) => sum + b.n, 0)).toBe(studyRows.length);
     const withoutQc = ({ qc: _, ...rest }: AnalysisResult) => rest;
-    expect(withoutQc(result)).toEqual(withoutQc(analyzeTidyRatings(studyRows, { bootstrap: 0, seed: 1, rubric: SIMULATION_RUBRIC })));
+    expect(withoutQc(result)).toEqual(
+      withoutQc(analyzeTidyRatings(studyRows, { bootstrap: 0, seed: 1, rubric: SIMULATION_RUBRIC })),
+    );
   });
 
   it('gives the intra-rater kappa and percent exact that numpy computes from the definition', () => {
@@ -82,7 +101,13 @@ describe('quality control of a scripted study (careful rater, rater answering 3 
     expect(raters[FAST]!.flags).toEqual(['fast_answers', 'straight_lining']);
     expect(raters[CAREFUL]!.flags).toEqual([]);
     const checked = result.qc.raters.map((r) => ({
-      rater: r.rater, tasks: r.tasks, fast_tasks: r.fast_tasks, median_ms: r.median_ms, q1_ms: r.q1_ms, q3_ms: r.q3_ms, longest_straight_run: r.longest_straight_run,
+      rater: r.rater,
+      tasks: r.tasks,
+      fast_tasks: r.fast_tasks,
+      median_ms: r.median_ms,
+      q1_ms: r.q1_ms,
+      q3_ms: r.q3_ms,
+      longest_straight_run: r.longest_straight_run,
     }));
     expectClose(checked, reference.raters);
   });
@@ -92,7 +117,9 @@ describe('quality-control thresholds of analyze / report', () => {
   it('are passed from the service options to the per-rater flags', () => {
     const file = join(folder, 'ratings_qc.csv');
     const flags = (qc: { fastMs?: number; straightRun?: number }) =>
-      Object.fromEntries(analyzeRatingsFile(file, { bootstrap: 0, seed: 1, qc }).qc.raters.map((r) => [r.rater, r.flags]));
+      Object.fromEntries(
+        analyzeRatingsFile(file, { bootstrap: 0, seed: 1, qc }).qc.raters.map((r) => [r.rater, r.flags]),
+      );
     expect(flags({})[FAST]).toEqual(['fast_answers', 'straight_lining']);
     expect(flags({ fastMs: 1000, straightRun: 78 })[FAST]).toEqual([]);
     expect(flags({ fastMs: 100_000 })[CAREFUL]).toEqual(['fast_answers']);

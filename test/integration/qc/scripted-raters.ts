@@ -8,11 +8,22 @@
 import { MEDISUMQA_RUBRIC } from '../../../shared/rubric';
 import type { KnownDimension, TidyRatingRow } from '../../../shared/analysis';
 import { createPrng, deriveSeed, shuffled, type Prng } from '../../../shared/prng';
-import { REFERENCE_CONTROL_MODEL, parseCalibrationFile, planRatingQueue, type CalibrationEntry, type PlannedTask, type QcOptions } from '../../../shared/qc';
+import {
+  REFERENCE_CONTROL_MODEL,
+  parseCalibrationFile,
+  planRatingQueue,
+  type CalibrationEntry,
+  type PlannedTask,
+  type QcOptions,
+} from '../../../shared/qc';
 
 export const SIMULATION_SEED = 2026;
 export const SIMULATION_QC: QcOptions = { repeats: 0.2, referenceControls: 3, calibration: 2 };
-export const SIMULATION_RUBRIC: KnownDimension[] = MEDISUMQA_RUBRIC.dimensions.map((d) => ({ key: d.key, kind: d.kind, scale: d.scale.map((p) => p.value) }));
+export const SIMULATION_RUBRIC: KnownDimension[] = MEDISUMQA_RUBRIC.dimensions.map((d) => ({
+  key: d.key,
+  kind: d.kind,
+  scale: d.scale.map((p) => p.value),
+}));
 
 /** What the simulated world knows about an answer: the value a perfectly careful rater would give. */
 export interface SimulatedOutput {
@@ -25,7 +36,10 @@ export interface SimulatedOutput {
 export type SimulatedQueue = PlannedTask<SimulatedOutput, SimulatedOutput, CalibrationEntry>[];
 
 /** A rater's answer to one shown answer. */
-export type RaterBehaviour = (shown: Record<string, number>, prng: Prng) => { values: Record<string, number>; durationMs: number };
+export type RaterBehaviour = (
+  shown: Record<string, number>,
+  prng: Prng,
+) => { values: Record<string, number>; durationMs: number };
 
 /** Rates each dimension at the answer's quality, one point off in one case of four, in 20–90 s. */
 export const carefulRater: RaterBehaviour = (quality, prng) => {
@@ -49,23 +63,41 @@ const MODELS = ['model-a', 'model-b'];
 
 function drawQuality(prng: Prng, centre: number): Record<string, number> {
   return Object.fromEntries(
-    SIMULATION_RUBRIC.map((d) => [d.key, d.kind === 'likert' ? Math.min(5, Math.max(1, centre + prng.nextInt(3) - 1)) : prng.nextInt(10) < 8 ? 1 : 0]),
+    SIMULATION_RUBRIC.map((d) => [
+      d.key,
+      d.kind === 'likert' ? Math.min(5, Math.max(1, centre + prng.nextInt(3) - 1)) : prng.nextInt(10) < 8 ? 1 : 0,
+    ]),
   );
 }
 
-export function simulatedOutputs(seed = SIMULATION_SEED): { outputs: SimulatedOutput[]; references: SimulatedOutput[] } {
+export function simulatedOutputs(seed = SIMULATION_SEED): {
+  outputs: SimulatedOutput[];
+  references: SimulatedOutput[];
+} {
   const prng = createPrng(seed);
   const outputs = ITEMS.flatMap((itemId, i) =>
-    MODELS.map((model, m) => ({ itemId, model, bin: (i % 5) + 1, quality: drawQuality(prng, 1 + (i % 5) - m + (i % 2)) })),
+    MODELS.map((model, m) => ({
+      itemId,
+      model,
+      bin: (i % 5) + 1,
+      quality: drawQuality(prng, 1 + (i % 5) - m + (i % 2)),
+    })),
   );
-  const references = ITEMS.map((itemId) => ({ itemId, model: REFERENCE_CONTROL_MODEL, bin: 0, quality: drawQuality(prng, 5) }));
+  const references = ITEMS.map((itemId) => ({
+    itemId,
+    model: REFERENCE_CONTROL_MODEL,
+    bin: 0,
+    quality: drawQuality(prng, 5),
+  }));
   return { outputs, references };
 }
 
 /** The coordinator's calibration file: the first two outputs with their true quality as expected values. */
 export function calibrationCsv(outputs: ReadonlyArray<SimulatedOutput>): string {
   const keys = SIMULATION_RUBRIC.map((d) => d.key);
-  const lines = outputs.slice(0, 2).map((o) => [o.itemId, o.model, ...keys.map((k) => String(o.quality[k])), 'Judged by the study team'].join(','));
+  const lines = outputs
+    .slice(0, 2)
+    .map((o) => [o.itemId, o.model, ...keys.map((k) => String(o.quality[k])), 'Judged by the study team'].join(','));
   return [['item_id', 'model', ...keys, 'rationale'].join(','), ...lines].join('\n');
 }
 
@@ -75,19 +107,30 @@ export function plannedQueue(rater: string, seed = SIMULATION_SEED): SimulatedQu
   const calibration = parseCalibrationFile('calibration.csv', calibrationCsv(outputs), SIMULATION_RUBRIC);
   if (!calibration.ok) throw new Error(calibration.errors.join('\n'));
   const prng = createPrng(deriveSeed(seed, rater));
-  return planRatingQueue({ tasks: shuffled(outputs, prng), referenceCandidates: references, calibration: calibration.entries }, SIMULATION_QC, prng);
+  return planRatingQueue(
+    { tasks: shuffled(outputs, prng), referenceCandidates: references, calibration: calibration.entries },
+    SIMULATION_QC,
+    prng,
+  );
 }
 
 /** The tidy rows a rater's work produces, rated in queue order from 09:00 UTC with 2 s between tasks. */
-export function scriptedRatings(rater: string, queue: SimulatedQueue, behaviour: RaterBehaviour, seed = SIMULATION_SEED): TidyRatingRow[] {
+export function scriptedRatings(
+  rater: string,
+  queue: SimulatedQueue,
+  behaviour: RaterBehaviour,
+  seed = SIMULATION_SEED,
+): TidyRatingRow[] {
   const { outputs } = simulatedOutputs(seed);
   const prng = createPrng(deriveSeed(seed, `${rater} ratings`));
   let clock = Date.parse('2026-03-02T09:00:00.000Z');
   return queue.flatMap((planned) => {
     const shown =
-      planned.qc === 'reference_control' ? planned.reference
-      : planned.qc === 'calibration' ? outputs.find((o) => o.itemId === planned.calibration.itemId && o.model === planned.calibration.model)!
-      : planned.task;
+      planned.qc === 'reference_control'
+        ? planned.reference
+        : planned.qc === 'calibration'
+          ? outputs.find((o) => o.itemId === planned.calibration.itemId && o.model === planned.calibration.model)!
+          : planned.task;
     const { values, durationMs } = behaviour(shown.quality, prng);
     clock += durationMs + 2000;
     const ratedAt = new Date(clock).toISOString();

@@ -6,7 +6,16 @@ import type { PreferenceTaskPayload, StudyRef } from '../../../shared/api';
 import { TASK_KINDS } from '../../../shared/domain';
 import type { ApiResponse } from '../../../shared/transport';
 import { MEDISUMQA_RUBRIC } from '../../../shared/rubric';
-import { assignStudy, createSeededStudy, fixedClock, PACKAGE_PASSPHRASE, packFor, PASSPHRASE, ratingValues, type SeededStudy } from './fixture';
+import {
+  assignStudy,
+  createSeededStudy,
+  fixedClock,
+  PACKAGE_PASSPHRASE,
+  packFor,
+  PASSPHRASE,
+  ratingValues,
+  type SeededStudy,
+} from './fixture';
 
 let study: SeededStudy;
 let packagePath: string;
@@ -62,14 +71,28 @@ describe('unlocking', () => {
       error: `Wrong passphrase for ${study.path} (or it is not a BlindRate study).`,
     });
     const summary = await call(api, 'unlockStudy', { path: study.path, passphrase: PASSPHRASE, remember: false });
-    expect(summary).toMatchObject({ name: 'Session test study', role: 'coordinator', rater: null, rubric: { id: 'medisumqa' } });
+    expect(summary).toMatchObject({
+      name: 'Session test study',
+      role: 'coordinator',
+      rater: null,
+      rubric: { id: 'medisumqa' },
+    });
     await api.closeStudy();
   });
 
-  it('opens a rater package as its one rater\'s session, whatever the window was started with', async () => {
+  it("opens a rater package as its one rater's session, whatever the window was started with", async () => {
     const api = host();
-    const summary = await call(api, 'unlockStudy', { path: packagePath, passphrase: PACKAGE_PASSPHRASE, remember: false });
-    expect(summary).toMatchObject({ name: 'Session test study', role: 'rater', rater: { name: 'Dr Ada', lockedAt: null }, rubric: { id: 'medisumqa' } });
+    const summary = await call(api, 'unlockStudy', {
+      path: packagePath,
+      passphrase: PACKAGE_PASSPHRASE,
+      remember: false,
+    });
+    expect(summary).toMatchObject({
+      name: 'Session test study',
+      role: 'rater',
+      rater: { name: 'Dr Ada', lockedAt: null },
+      rubric: { id: 'medisumqa' },
+    });
     await api.closeStudy();
   });
 
@@ -81,7 +104,9 @@ describe('unlocking', () => {
   it('remembers a passphrase only in a secure store and uses it for an empty passphrase', async () => {
     const insecure = host(fakeMemory(false));
     expect(await insecure.dispatch('canRememberPassphrase')).toEqual({ ok: true, value: false });
-    expect(await insecure.dispatch('unlockStudy', { path: study.path, passphrase: PASSPHRASE, remember: true })).toEqual({
+    expect(
+      await insecure.dispatch('unlockStudy', { path: study.path, passphrase: PASSPHRASE, remember: true }),
+    ).toEqual({
       ok: false,
       error: 'This computer offers no secure store, so the passphrase cannot be remembered.',
     });
@@ -134,10 +159,18 @@ describe('opening another file', () => {
 describe('dispatch', () => {
   it('validates arguments and method names before any service runs', async () => {
     const api = host();
-    expect(await api.dispatch('deleteEverything', {})).toEqual({ ok: false, error: 'Unknown method "deleteEverything".' });
+    expect(await api.dispatch('deleteEverything', {})).toEqual({
+      ok: false,
+      error: 'Unknown method "deleteEverything".',
+    });
     expect(await api.dispatch('toString', {})).toEqual({ ok: false, error: 'Unknown method "toString".' });
-    expect(await api.dispatch('startSession', 'one')).toMatchObject({ ok: false, error: expect.stringMatching(/^startSession: invalid argument/) });
-    expect(await api.dispatch('saveRating', { assignmentId: 'x', values: {}, comment: '', durationMs: 1, extra: true })).toMatchObject({
+    expect(await api.dispatch('startSession', 'one')).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^startSession: invalid argument/),
+    });
+    expect(
+      await api.dispatch('saveRating', { assignmentId: 'x', values: {}, comment: '', durationMs: 1, extra: true }),
+    ).toMatchObject({
       ok: false,
       error: expect.stringMatching(/^saveRating: invalid argument/),
     });
@@ -155,7 +188,11 @@ describe('a rater package session through the contract', () => {
       if (!reply.ok) throw new Error(reply.error);
       return reply.value as T;
     };
-    const summary = await record<{ rater: { id: number } }>('unlockStudy', { path: packagePath, passphrase: PACKAGE_PASSPHRASE, remember: false });
+    const summary = await record<{ rater: { id: number } }>('unlockStudy', {
+      path: packagePath,
+      passphrase: PACKAGE_PASSPHRASE,
+      remember: false,
+    });
     expect(await refusal(api, 'createRater', 'Dr Mallory')).toBe('Unknown method "createRater".');
     expect(await refusal(api, 'startSession', summary.rater.id + 1)).toBe('This package belongs to Dr Ada only.');
     expect(await refusal(api, 'listRaterProgress')).toMatch(/^This is a rater package/);
@@ -164,8 +201,15 @@ describe('a rater package session through the contract', () => {
       const list = await record<{ assignmentId: string }[]>('listAssignments', kind);
       for (const { assignmentId } of list) {
         const task = await record<PreferenceTaskPayload>('getTask', assignmentId);
-        if (kind === 'rating') await record('saveRating', { assignmentId, values: ratingValues(4), comment: '', durationMs: 900 });
-        else await record('savePreference', { assignmentId, choice: task.position % 2 ? 'A' : 'B', comment: '', durationMs: 900 });
+        if (kind === 'rating')
+          await record('saveRating', { assignmentId, values: ratingValues(4), comment: '', durationMs: 900 });
+        else
+          await record('savePreference', {
+            assignmentId,
+            choice: task.position % 2 ? 'A' : 'B',
+            comment: '',
+            durationMs: 900,
+          });
       }
     }
     await record('getOverview');
@@ -174,14 +218,25 @@ describe('a rater package session through the contract', () => {
 
     const sessionJson = JSON.stringify(replies);
     for (const secret of [...study.secrets, 'Dr Bob']) expect(sessionJson).not.toContain(secret);
-    for (const key of ['model', 'bin', 'score', 'avg_score', 'item_id', 'itemId', 'output_id', 'outputId', 'presented_a', 'presentedA']) {
+    for (const key of [
+      'model',
+      'bin',
+      'score',
+      'avg_score',
+      'item_id',
+      'itemId',
+      'output_id',
+      'outputId',
+      'presented_a',
+      'presentedA',
+    ]) {
       expect(sessionJson).not.toContain(`"${key}"`);
     }
     await api.closeStudy();
   });
 });
 
-describe('a master is the coordinator\'s session', () => {
+describe("a master is the coordinator's session", () => {
   it('shows progress per rater and the report of merged answers, and refuses rating', async () => {
     const rater = host();
     await call(rater, 'unlockStudy', { path: packagePath, passphrase: PACKAGE_PASSPHRASE, remember: false });
@@ -196,8 +251,12 @@ describe('a master is the coordinator\'s session', () => {
 
     const api = host();
     await call(api, 'unlockStudy', { path: study.path, passphrase: PASSPHRASE, remember: false });
-    expect(await refusal(api, 'startSession', 1)).toBe("This is the coordinator's master study: rating happens in rater packages (blindrate pack).");
-    const progress = await call<{ rater: { name: string }; packagesIssued: number; progress: { kind: string; done: number; total: number }[] }[]>(api, 'listRaterProgress');
+    expect(await refusal(api, 'startSession', 1)).toBe(
+      "This is the coordinator's master study: rating happens in rater packages (blindrate pack).",
+    );
+    const progress = await call<
+      { rater: { name: string }; packagesIssued: number; progress: { kind: string; done: number; total: number }[] }[]
+    >(api, 'listRaterProgress');
     expect(progress.map((p) => [p.rater.name, p.packagesIssued, p.progress[0]!.done, p.progress[0]!.total])).toEqual([
       ['Dr Ada', 1, 15, 15],
       ['Dr Bob', 0, 0, 15],

@@ -4,7 +4,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { closeStudyOnQuit } from '../../../electron/main/lifecycle';
 import { createApiHost } from '../../../electron/services/api-host';
 import { openStudyDatabase } from '../../../db/connection';
-import { assignStudy, createSeededStudy, fixedClock, PACKAGE_PASSPHRASE, packFor, ratingValues, type SeededStudy } from './fixture';
+import {
+  assignStudy,
+  createSeededStudy,
+  fixedClock,
+  PACKAGE_PASSPHRASE,
+  packFor,
+  ratingValues,
+  type SeededStudy,
+} from './fixture';
 
 let study: SeededStudy;
 let packagePath: string;

@@ -69,9 +69,20 @@ export function createSeededStudy(rubric: Rubric = MEDISUMQA_RUBRIC): SeededStud
     const insertTask = db.prepare('INSERT INTO tasks (sample_id, output_id, bin, avg_score) VALUES (?, ?, ?, ?)');
     for (let i = 0; i < ITEM_COUNT; i++) {
       secrets.push(itemId(i));
-      insertItem.run(itemId(i), `Patient question number ${i + 1}: when do I take my tablets?`, `Discharge summary ${i + 1}. Admitted with chest pain.`, `Reference answer ${i + 1}: take them in the morning.`, i + 1);
+      insertItem.run(
+        itemId(i),
+        `Patient question number ${i + 1}: when do I take my tablets?`,
+        `Discharge summary ${i + 1}. Admitted with chest pain.`,
+        `Reference answer ${i + 1}: take them in the morning.`,
+        i + 1,
+      );
       MODELS.forEach((_model, m) => {
-        const { lastInsertRowid } = insertOutput.run(itemId(i), MODELS[m], `Generated answer ${i + 1}/${m + 1}: after breakfast.`, i * 10 + m);
+        const { lastInsertRowid } = insertOutput.run(
+          itemId(i),
+          MODELS[m],
+          `Generated answer ${i + 1}/${m + 1}: after breakfast.`,
+          i * 10 + m,
+        );
         const score = scoreOf(i, m);
         secrets.push(String(score));
         insertScore.run(lastInsertRowid, score);
@@ -95,7 +106,9 @@ export function createSeededStudy(rubric: Rubric = MEDISUMQA_RUBRIC): SeededStud
 /** Output model of an assignment, read behind the blinding, for assertions only. */
 export function modelOfAssignment(db: StudyDb, assignmentId: string): string {
   const row = db
-    .prepare('SELECT o.model FROM assignments a JOIN tasks t ON t.id = a.task_id JOIN outputs o ON o.id = t.output_id WHERE a.id = ?')
+    .prepare(
+      'SELECT o.model FROM assignments a JOIN tasks t ON t.id = a.task_id JOIN outputs o ON o.id = t.output_id WHERE a.id = ?',
+    )
     .get(assignmentId) as { model: string };
   return row.model;
 }
@@ -118,7 +131,12 @@ export function assignStudy(study: SeededStudy, raters: string[], overlap?: numb
 }
 
 /** Packs the rater's package next to the study and opens it as the app would. */
-export function packFor(study: SeededStudy, rater: string, file = `${rater.replace(/\W+/g, '-')}.blindrate`, clock: Clock = fixedClock): OpenPackage {
+export function packFor(
+  study: SeededStudy,
+  rater: string,
+  file = `${rater.replace(/\W+/g, '-')}.blindrate`,
+  clock: Clock = fixedClock,
+): OpenPackage {
   const path = join(study.path, '..', file);
   packRaterPackage(study.db, { rater, out: path, passphrase: PACKAGE_PASSPHRASE, clock: fixedClock });
   const db = openStudyDatabase(path, PACKAGE_PASSPHRASE, { kind: 'package' });

@@ -87,16 +87,19 @@ describe('blindrate serve', () => {
   });
 
   const unavailable = electronUnavailableReason(REPO_ROOT);
-  it.skipIf(unavailable === null)('start says in one line why the desktop app cannot run here, then serves like serve', async () => {
-    const cli = spawnCli(['start', study.path, '--port', '0', '--renderer', rendererDir]);
-    try {
-      const [absent, serving] = await cli.firstLines(2);
-      expect(absent).toBe(browserModeFallbackLine(unavailable!));
-      expect(SERVING_LINE.exec(serving!)?.[1]).toBe(study.path);
-    } finally {
-      cli.stop();
-    }
-  });
+  it.skipIf(unavailable === null)(
+    'start says in one line why the desktop app cannot run here, then serves like serve',
+    async () => {
+      const cli = spawnCli(['start', study.path, '--port', '0', '--renderer', rendererDir]);
+      try {
+        const [absent, serving] = await cli.firstLines(2);
+        expect(absent).toBe(browserModeFallbackLine(unavailable!));
+        expect(SERVING_LINE.exec(serving!)?.[1]).toBe(study.path);
+      } finally {
+        cli.stop();
+      }
+    },
+  );
 
   it('listens on 127.0.0.1 only', async () => {
     expect(server.url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${server.port}/#token=[0-9a-f]{64}$`));
@@ -117,7 +120,12 @@ describe('blindrate serve', () => {
   it('requires the per-run token on API calls', async () => {
     const missing = await raw('POST', `${API_PATH_PREFIX}listStudies`, { 'Content-Type': 'application/json' }, '{}');
     expect(missing.status).toBe(401);
-    const wrong = await raw('POST', `${API_PATH_PREFIX}listStudies`, apiHeaders({ [TOKEN_HEADER]: 'f'.repeat(64) }), '{}');
+    const wrong = await raw(
+      'POST',
+      `${API_PATH_PREFIX}listStudies`,
+      apiHeaders({ [TOKEN_HEADER]: 'f'.repeat(64) }),
+      '{}',
+    );
     expect(wrong.status).toBe(401);
     expect(JSON.parse(wrong.body)).toMatchObject({ ok: false, error: expect.stringContaining(TOKEN_HEADER) });
     const right = await raw('POST', `${API_PATH_PREFIX}listStudies`, apiHeaders(), '{}');
@@ -128,34 +136,66 @@ describe('blindrate serve', () => {
   it('refuses a foreign Host (DNS rebinding) and a foreign Origin, accepts localhost', async () => {
     expect((await raw('GET', '/', { Host: 'attacker.example' })).status).toBe(403);
     expect((await raw('GET', '/', { Host: `127.0.0.1:${server.port + 1}` })).status).toBe(403);
-    expect((await raw('POST', `${API_PATH_PREFIX}listStudies`, apiHeaders({ Host: 'evil.test' }), '{}')).status).toBe(403);
-    const crossOrigin = await raw('POST', `${API_PATH_PREFIX}listStudies`, apiHeaders({ Origin: 'http://evil.test' }), '{}');
+    expect((await raw('POST', `${API_PATH_PREFIX}listStudies`, apiHeaders({ Host: 'evil.test' }), '{}')).status).toBe(
+      403,
+    );
+    const crossOrigin = await raw(
+      'POST',
+      `${API_PATH_PREFIX}listStudies`,
+      apiHeaders({ Origin: 'http://evil.test' }),
+      '{}',
+    );
     expect(crossOrigin.status).toBe(403);
-    const localhost = await raw('POST', `${API_PATH_PREFIX}listStudies`, apiHeaders({ Host: `localhost:${server.port}`, Origin: `http://localhost:${server.port}` }), '{}');
+    const localhost = await raw(
+      'POST',
+      `${API_PATH_PREFIX}listStudies`,
+      apiHeaders({ Host: `localhost:${server.port}`, Origin: `http://localhost:${server.port}` }),
+      '{}',
+    );
     expect(localhost.status).toBe(200);
   });
 
   it('refuses non-JSON, non-POST and unknown API calls', async () => {
-    expect((await raw('POST', `${API_PATH_PREFIX}listStudies`, apiHeaders({ 'Content-Type': 'text/plain' }), '{}')).status).toBe(415);
+    expect(
+      (await raw('POST', `${API_PATH_PREFIX}listStudies`, apiHeaders({ 'Content-Type': 'text/plain' }), '{}')).status,
+    ).toBe(415);
     expect((await raw('GET', `${API_PATH_PREFIX}listStudies`, apiHeaders())).status).toBe(405);
     expect((await raw('POST', `${API_PATH_PREFIX}listStudies`, apiHeaders(), '{oops')).status).toBe(400);
     expect((await raw('POST', `${API_PATH_PREFIX}__proto__`, apiHeaders(), '{}')).status).toBe(404);
   });
 
   it('accepts exactly application/json (charset utf-8 allowed) and says precisely what is wrong with a body', async () => {
-    const call = (headers: Record<string, string>, body: string) => raw('POST', `${API_PATH_PREFIX}listStudies`, apiHeaders(headers), body);
-    for (const type of ['application/jsonp', 'application/json-patch+json', 'application/json; boundary=x', 'application/json;charset=latin1', 'text/application/json']) {
+    const call = (headers: Record<string, string>, body: string) =>
+      raw('POST', `${API_PATH_PREFIX}listStudies`, apiHeaders(headers), body);
+    for (const type of [
+      'application/jsonp',
+      'application/json-patch+json',
+      'application/json; boundary=x',
+      'application/json;charset=latin1',
+      'text/application/json',
+    ]) {
       expect((await call({ 'Content-Type': type }, '{}')).status, type).toBe(415);
     }
     for (const type of ['application/json', 'Application/JSON; charset=UTF-8', 'application/json;charset="utf-8"']) {
       expect((await call({ 'Content-Type': type }, '{}')).status, type).toBe(200);
     }
-    for (const [body, got] of [['null', 'null'], ['[1]', 'an array'], ['7', 'a number'], ['"x"', 'a string']]) {
+    for (const [body, got] of [
+      ['null', 'null'],
+      ['[1]', 'an array'],
+      ['7', 'a number'],
+      ['"x"', 'a string'],
+    ]) {
       const reply = await call({}, body!);
       expect(reply.status).toBe(400);
-      expect(JSON.parse(reply.body)).toEqual({ ok: false, error: `The request body must be a JSON object such as {"arg": …}, got ${got}.` });
+      expect(JSON.parse(reply.body)).toEqual({
+        ok: false,
+        error: `The request body must be a JSON object such as {"arg": …}, got ${got}.`,
+      });
     }
-    expect(JSON.parse((await call({}, '{oops')).body)).toEqual({ ok: false, error: 'The request body is not valid JSON.' });
+    expect(JSON.parse((await call({}, '{oops')).body)).toEqual({
+      ok: false,
+      error: 'The request body is not valid JSON.',
+    });
   });
 
   it('serves the renderer with the security headers and a fresh style nonce per page', async () => {
@@ -184,12 +224,21 @@ describe('blindrate serve', () => {
       const nonces = [NONCE_META.exec(http.body)?.[1] ?? '', NONCE_META.exec(appBody)?.[1] ?? ''];
       const plain = (text: string) => (nonces[0] ? text.replaceAll(nonces[0], 'N').replaceAll(nonces[1]!, 'N') : text);
       expect(plain(appBody), path).toBe(plain(http.body));
-      for (const [name, value] of app.headers) expect(plain(String(http.headers[name])), `${path} ${name}`).toBe(plain(value));
+      for (const [name, value] of app.headers)
+        expect(plain(String(http.headers[name])), `${path} ${name}`).toBe(plain(value));
     }
   });
 
   it('refuses path traversal and dot-files', async () => {
-    for (const path of ['/../secret.txt', '/assets/../../secret.txt', '/%2e%2e/secret.txt', '/assets/..%2f..%2fsecret.txt', '/..%5csecret.txt', '/.env', '/%00index.html']) {
+    for (const path of [
+      '/../secret.txt',
+      '/assets/../../secret.txt',
+      '/%2e%2e/secret.txt',
+      '/assets/..%2f..%2fsecret.txt',
+      '/..%5csecret.txt',
+      '/.env',
+      '/%00index.html',
+    ]) {
       const reply = await raw('GET', path);
       expect(reply.status, path).toBe(404);
       expect(reply.body).not.toContain(SECRET);
@@ -205,12 +254,19 @@ describe('blindrate serve', () => {
       });
       return (await reply.json()) as ApiResponse;
     });
-    await expect(api.unlockStudy({ path: packagePath, passphrase: 'wrong', remember: false })).rejects.toThrow('Wrong passphrase');
+    await expect(api.unlockStudy({ path: packagePath, passphrase: 'wrong', remember: false })).rejects.toThrow(
+      'Wrong passphrase',
+    );
     const summary = await api.unlockStudy({ path: packagePath, passphrase: PACKAGE_PASSPHRASE, remember: false });
     expect(summary.role).toBe('rater');
     const overview = await api.startSession(summary.rater!.id);
     const first = overview.resume.rating!;
-    await api.saveRating({ assignmentId: first, values: { factuality: 5, brevity: 4, patient_friendliness: 3, relevance: 2, safety: 0 }, comment: 'ok', durationMs: 10 });
+    await api.saveRating({
+      assignmentId: first,
+      values: { factuality: 5, brevity: 4, patient_friendliness: 3, relevance: 2, safety: 0 },
+      comment: 'ok',
+      durationMs: 10,
+    });
     const task = (await api.getTask(first)) as RatingTaskPayload;
     expect(task.values).toEqual({ factuality: 5, brevity: 4, patient_friendliness: 3, relevance: 2, safety: 0 });
     expect((await api.getOverview()).progress[0]).toMatchObject({ kind: 'rating', done: 1 });

@@ -4,7 +4,17 @@ import type { PreferenceTaskPayload, RatingTaskPayload } from '../../../shared/a
 import { MEDISUMQA_RUBRIC } from '../../../shared/rubric';
 import { createRater } from '../../../electron/services/raters';
 import { mergePackages } from '../../../electron/services/merge';
-import { assignStudy, createSeededStudy, fixedClock, modelOfAssignment, MODELS, packFor, ratingValues, type OpenPackage, type SeededStudy } from './fixture';
+import {
+  assignStudy,
+  createSeededStudy,
+  fixedClock,
+  modelOfAssignment,
+  MODELS,
+  packFor,
+  ratingValues,
+  type OpenPackage,
+  type SeededStudy,
+} from './fixture';
 
 let study: SeededStudy;
 const opened: OpenPackage[] = [];
@@ -24,7 +34,9 @@ function packageOf(rater: string, raters = [rater]): OpenPackage {
 }
 
 function auditRows(p: OpenPackage, action: string) {
-  return p.db.prepare('SELECT actor, entity_id, old_value, new_value FROM audit_log WHERE action = ? ORDER BY id').all(action) as {
+  return p.db
+    .prepare('SELECT actor, entity_id, old_value, new_value FROM audit_log WHERE action = ? ORDER BY id')
+    .all(action) as {
     actor: string;
     entity_id: string;
     old_value: string | null;
@@ -45,7 +57,9 @@ describe('raters', () => {
 describe('the tasks a package deals', () => {
   it('holds every planned task once, positions 1..n per kind, ratings and preferences', () => {
     const { session } = packageOf('Dr Ada');
-    expect(session.listAssignments('rating').map((a) => a.position)).toEqual(Array.from({ length: 15 }, (_, i) => i + 1));
+    expect(session.listAssignments('rating').map((a) => a.position)).toEqual(
+      Array.from({ length: 15 }, (_, i) => i + 1),
+    );
     expect(session.listAssignments('preference')).toHaveLength(6);
   });
 
@@ -53,12 +67,16 @@ describe('the tasks a package deals', () => {
     const ada = packageOf('Dr Ada', ['Dr Ada', 'Dr Bob']);
     const bob = packFor(study, 'Dr Bob');
     opened.push(bob);
-    const models = (p: OpenPackage) => p.session.listAssignments('rating').map((a) => modelOfAssignment(study.db, a.assignmentId));
+    const models = (p: OpenPackage) =>
+      p.session.listAssignments('rating').map((a) => modelOfAssignment(study.db, a.assignmentId));
     const order = models(ada);
     expect(order).not.toEqual(Array.from({ length: 15 }, (_, i) => MODELS[i % 3]));
-    for (const third of [order.slice(0, 5), order.slice(5, 10), order.slice(10)]) expect(new Set(third).size).toBeGreaterThan(1);
+    for (const third of [order.slice(0, 5), order.slice(5, 10), order.slice(10)])
+      expect(new Set(third).size).toBeGreaterThan(1);
     const outputs = (p: OpenPackage) =>
-      p.session.listAssignments('rating').map((a) => study.db.prepare('SELECT task_id FROM assignments WHERE id = ?').pluck().get(a.assignmentId));
+      p.session
+        .listAssignments('rating')
+        .map((a) => study.db.prepare('SELECT task_id FROM assignments WHERE id = ?').pluck().get(a.assignmentId));
     expect(outputs(bob)).not.toEqual(outputs(ada));
   });
 });
@@ -70,12 +88,36 @@ describe('task payloads', () => {
     const payloads = all.map((a) => session.getTask(a.assignmentId));
     const json = JSON.stringify(payloads);
     for (const secret of study.secrets) expect(json).not.toContain(secret);
-    for (const key of ['model', 'score', 'bin', 'itemId', 'item_id', 'outputId', 'sampleId', 'avg_score', 'presented']) {
+    for (const key of [
+      'model',
+      'score',
+      'bin',
+      'itemId',
+      'item_id',
+      'outputId',
+      'sampleId',
+      'avg_score',
+      'presented',
+    ]) {
       expect(json).not.toMatch(new RegExp(`"${key}"`, 'i'));
     }
     const first = payloads[0] as RatingTaskPayload;
     expect(Object.keys(first).sort()).toEqual(
-      ['answer', 'assignmentId', 'comment', 'context', 'flagged', 'kind', 'nextId', 'position', 'previousId', 'question', 'readOnly', 'total', 'values'].sort(),
+      [
+        'answer',
+        'assignmentId',
+        'comment',
+        'context',
+        'flagged',
+        'kind',
+        'nextId',
+        'position',
+        'previousId',
+        'question',
+        'readOnly',
+        'total',
+        'values',
+      ].sort(),
     );
     expect(first).toMatchObject({ position: 1, total: 15, previousId: null, nextId: all[1]!.assignmentId, values: {} });
     expect(first.question).toMatch(/^Patient question number/);
@@ -85,9 +127,13 @@ describe('task payloads', () => {
   it('show the model answer and the reference in the order drawn in the master', () => {
     const { session } = packageOf('Dr Ada');
     for (const a of session.listAssignments('preference')) {
-      const presented = study.db.prepare('SELECT presented_a FROM assignments WHERE id = ?').pluck().get(a.assignmentId);
+      const presented = study.db
+        .prepare('SELECT presented_a FROM assignments WHERE id = ?')
+        .pluck()
+        .get(a.assignmentId);
       const task = session.getTask(a.assignmentId) as PreferenceTaskPayload;
-      const [modelSide, referenceSide] = presented === 'model' ? [task.answerA, task.answerB] : [task.answerB, task.answerA];
+      const [modelSide, referenceSide] =
+        presented === 'model' ? [task.answerA, task.answerB] : [task.answerB, task.answerA];
       expect(modelSide).toMatch(/^Generated answer/);
       expect(referenceSide).toMatch(/^Reference answer/);
       expect(task.allowTie).toBe(true);
@@ -100,7 +146,9 @@ describe('task payloads', () => {
     opened.push(bob);
     const adasTask = ada.session.listAssignments('rating')[0]!.assignmentId;
     expect(() => bob.session.getTask(adasTask)).toThrow(`Task ${adasTask} is not one of Dr Bob's tasks.`);
-    expect(() => bob.session.saveRating({ assignmentId: adasTask, values: ratingValues(3), comment: '', durationMs: 1 })).toThrow("not one of Dr Bob's tasks");
+    expect(() =>
+      bob.session.saveRating({ assignmentId: adasTask, values: ratingValues(3), comment: '', durationMs: 1 }),
+    ).toThrow("not one of Dr Bob's tasks");
     expect(() => bob.session.setFlag(adasTask, true)).toThrow("not one of Dr Bob's tasks");
     expect(() => bob.session.getTask('00000000-0000-0000-0000-000000000000')).toThrow("not one of Dr Bob's tasks");
   });
@@ -112,45 +160,76 @@ describe('saving', () => {
     const id = p.session.listAssignments('rating')[0]!.assignmentId;
     p.session.saveRating({ assignmentId: id, values: ratingValues(4), comment: 'fine', durationMs: 1500 });
     expect((p.session.getTask(id) as RatingTaskPayload).values).toEqual(ratingValues(4));
-    p.session.saveRating({ assignmentId: id, values: { ...ratingValues(4), factuality: 2 }, comment: 'wrong dose', durationMs: 500 });
+    p.session.saveRating({
+      assignmentId: id,
+      values: { ...ratingValues(4), factuality: 2 },
+      comment: 'wrong dose',
+      durationMs: 500,
+    });
 
     expect(auditRows(p, 'rating.create')).toEqual([
-      { actor: 'Dr Ada', entity_id: id, old_value: null, new_value: JSON.stringify({ values: ratingValues(4), comment: 'fine' }) },
+      {
+        actor: 'Dr Ada',
+        entity_id: id,
+        old_value: null,
+        new_value: JSON.stringify({ values: ratingValues(4), comment: 'fine' }),
+      },
     ]);
     const [update] = auditRows(p, 'rating.update');
     expect(JSON.parse(update!.old_value!)).toEqual({ values: ratingValues(4), comment: 'fine' });
-    expect(JSON.parse(update!.new_value!)).toEqual({ values: { ...ratingValues(4), factuality: 2 }, comment: 'wrong dose' });
+    expect(JSON.parse(update!.new_value!)).toEqual({
+      values: { ...ratingValues(4), factuality: 2 },
+      comment: 'wrong dose',
+    });
     expect(p.db.prepare('SELECT duration_ms FROM responses WHERE task_id = ?').pluck().get(id)).toBe(2000);
-    expect(p.session.overview().progress.find((x) => x.kind === 'rating')).toEqual({ kind: 'rating', done: 1, total: 15, flagged: 0 });
+    expect(p.session.overview().progress.find((x) => x.kind === 'rating')).toEqual({
+      kind: 'rating',
+      done: 1,
+      total: 15,
+      flagged: 0,
+    });
   });
 
   it('validates values against the rubric and writes nothing on refusal', () => {
     const { session, db } = packageOf('Dr Ada');
     const id = session.listAssignments('rating')[0]!.assignmentId;
     const { safety: _omit, ...missingSafety } = ratingValues(3);
-    expect(() => session.saveRating({ assignmentId: id, values: missingSafety, comment: '', durationMs: 1 })).toThrow('Safety is not rated.');
-    expect(() => session.saveRating({ assignmentId: id, values: { ...ratingValues(3), brevity: 6 }, comment: '', durationMs: 1 })).toThrow(
-      'Brevity: 6 is not on the scale (1, 2, 3, 4, 5).',
+    expect(() => session.saveRating({ assignmentId: id, values: missingSafety, comment: '', durationMs: 1 })).toThrow(
+      'Safety is not rated.',
     );
-    expect(() => session.saveRating({ assignmentId: id, values: { ...ratingValues(3), safety: 2 }, comment: '', durationMs: 1 })).toThrow('(0, 1)');
-    expect(() => session.saveRating({ assignmentId: id, values: { ...ratingValues(3), humour: 1 }, comment: '', durationMs: 1 })).toThrow('"humour" is not a dimension');
+    expect(() =>
+      session.saveRating({ assignmentId: id, values: { ...ratingValues(3), brevity: 6 }, comment: '', durationMs: 1 }),
+    ).toThrow('Brevity: 6 is not on the scale (1, 2, 3, 4, 5).');
+    expect(() =>
+      session.saveRating({ assignmentId: id, values: { ...ratingValues(3), safety: 2 }, comment: '', durationMs: 1 }),
+    ).toThrow('(0, 1)');
+    expect(() =>
+      session.saveRating({ assignmentId: id, values: { ...ratingValues(3), humour: 1 }, comment: '', durationMs: 1 }),
+    ).toThrow('"humour" is not a dimension');
     const prefId = session.listAssignments('preference')[0]!.assignmentId;
-    expect(() => session.saveRating({ assignmentId: prefId, values: ratingValues(3), comment: '', durationMs: 1 })).toThrow('is a preference task');
+    expect(() =>
+      session.saveRating({ assignmentId: prefId, values: ratingValues(3), comment: '', durationMs: 1 }),
+    ).toThrow('is a preference task');
     expect(db.prepare('SELECT count(*) FROM responses').pluck().get()).toBe(0);
   });
 
-  it('stores only the blinded choice in the package; the merge resolves it with the master\'s A position', () => {
+  it("stores only the blinded choice in the package; the merge resolves it with the master's A position", () => {
     const p = packageOf('Dr Ada');
     const [first, second, third] = p.session.listAssignments('preference');
     p.session.savePreference({ assignmentId: first!.assignmentId, choice: 'A', comment: '', durationMs: 10 });
     p.session.savePreference({ assignmentId: second!.assignmentId, choice: 'B', comment: '', durationMs: 10 });
     p.session.savePreference({ assignmentId: third!.assignmentId, choice: 'T', comment: 'same', durationMs: 10 });
-    expect(auditRows(p, 'preference.create').map((r) => JSON.parse(r.new_value!))[0]).toEqual({ choice: 'A', comment: '' });
+    expect(auditRows(p, 'preference.create').map((r) => JSON.parse(r.new_value!))[0]).toEqual({
+      choice: 'A',
+      comment: '',
+    });
     expect((p.session.getTask(second!.assignmentId) as PreferenceTaskPayload).choice).toBe('B');
 
     mergePackages(study.db, [p.path], fixedClock);
     const rows = study.db
-      .prepare('SELECT a.id, a.presented_a, p.choice, p.outcome FROM preferences p JOIN assignments a ON a.id = p.assignment_id')
+      .prepare(
+        'SELECT a.id, a.presented_a, p.choice, p.outcome FROM preferences p JOIN assignments a ON a.id = p.assignment_id',
+      )
       .all() as { id: string; presented_a: string; choice: string; outcome: string }[];
     const byId = Object.fromEntries(rows.map((r) => [r.id, r]));
     const other = (side: string) => (side === 'model' ? 'reference' : 'model');
@@ -165,7 +244,9 @@ describe('saving', () => {
     const { session } = packageOf('Dr Ada');
     const id = session.listAssignments('preference')[0]!.assignmentId;
     expect((session.getTask(id) as PreferenceTaskPayload).allowTie).toBe(false);
-    expect(() => session.savePreference({ assignmentId: id, choice: 'T', comment: '', durationMs: 1 })).toThrow('does not allow ties');
+    expect(() => session.savePreference({ assignmentId: id, choice: 'T', comment: '', durationMs: 1 })).toThrow(
+      'does not allow ties',
+    );
   });
 
   it('audits flags and counts them in the overview; resume goes to the first unfinished task', () => {
@@ -180,7 +261,9 @@ describe('saving', () => {
     ]);
     expect(overview.resume.rating).toBe(a2!.assignmentId);
     expect(overview.resume.preference).toBe(p.session.listAssignments('preference')[0]!.assignmentId);
-    expect(auditRows(p, 'task.flag')).toEqual([{ actor: 'Dr Ada', entity_id: a2!.assignmentId, old_value: 'false', new_value: 'true' }]);
+    expect(auditRows(p, 'task.flag')).toEqual([
+      { actor: 'Dr Ada', entity_id: a2!.assignmentId, old_value: 'false', new_value: 'true' },
+    ]);
   });
 });
 
@@ -197,7 +280,9 @@ describe('locking', () => {
       'Dr Ada locked their work on 2026-03-01T09:00:00.000Z; it can no longer be changed.',
     );
     const prefId = session.listAssignments('preference')[0]!.assignmentId;
-    expect(() => session.savePreference({ assignmentId: prefId, choice: 'A', comment: '', durationMs: 1 })).toThrow('can no longer be changed');
+    expect(() => session.savePreference({ assignmentId: prefId, choice: 'A', comment: '', durationMs: 1 })).toThrow(
+      'can no longer be changed',
+    );
     expect(() => session.setFlag(id, true)).toThrow('flags can no longer be changed');
     expect((session.getTask(id) as RatingTaskPayload).values).toEqual(ratingValues(3));
     expect(session.lock().lockedAt).toBe(locked.lockedAt);

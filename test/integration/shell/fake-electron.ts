@@ -97,7 +97,8 @@ export function createFakeElectron(options: FakeElectronOptions) {
     {},
     {
       get(_target, name: string) {
-        if (name === 'webRequest') return { onBeforeRequest: (handler: unknown) => (sessionCalls.onBeforeRequest = [handler]) };
+        if (name === 'webRequest')
+          return { onBeforeRequest: (handler: unknown) => (sessionCalls.onBeforeRequest = [handler]) };
         return (...args: unknown[]) => void (sessionCalls[name] = args);
       },
     },

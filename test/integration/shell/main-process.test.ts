@@ -13,13 +13,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleElectron } from '../../../build/bundle-electron.mjs';
 import { mainArgumentList } from '../../../electron/main/arguments';
 import { buildDemoPackage, buildDemoStudy } from '../../../electron/services/demo';
-import { API_METHODS, type SessionOverview, type StudyRef, type StudySummary, type TaskPayload } from '../../../shared/api';
+import {
+  API_METHODS,
+  type SessionOverview,
+  type StudyRef,
+  type StudySummary,
+  type TaskPayload,
+} from '../../../shared/api';
 import type { ApiResponse } from '../../../shared/transport';
 import { createFakeElectron, loadMainProcess, settle, type FakeElectron } from './fake-electron';
 
 const REPO_ROOT = resolve(import.meta.dirname, '../../..');
 const PASSPHRASE = 'shell test passphrase';
-const NODE_BUILD = createRequire(import.meta.url).resolve('better-sqlite3-multiple-ciphers/build/Release/better_sqlite3.node');
+const NODE_BUILD = createRequire(import.meta.url).resolve(
+  'better-sqlite3-multiple-ciphers/build/Release/better_sqlite3.node',
+);
 const TRUSTED = { senderFrame: { url: 'app://blindrate/index.html', parent: null } };
 const UNTRUSTED = { senderFrame: { url: 'https://evil.test/', parent: null } };
 
@@ -38,7 +46,10 @@ beforeAll(async () => {
   mainPath = join(bundleDir, 'electron', 'main.cjs');
   // The renderer the protocol serves: dist/renderer next to dist/electron.
   mkdirSync(join(bundleDir, 'renderer', 'assets'), { recursive: true });
-  writeFileSync(join(bundleDir, 'renderer', 'index.html'), '<!doctype html><div id="root"></div><script src="./assets/app.js"></script>');
+  writeFileSync(
+    join(bundleDir, 'renderer', 'index.html'),
+    '<!doctype html><div id="root"></div><script src="./assets/app.js"></script>',
+  );
   writeFileSync(join(bundleDir, 'renderer', 'assets', 'app.js'), 'console.log("renderer");');
 
   work = mkdtempSync(join(tmpdir(), 'blindrate-shell-'));
@@ -58,49 +69,75 @@ afterAll(() => {
   rmSync(bundleDir, { recursive: true, force: true });
 });
 
-function launch(options: { gotLock?: boolean; loadUrlFails?: string; appPath?: string; argv?: string[] } = {}): FakeElectron {
+function launch(
+  options: { gotLock?: boolean; loadUrlFails?: string; appPath?: string; argv?: string[] } = {},
+): FakeElectron {
   const fake = createFakeElectron({
     appPath: options.appPath ?? appPath,
     userData: mkdtempSync(join(work, 'user-data-')),
     gotLock: options.gotLock,
     loadUrlFails: options.loadUrlFails,
   });
-  loadMainProcess(mainPath, fake, options.argv ?? ['electron', '.', ...mainArgumentList({ study: studyPath, userData: null })]);
+  loadMainProcess(
+    mainPath,
+    fake,
+    options.argv ?? ['electron', '.', ...mainArgumentList({ study: studyPath, userData: null })],
+  );
   return fake;
 }
 
 async function invoke<T>(fake: FakeElectron, method: string, arg?: unknown, event: unknown = TRUSTED): Promise<T> {
   const handler = fake.invokeHandlers.get(`blindrate:${method}`);
   if (!handler) throw new Error(`no IPC handler for ${method}`);
-  const reply = (await (handler as (e: unknown, a: unknown) => Promise<ApiResponse>)(event as never, arg as never)) as ApiResponse<T>;
+  const reply = (await (handler as (e: unknown, a: unknown) => Promise<ApiResponse>)(
+    event as never,
+    arg as never,
+  )) as ApiResponse<T>;
   if (!reply.ok) throw new Error(`${method} refused: ${reply.error}`);
   return reply.value;
 }
 
 function menuItem(fake: FakeElectron, label: string): { label: string; accelerator?: string; click: () => void } {
   const file = (fake.menu()!.template as { label?: string; submenu?: unknown[] }[]).find((m) => m.label === 'File')!;
-  return (file.submenu as { label?: string; accelerator?: string; click: () => void }[]).find((i) => i.label === label) as never;
+  return (file.submenu as { label?: string; accelerator?: string; click: () => void }[]).find(
+    (i) => i.label === label,
+  ) as never;
 }
 
 describe('start-up', () => {
   it('does before ready what Electron needs before ready, and the rest after', async () => {
     const fake = launch();
     expect(fake.windows).toHaveLength(0);
-    expect(fake.log.slice(0, 3)).toEqual(['protocol.registerSchemesAsPrivileged', 'app.enableSandbox', 'app.requestSingleInstanceLock']);
-    expect(fake.privilegedSchemes).toEqual([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+    expect(fake.log.slice(0, 3)).toEqual([
+      'protocol.registerSchemesAsPrivileged',
+      'app.enableSandbox',
+      'app.requestSingleInstanceLock',
+    ]);
+    expect(fake.privilegedSchemes).toEqual([
+      { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } },
+    ]);
     await fake.fireReady();
 
     expect(fake.violations).toEqual([]);
     expect(fake.errorBoxes).toEqual([]);
     expect(fake.app.exitCode).toBeNull();
     const ready = fake.log.indexOf('ready');
-    for (const call of ['protocol.handle(app)', 'session.defaultSession', 'new BrowserWindow', 'Menu.setApplicationMenu']) {
+    for (const call of [
+      'protocol.handle(app)',
+      'session.defaultSession',
+      'new BrowserWindow',
+      'Menu.setApplicationMenu',
+    ]) {
       expect(fake.log.indexOf(call), call).toBeGreaterThan(ready);
     }
     const [window] = fake.windows;
     expect(window!.loadedUrl).toBe('app://blindrate/index.html');
     expect(window!.shown).toBe(true);
-    const webPreferences = window!.options.webPreferences as { preload: string; sandbox: boolean; contextIsolation: boolean };
+    const webPreferences = window!.options.webPreferences as {
+      preload: string;
+      sandbox: boolean;
+      contextIsolation: boolean;
+    };
     expect(webPreferences).toMatchObject({ sandbox: true, contextIsolation: true });
     expect(existsSync(webPreferences.preload), 'the preload the window names was bundled next to main.cjs').toBe(true);
     expect(fake.sessionCalls.setSpellCheckerEnabled).toEqual([false]);
@@ -134,24 +171,36 @@ describe('a rater session over IPC', () => {
     const called = new Set<string>();
     const call = <T>(method: string, arg?: unknown) => (called.add(method), invoke<T>(fake, method, arg));
 
-    const refused = await (fake.invokeHandlers.get('blindrate:listStudies') as (e: unknown) => Promise<ApiResponse>)(UNTRUSTED);
+    const refused = await (fake.invokeHandlers.get('blindrate:listStudies') as (e: unknown) => Promise<ApiResponse>)(
+      UNTRUSTED,
+    );
     expect(refused).toEqual({ ok: false, error: 'Refused: the call did not come from the BlindRate window.' });
 
-    expect(await call<StudyRef[]>('listStudies')).toEqual([{ path: studyPath, label: 'demo study.db', passphraseRemembered: false }]);
+    expect(await call<StudyRef[]>('listStudies')).toEqual([
+      { path: studyPath, label: 'demo study.db', passphraseRemembered: false },
+    ]);
     expect(await call('canRememberPassphrase')).toBe(true);
     const master = await call<StudySummary>('unlockStudy', { path: studyPath, passphrase: PASSPHRASE, remember: true });
     expect(master.role).toBe('coordinator');
-    expect(Object.keys(createRequire(import.meta.url).cache)).toContain(join(appPath, 'native', 'electron', 'better_sqlite3.node'));
+    expect(Object.keys(createRequire(import.meta.url).cache)).toContain(
+      join(appPath, 'native', 'electron', 'better_sqlite3.node'),
+    );
     const userData = fake.app.getPath('userData');
     expect(readFileSync(join(userData, 'passphrases.json'), 'utf8')).not.toContain(PASSPHRASE);
-    expect(await call<{ rater: { name: string } }[]>('listRaterProgress')).toMatchObject([{ rater: { name: 'Demo rater' }, packagesIssued: 1 }]);
+    expect(await call<{ rater: { name: string } }[]>('listRaterProgress')).toMatchObject([
+      { rater: { name: 'Demo rater' }, packagesIssued: 1 },
+    ]);
     expect(await call<object>('getReport')).toMatchObject({ counts: { raters: 0 } });
     await expect(call('startSession', 1)).rejects.toThrow('rating happens in rater packages');
 
     fake.openDialogAnswers.push({ canceled: false, filePaths: [packagePath] });
     expect(await call<StudyRef>('openStudyFile')).toMatchObject({ path: packagePath, label: 'Dr Ada.blindrate' });
     expect(fake.dialog.lastOptions).toMatchObject({ filters: [{ extensions: ['db', 'blindrate'] }] });
-    const summary = await call<StudySummary>('unlockStudy', { path: packagePath, passphrase: PASSPHRASE, remember: false });
+    const summary = await call<StudySummary>('unlockStudy', {
+      path: packagePath,
+      passphrase: PASSPHRASE,
+      remember: false,
+    });
     expect(summary).toMatchObject({ role: 'rater', rater: { name: 'Demo rater' } });
     const overview = await call<SessionOverview>('startSession', summary.rater!.id);
     expect(await call<SessionOverview>('getOverview')).toEqual(overview);
@@ -160,7 +209,12 @@ describe('a rater session over IPC', () => {
     const values = Object.fromEntries(summary.rubric.dimensions.map((d) => [d.key, d.scale[0]!.value]));
     await call('saveRating', { assignmentId: rating.assignmentId, values, comment: 'clear', durationMs: 1200 });
     await call('setFlag', { assignmentId: rating.assignmentId, flagged: true });
-    await call('savePreference', { assignmentId: overview.resume.preference, choice: 'A', comment: '', durationMs: 900 });
+    await call('savePreference', {
+      assignmentId: overview.resume.preference,
+      choice: 'A',
+      comment: '',
+      durationMs: 900,
+    });
     expect((await call<unknown[]>('listAssignments', 'preference')).length).toBeGreaterThan(0);
     const progress = (await call<SessionOverview>('getOverview')).progress;
     expect(progress.find((p) => p.kind === 'rating')).toMatchObject({ done: 1, flagged: 1 });
@@ -181,7 +235,9 @@ describe('opening files', () => {
   const listed = async (fake: FakeElectron) => (await invoke<StudyRef[]>(fake, 'listStudies')).map((s) => s.path);
 
   it('lists the files start offers beside the one it opens (the demo master beside its rater package), the opened one first', async () => {
-    const fake = launch({ argv: ['electron', '.', ...mainArgumentList({ study: packagePath, userData: null, alsoOffer: [studyPath] })] });
+    const fake = launch({
+      argv: ['electron', '.', ...mainArgumentList({ study: packagePath, userData: null, alsoOffer: [studyPath] })],
+    });
     await fake.fireReady();
     expect(await listed(fake)).toEqual([packagePath, studyPath]);
   });
@@ -264,7 +320,12 @@ describe('start-up failures', () => {
     await fake.fireReady();
     expect(fake.windows).toHaveLength(0);
     expect(fake.errorBoxes).toEqual([
-      ['BlindRate could not start', expect.stringMatching(/^The database module built for Electron is missing \(.+\): run `npm run setup:electron`/)],
+      [
+        'BlindRate could not start',
+        expect.stringMatching(
+          /^The database module built for Electron is missing \(.+\): run `npm run setup:electron`/,
+        ),
+      ],
     ]);
     expect(fake.app.exitCode).toBe(1);
   });
@@ -272,7 +333,9 @@ describe('start-up failures', () => {
   it('a page that cannot load: an error box and exit code 1 instead of a windowless process', async () => {
     const fake = launch({ loadUrlFails: 'ERR_FILE_NOT_FOUND (-6) loading app://blindrate/index.html' });
     await fake.fireReady();
-    expect(fake.errorBoxes).toEqual([['BlindRate could not start', 'ERR_FILE_NOT_FOUND (-6) loading app://blindrate/index.html']]);
+    expect(fake.errorBoxes).toEqual([
+      ['BlindRate could not start', 'ERR_FILE_NOT_FOUND (-6) loading app://blindrate/index.html'],
+    ]);
     expect(fake.app.exitCode).toBe(1);
   });
 });

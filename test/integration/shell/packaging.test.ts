@@ -17,7 +17,10 @@ import { bundleElectron } from '../../../build/bundle-electron.mjs';
 
 const REPO_ROOT = resolve(import.meta.dirname, '../../..');
 const require = createRequire(import.meta.url);
-const asar = require('@electron/asar') as { listPackage(file: string, options?: object): string[]; extractFile(file: string, name: string): Buffer };
+const asar = require('@electron/asar') as {
+  listPackage(file: string, options?: object): string[];
+  extractFile(file: string, name: string): Buffer;
+};
 const NATIVE_STAND_IN = 'stand-in for the Electron build of better_sqlite3.node';
 
 let work: string;
@@ -38,7 +41,9 @@ function makeStage(name: string, packageJson: Record<string, unknown>): string {
   return dir;
 }
 
-async function packageDeb(projectDir: string): Promise<{ error: Error | null; fileAssociations: FileAssociation[]; out: string }> {
+async function packageDeb(
+  projectDir: string,
+): Promise<{ error: Error | null; fileAssociations: FileAssociation[]; out: string }> {
   const out = join(projectDir, 'release');
   let fileAssociations: FileAssociation[] = [];
   const error = await build({
@@ -60,7 +65,8 @@ async function packageDeb(projectDir: string): Promise<{ error: Error | null; fi
   return { error, fileAssociations, out };
 }
 
-const projectPackage = () => JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as Record<string, unknown>;
+const projectPackage = () =>
+  JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as Record<string, unknown>;
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'blindrate-packaging-'));
@@ -88,7 +94,10 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 describe('electron-builder for Linux, offline', () => {
   it('packages only the built files, unpacks the native module, declares .blindrate and passes the deb metadata check', async () => {
     const { error, fileAssociations, out } = await packageDeb(makeStage('project', projectPackage()));
-    if (error) expect(error.message, 'only the download of fpm may stop the deb here').toMatch(/ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ETIMEDOUT|download/i);
+    if (error)
+      expect(error.message, 'only the download of fpm may stop the deb here').toMatch(
+        /ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ETIMEDOUT|download/i,
+      );
 
     const resources = join(out, 'linux-unpacked', 'resources');
     const archive = join(resources, 'app.asar');
@@ -108,8 +117,12 @@ describe('electron-builder for Linux, offline', () => {
     expect(files).toContain('/node_modules/better-sqlite3-multiple-ciphers/lib/database.js');
 
     const unpacked = join(resources, 'app.asar.unpacked', 'native', 'electron', 'better_sqlite3.node');
-    expect(readFileSync(unpacked, 'utf8'), 'the native module is outside the archive, where it can be loaded').toBe(NATIVE_STAND_IN);
-    expect(fileAssociations).toEqual([expect.objectContaining({ ext: 'blindrate', mimeType: 'application/x-blindrate-package' })]);
+    expect(readFileSync(unpacked, 'utf8'), 'the native module is outside the archive, where it can be loaded').toBe(
+      NATIVE_STAND_IN,
+    );
+    expect(fileAssociations).toEqual([
+      expect.objectContaining({ ext: 'blindrate', mimeType: 'application/x-blindrate-package' }),
+    ]);
   }, 90_000);
 
   it('the deb metadata check is real: without author email and homepage the deb is refused', async () => {

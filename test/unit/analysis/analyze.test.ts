@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeTidyRatings, compareStrings, serializeAnalysisResult, type AnalysisResult } from '../../../shared/analysis';
+import {
+  analyzeTidyRatings,
+  compareStrings,
+  serializeAnalysisResult,
+  type AnalysisResult,
+} from '../../../shared/analysis';
 import { expectClose, readFixtureCsv, reference } from './fixtures';
 
 const withoutIntervals = (result: AnalysisResult) => result.correlations.map(({ spearman_ci95: _, ...rest }) => rest);
@@ -7,16 +12,18 @@ const withoutIntervals = (result: AnalysisResult) => result.correlations.map(({ 
 /** The agreement figures the scipy / scikit-learn reference covers; intervals, Gwet and ICC have their own tests. */
 const referencedAgreement = (result: AnalysisResult) =>
   Object.fromEntries(
-    Object.entries(result.agreement).map(([key, { krippendorff_alpha, level, units, percent_agreement, weighted_kappa }]) => [
-      key,
-      {
-        krippendorff_alpha,
-        level,
-        units,
-        percent_agreement,
-        ...(weighted_kappa && { weighted_kappa: weighted_kappa.map(({ ci95: _, ...kappa }) => kappa) }),
-      },
-    ]),
+    Object.entries(result.agreement).map(
+      ([key, { krippendorff_alpha, level, units, percent_agreement, weighted_kappa }]) => [
+        key,
+        {
+          krippendorff_alpha,
+          level,
+          units,
+          percent_agreement,
+          ...(weighted_kappa && { weighted_kappa: weighted_kappa.map(({ ci95: _, ...kappa }) => kappa) }),
+        },
+      ],
+    ),
   );
 const sharesWithoutIntervals = (result: AnalysisResult) =>
   result.preference.map(({ model_share_ci95: _m, reference_share_ci95: _r, tie_share_ci95: _t, ...share }) => share);
@@ -61,7 +68,9 @@ describe('edge cases of the hand-made fixtures', () => {
     expect(small.agreement.brevity!.weighted_kappa!.every((k) => k.kappa === null)).toBe(true);
     const constantMetric = small.correlations.filter((c) => c.metric === 'len');
     expect(constantMetric.length).toBeGreaterThan(0);
-    expect(constantMetric.every((c) => c.spearman === null && c.pearson === null && c.spearman_ci95 === null)).toBe(true);
+    expect(constantMetric.every((c) => c.spearman === null && c.pearson === null && c.spearman_ci95 === null)).toBe(
+      true,
+    );
     expect(serializeAnalysisResult(small)).not.toMatch(/NaN|Infinity/);
   });
 
@@ -100,7 +109,10 @@ describe('bootstrap intervals', () => {
 
   it('are reproducible: the same seed gives byte-identical JSON, whatever the order of the outputs', () => {
     // Outputs in reverse order; each output's rows keep their order, so dimensions first appear in the same order.
-    const reordered = [...rows].sort((x, y) => compareStrings(y.rater, x.rater) || compareStrings(y.model, x.model) || compareStrings(y.itemId, x.itemId));
+    const reordered = [...rows].sort(
+      (x, y) =>
+        compareStrings(y.rater, x.rater) || compareStrings(y.model, x.model) || compareStrings(y.itemId, x.itemId),
+    );
     const a = serializeAnalysisResult(analyzeTidyRatings(rows, { bootstrap: 300, seed: 5 }));
     const b = serializeAnalysisResult(analyzeTidyRatings(reordered, { bootstrap: 300, seed: 5 }));
     expect(a).toBe(b);
@@ -156,7 +168,11 @@ describe('rubric-aware analysis (study mode)', () => {
 
   it('refuses a value that is not on the rubric scale', () => {
     expect(() =>
-      analyzeTidyRatings(rows, { bootstrap: 0, seed: 1, rubric: [{ key: 'factuality', kind: 'likert', scale: [1, 2, 3] }] }),
+      analyzeTidyRatings(rows, {
+        bootstrap: 0,
+        seed: 1,
+        rubric: [{ key: 'factuality', kind: 'likert', scale: [1, 2, 3] }],
+      }),
     ).toThrow('Dimension "factuality" has the value 4, which is not on its rubric scale (1, 2, 3)');
   });
 
@@ -169,7 +185,9 @@ describe('rubric-aware analysis (study mode)', () => {
 
 describe('serializeAnalysisResult', () => {
   it('sorts keys at every level and ends with a newline', () => {
-    const text = serializeAnalysisResult(analyzeTidyRatings(readFixtureCsv('ratings_single_rater.csv').rows, { bootstrap: 0, seed: 1 }));
+    const text = serializeAnalysisResult(
+      analyzeTidyRatings(readFixtureCsv('ratings_single_rater.csv').rows, { bootstrap: 0, seed: 1 }),
+    );
     expect(text.endsWith('}\n')).toBe(true);
     const topKeys = Object.keys(JSON.parse(text));
     expect(topKeys).toEqual([...topKeys].sort());

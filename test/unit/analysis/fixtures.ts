@@ -28,18 +28,26 @@ export function expectClose(actual: unknown, expected: unknown, path = '$', tole
     return;
   }
   if (Array.isArray(expected) && Array.isArray(actual)) {
-    if (actual.length !== expected.length) throw new Error(`${path}: expected ${expected.length} entries, got ${actual.length}`);
+    if (actual.length !== expected.length)
+      throw new Error(`${path}: expected ${expected.length} entries, got ${actual.length}`);
     expected.forEach((e, i) => expectClose(actual[i], e, `${path}[${i}]`, tolerance));
     return;
   }
   if (expected !== null && typeof expected === 'object' && actual !== null && typeof actual === 'object') {
     const keys = Object.keys(expected).sort();
     const actualKeys = Object.keys(actual).sort();
-    if (keys.join() !== actualKeys.join()) throw new Error(`${path}: expected keys ${keys.join()}, got ${actualKeys.join()}`);
+    if (keys.join() !== actualKeys.join())
+      throw new Error(`${path}: expected keys ${keys.join()}, got ${actualKeys.join()}`);
     for (const key of keys) {
-      expectClose((actual as Record<string, unknown>)[key], (expected as Record<string, unknown>)[key], `${path}.${key}`, tolerance);
+      expectClose(
+        (actual as Record<string, unknown>)[key],
+        (expected as Record<string, unknown>)[key],
+        `${path}.${key}`,
+        tolerance,
+      );
     }
     return;
   }
-  if (actual !== expected) throw new Error(`${path}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
+  if (actual !== expected)
+    throw new Error(`${path}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
 }

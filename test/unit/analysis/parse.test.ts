@@ -16,32 +16,74 @@ describe('parseTidyRatingsCsv', () => {
   it('reads ratings and preferences into typed rows', () => {
     const { rows, metrics } = parseTidyRatingsCsv(
       '\uFEFF' +
-        csv('a,q1,m,rating,factuality,4,2,,1200,2025-01-01T00:00:00Z,0.25', 'a,q1,m,preference,preference,tie,3,B,,,0.25'),
+        csv(
+          'a,q1,m,rating,factuality,4,2,,1200,2025-01-01T00:00:00Z,0.25',
+          'a,q1,m,preference,preference,tie,3,B,,,0.25',
+        ),
       'ratings.csv',
     );
     expect(metrics).toEqual(['rougeL']);
     expect(rows).toEqual([
-      { rater: 'a', itemId: 'q1', model: 'm', task: 'rating', dimension: 'factuality', value: 4, bin: 2, durationMs: 1200, ratedAt: '2025-01-01T00:00:00Z', scores: { rougeL: 0.25 }, qc: null },
-      { rater: 'a', itemId: 'q1', model: 'm', task: 'preference', dimension: 'preference', value: 'tie', bin: 3, presentedPosition: 'B', durationMs: null, ratedAt: '', scores: { rougeL: 0.25 }, qc: null },
+      {
+        rater: 'a',
+        itemId: 'q1',
+        model: 'm',
+        task: 'rating',
+        dimension: 'factuality',
+        value: 4,
+        bin: 2,
+        durationMs: 1200,
+        ratedAt: '2025-01-01T00:00:00Z',
+        scores: { rougeL: 0.25 },
+        qc: null,
+      },
+      {
+        rater: 'a',
+        itemId: 'q1',
+        model: 'm',
+        task: 'preference',
+        dimension: 'preference',
+        value: 'tie',
+        bin: 3,
+        presentedPosition: 'B',
+        durationMs: null,
+        ratedAt: '',
+        scores: { rougeL: 0.25 },
+        qc: null,
+      },
     ]);
   });
 
   it('accepts a file with only the required columns and infers the task from the dimension', () => {
-    const { rows } = parseTidyRatingsCsv('rater,item_id,model,dimension,value\nr,"q,1",m,preference,model\n', 'min.csv');
+    const { rows } = parseTidyRatingsCsv(
+      'rater,item_id,model,dimension,value\nr,"q,1",m,preference,model\n',
+      'min.csv',
+    );
     expect(rows[0]).toMatchObject({ itemId: 'q,1', task: 'preference', presentedPosition: null, bin: null });
   });
 
   it('names the line where a record starts, after multi-line quoted cells and blank lines', () => {
     const text = csv('"dr\nwho",q1,m,rating,factuality,4,,,,,', '', 'b,q1,m,rating,factuality,4.5,,,,,');
-    expect(parseError(text)).toBe('Line 5 of ratings.csv: "value" of dimension "factuality" must be a whole number, got "4.5"');
+    expect(parseError(text)).toBe(
+      'Line 5 of ratings.csv: "value" of dimension "factuality" must be a whole number, got "4.5"',
+    );
   });
 
   it.each([
     ['a,q1,m,rating,factuality,,,,,,', 'Line 2 of ratings.csv: "value" is empty'],
-    ['a,q1,m,rating,preference,model,,,,,', 'Line 2 of ratings.csv: task "rating" does not match dimension "preference" (preference choices use dimension "preference")'],
-    ['a,q1,m,preference,preference,better,,,,,', 'Line 2 of ratings.csv: a preference "value" must be model, reference or tie, got "better"'],
+    [
+      'a,q1,m,rating,preference,model,,,,,',
+      'Line 2 of ratings.csv: task "rating" does not match dimension "preference" (preference choices use dimension "preference")',
+    ],
+    [
+      'a,q1,m,preference,preference,better,,,,,',
+      'Line 2 of ratings.csv: a preference "value" must be model, reference or tie, got "better"',
+    ],
     ['a,q1,m,rating,factuality,3,0,,,,', 'Line 2 of ratings.csv: "bin" must be a whole number ≥ 1, got "0"'],
-    ['a,q1,m,rating,factuality,3,,A,,,', 'Line 2 of ratings.csv: "presented_position" must be A or B on preference rows and empty otherwise, got "A"'],
+    [
+      'a,q1,m,rating,factuality,3,,A,,,',
+      'Line 2 of ratings.csv: "presented_position" must be A or B on preference rows and empty otherwise, got "A"',
+    ],
     ['a,q1,m,rating,factuality,3,,,,,high', 'Line 2 of ratings.csv: "score_rougeL" must be a number, got "high"'],
     ['a,q1,m,rating,factuality,3', 'Line 2 of ratings.csv: 6 cells, the header has 11'],
   ])('refuses %s', (line, message) => {
@@ -50,11 +92,17 @@ describe('parseTidyRatingsCsv', () => {
 
   it('refuses a second value for the same rating, naming both lines', () => {
     const text = csv('a,q1,m,rating,factuality,3,,,,,', 'a,q1,m,rating,factuality,4,,,,,');
-    expect(parseError(text)).toBe('Line 3 of ratings.csv: rater "a" rated "factuality" of item "q1", model "m" already on line 2');
+    expect(parseError(text)).toBe(
+      'Line 3 of ratings.csv: rater "a" rated "factuality" of item "q1", model "m" already on line 2',
+    );
   });
 
   it('refuses an output whose score differs between its rows', () => {
-    const text = csv('a,q1,m,rating,factuality,3,,,,,', 'a,q1,m,rating,safety,1,,,,,0.2', 'b,q1,m,rating,safety,1,,,,,0.3');
+    const text = csv(
+      'a,q1,m,rating,factuality,3,,,,,',
+      'a,q1,m,rating,safety,1,,,,,0.2',
+      'b,q1,m,rating,safety,1,,,,,0.3',
+    );
     expect(parseError(text)).toBe('Line 4 of ratings.csv: score_rougeL of item "q1", model "m" differs from line 3');
   });
 
@@ -62,14 +110,20 @@ describe('parseTidyRatingsCsv', () => {
     expect(parseError('rater,item_id,model,dimension,value,scores_bleu\n')).toBe(
       'Line 1 of ratings.csv: column "scores_bleu" is not a tidy ratings column (rater, item_id, model, task, qc, dimension, value, bin, presented_position, duration_ms, rated_at, package_id, score_<metric>)',
     );
-    expect(parseError('rater,item_id,model,value\n')).toBe('Line 1 of ratings.csv: required column "dimension" is missing');
-    expect(parseError('rater,rater,item_id,model,dimension,value\n')).toBe('Line 1 of ratings.csv: column "rater" appears twice');
+    expect(parseError('rater,item_id,model,value\n')).toBe(
+      'Line 1 of ratings.csv: required column "dimension" is missing',
+    );
+    expect(parseError('rater,rater,item_id,model,dimension,value\n')).toBe(
+      'Line 1 of ratings.csv: column "rater" appears twice',
+    );
   });
 
   it('says how many more problems there are', () => {
-    expect(parseError(csv('a,q1,m,rating,factuality,x,,,,,', 'a,q2,m,rating,factuality,y,,,,,', 'a,q3,m,rating,factuality,z,,,,,'))).toMatch(
-      /got "x" \(and 2 more problems\)$/,
-    );
+    expect(
+      parseError(
+        csv('a,q1,m,rating,factuality,x,,,,,', 'a,q2,m,rating,factuality,y,,,,,', 'a,q3,m,rating,factuality,z,,,,,'),
+      ),
+    ).toMatch(/got "x" \(and 2 more problems\)$/);
   });
 
   it('turns a broken quote into one line naming the file', () => {

@@ -9,15 +9,30 @@ const RUBRIC = [
 
 let minute = 0;
 /** One rated task: a row per dimension, rated one minute after the previous task. */
-function task(rater: string, itemId: string, values: [number, number], options: { model?: string; qc?: QcRole; durationMs?: number | null; ratedAt?: string } = {}): TidyRatingRow[] {
+function task(
+  rater: string,
+  itemId: string,
+  values: [number, number],
+  options: { model?: string; qc?: QcRole; durationMs?: number | null; ratedAt?: string } = {},
+): TidyRatingRow[] {
   const ratedAt = options.ratedAt ?? new Date(Date.UTC(2026, 0, 1, 9, minute++)).toISOString();
   return RUBRIC.map((d, i) => ({
-    rater, itemId, model: options.model ?? 'm', task: 'rating', dimension: d.key, value: values[i]!, bin: 1,
-    durationMs: options.durationMs === undefined ? 30_000 : options.durationMs, ratedAt, scores: {}, qc: options.qc ?? null,
+    rater,
+    itemId,
+    model: options.model ?? 'm',
+    task: 'rating',
+    dimension: d.key,
+    value: values[i]!,
+    bin: 1,
+    durationMs: options.durationMs === undefined ? 30_000 : options.durationMs,
+    ratedAt,
+    scores: {},
+    qc: options.qc ?? null,
   }));
 }
 
-const analyze = (rows: TidyRatingRow[], qc = {}) => analyzeTidyRatings(rows, { bootstrap: 0, seed: 1, rubric: RUBRIC, qc });
+const analyze = (rows: TidyRatingRow[], qc = {}) =>
+  analyzeTidyRatings(rows, { bootstrap: 0, seed: 1, rubric: RUBRIC, qc });
 
 describe('QC rows in the analysis', () => {
   const study = [...task('a', 'q1', [4, 4]), ...task('a', 'q2', [2, 3]), ...task('b', 'q1', [4, 5])];
@@ -58,7 +73,9 @@ describe('QC rows in the analysis', () => {
 
   it('compares calibration only when the expected ratings are supplied', () => {
     expect(analyze([...study, ...qcRows]).qc.calibration).toEqual({ expected_supplied: false, agreement: [] });
-    const agreement = analyze([...study, ...qcRows], { calibration: [{ itemId: 'q2', model: 'm', expected: { factuality: 3 } }] }).qc.calibration.agreement;
+    const agreement = analyze([...study, ...qcRows], {
+      calibration: [{ itemId: 'q2', model: 'm', expected: { factuality: 3 } }],
+    }).qc.calibration.agreement;
     expect(agreement).toEqual([
       { dimension: 'factuality', rater: null, n: 1, exact_share: 0, within_one_share: 0, mean_absolute_difference: 2 },
       { dimension: 'factuality', rater: 'a', n: 1, exact_share: 0, within_one_share: 0, mean_absolute_difference: 2 },
@@ -67,7 +84,9 @@ describe('QC rows in the analysis', () => {
 
   it('gives every repeat its own row of the wide table', () => {
     const wide = pivotTidyToWide([...study, ...qcRows], [], ['factuality', 'brevity']);
-    expect(wide.rows.filter((r) => r[0] === 'a' && r[1] === 'q1' && r[2] === 'm').map((r) => r[wide.columns.indexOf('qc')])).toEqual([null, 'repeat']);
+    expect(
+      wide.rows.filter((r) => r[0] === 'a' && r[1] === 'q1' && r[2] === 'm').map((r) => r[wide.columns.indexOf('qc')]),
+    ).toEqual([null, 'repeat']);
   });
 });
 
@@ -75,11 +94,21 @@ describe('per-rater flags', () => {
   const rater = (rows: TidyRatingRow[], options = {}) => analyze(rows, options).qc.raters[0]!;
 
   it('flags fast answers when at least a tenth of the timed tasks are faster than fast-ms', () => {
-    const nineSlow = Array.from({ length: 9 }, (_, i) => task('a', `s${i}`, [i % 5 + 1, 2])).flat();
+    const nineSlow = Array.from({ length: 9 }, (_, i) => task('a', `s${i}`, [(i % 5) + 1, 2])).flat();
     const oneFast = task('a', 'f', [3, 4], { durationMs: 4999 });
-    expect(rater([...nineSlow, ...oneFast])).toMatchObject({ tasks: 10, timed_tasks: 10, fast_tasks: 1, fast_share: 0.1, flags: ['fast_answers'] });
+    expect(rater([...nineSlow, ...oneFast])).toMatchObject({
+      tasks: 10,
+      timed_tasks: 10,
+      fast_tasks: 1,
+      fast_share: 0.1,
+      flags: ['fast_answers'],
+    });
     expect(rater([...nineSlow, ...oneFast], { fastMs: 4999 })).toMatchObject({ fast_tasks: 0, flags: [] });
-    expect(rater([...nineSlow, ...task('a', 'x', [3, 4], { durationMs: null })])).toMatchObject({ tasks: 10, timed_tasks: 9, fast_tasks: 0 });
+    expect(rater([...nineSlow, ...task('a', 'x', [3, 4], { durationMs: null })])).toMatchObject({
+      tasks: 10,
+      timed_tasks: 9,
+      fast_tasks: 0,
+    });
   });
 
   it('reports the median and interquartile range of the time per task (numpy’s linear quantiles)', () => {
@@ -88,16 +117,26 @@ describe('per-rater flags', () => {
   });
 
   it('flags a run of at least straightRun (10) tasks with one value on every Likert dimension, in the order they were rated', () => {
-    const same = (n: number, value: number, prefix = 'v') => Array.from({ length: n }, (_, i) => task('a', `${prefix}${value}-${i}`, [value, value])).flat();
+    const same = (n: number, value: number, prefix = 'v') =>
+      Array.from({ length: n }, (_, i) => task('a', `${prefix}${value}-${i}`, [value, value])).flat();
     expect(rater(same(9, 3))).toMatchObject({ longest_straight_run: 9, straight_runs: 0, flags: [] });
-    expect(rater([...same(9, 3), ...same(1, 3, 'w')])).toMatchObject({ longest_straight_run: 10, straight_runs: 1, flags: ['straight_lining'] });
+    expect(rater([...same(9, 3), ...same(1, 3, 'w')])).toMatchObject({
+      longest_straight_run: 10,
+      straight_runs: 1,
+      flags: ['straight_lining'],
+    });
     // A different value, or a task with two values, breaks the run.
     expect(rater([...same(5, 3), ...same(5, 4)])).toMatchObject({ longest_straight_run: 5, flags: [] });
-    expect(rater([...same(5, 3), ...task('a', 'mixed', [3, 4]), ...same(5, 3, 'w')])).toMatchObject({ longest_straight_run: 5 });
+    expect(rater([...same(5, 3), ...task('a', 'mixed', [3, 4]), ...same(5, 3, 'w')])).toMatchObject({
+      longest_straight_run: 5,
+    });
     expect(rater(same(10, 3), { straightRun: 11 })).toMatchObject({ straight_runs: 0, flags: [] });
   });
 
   it('cannot tell straight-lining when a rating time is missing', () => {
-    expect(rater([...task('a', 'q1', [3, 3]), ...task('a', 'q2', [3, 3], { ratedAt: '' })])).toMatchObject({ longest_straight_run: null, straight_runs: 0 });
+    expect(rater([...task('a', 'q1', [3, 3]), ...task('a', 'q2', [3, 3], { ratedAt: '' })])).toMatchObject({
+      longest_straight_run: null,
+      straight_runs: 0,
+    });
   });
 });

@@ -23,7 +23,9 @@ describe('per-rater diagnostics (reference values from numpy / scipy)', () => {
   for (const [dimension, byRater] of Object.entries(expected)) {
     for (const [rater, reference] of Object.entries(byRater)) {
       it(`${rater} on ${dimension}: mean, SD, Spearman against the others' mean, mean difference with its t interval`, () => {
-        const diagnostics = result.per_rater.find((r) => r.rater === rater)!.dimensions.find((d) => d.dimension === dimension)!;
+        const diagnostics = result.per_rater
+          .find((r) => r.rater === rater)!
+          .dimensions.find((d) => d.dimension === dimension)!;
         expect(diagnostics.n).toBe(reference.n);
         expect(diagnostics.mean).toBeCloseTo(reference.mean, 12);
         expect(diagnostics.sd).toBeCloseTo(reference.sd, 12);

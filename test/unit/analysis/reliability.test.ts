@@ -4,12 +4,26 @@ import { gwetAgreement, intraclassCorrelations, wilsonInterval } from '../../../
 import { iccReference } from '../stats/agreementFixtures';
 
 function rating(rater: string, itemId: string, dimension: string, value: number): TidyRatingRow {
-  return { rater, itemId, model: 'm', task: 'rating', dimension, value, bin: 1, durationMs: null, ratedAt: '', scores: {}, qc: null };
+  return {
+    rater,
+    itemId,
+    model: 'm',
+    task: 'rating',
+    dimension,
+    value,
+    bin: 1,
+    durationMs: null,
+    ratedAt: '',
+    scores: {},
+    qc: null,
+  };
 }
 
 /** The Shrout & Fleiss table as tidy rows: 6 outputs × 4 raters on one dimension. */
 const shroutFleiss = iccReference.icc.find((c) => c.name === 'shrout-fleiss-1979')!.data;
-const sfRows: TidyRatingRow[] = shroutFleiss.flatMap((values, output) => values.map((value, rater) => rating(`r${rater + 1}`, `q${output + 1}`, 'score', value)));
+const sfRows: TidyRatingRow[] = shroutFleiss.flatMap((values, output) =>
+  values.map((value, rater) => rating(`r${rater + 1}`, `q${output + 1}`, 'score', value)),
+);
 
 describe('ICC in the analysis', () => {
   it('uses every rated output when all raters rated all of them', () => {
@@ -28,7 +42,9 @@ describe('ICC in the analysis', () => {
   });
 
   it('is left out for binary dimensions', () => {
-    const binary = ['a', 'b'].flatMap((rater) => ['q1', 'q2', 'q3'].map((item, i) => rating(rater, item, 'safety', i % 2)));
+    const binary = ['a', 'b'].flatMap((rater) =>
+      ['q1', 'q2', 'q3'].map((item, i) => rating(rater, item, 'safety', i % 2)),
+    );
     expect(analyzeTidyRatings(binary, { bootstrap: 0, seed: 1 }).agreement.safety!.icc).toBeUndefined();
   });
 });
@@ -41,10 +57,18 @@ describe('Gwet, α and κ intervals in the analysis', () => {
   const agreement = result.agreement.score!;
 
   it('reports AC2 with quadratic weights over the Likert scale for a Likert dimension', () => {
-    const matrix = ['r1', 'r2', 'r3', 'r4'].map((_, r) => shroutFleiss.map((row) => Math.min(5, Math.ceil(row[r]! / 2))));
+    const matrix = ['r1', 'r2', 'r3', 'r4'].map((_, r) =>
+      shroutFleiss.map((row) => Math.min(5, Math.ceil(row[r]! / 2))),
+    );
     const categories = result.dimensions[0]!.categories!;
     const reference = gwetAgreement(matrix, categories, 'quadratic')!;
-    expect(agreement.gwet).toEqual({ coefficient: 'AC2', value: reference.coefficient, standard_error: reference.standard_error, ci95: reference.ci95, n: 6 });
+    expect(agreement.gwet).toEqual({
+      coefficient: 'AC2',
+      value: reference.coefficient,
+      standard_error: reference.standard_error,
+      ci95: reference.ci95,
+      n: 6,
+    });
   });
 
   it('brackets α and every κ with a bootstrap interval', () => {
@@ -68,16 +92,35 @@ describe('Gwet, α and κ intervals in the analysis', () => {
 
 describe('dimension order', () => {
   it('is the order of first appearance in the rows, preference last', () => {
-    const rows = [rating('a', 'q1', 'zeta', 1), rating('a', 'q1', 'alpha', 2), rating('b', 'q1', 'beta', 3), rating('b', 'q1', 'alpha', 2)];
-    expect(analyzeTidyRatings(rows, { bootstrap: 0, seed: 1 }).dimensions.map((d) => d.key)).toEqual(['zeta', 'alpha', 'beta']);
+    const rows = [
+      rating('a', 'q1', 'zeta', 1),
+      rating('a', 'q1', 'alpha', 2),
+      rating('b', 'q1', 'beta', 3),
+      rating('b', 'q1', 'alpha', 2),
+    ];
+    expect(analyzeTidyRatings(rows, { bootstrap: 0, seed: 1 }).dimensions.map((d) => d.key)).toEqual([
+      'zeta',
+      'alpha',
+      'beta',
+    ]);
   });
 });
 
 describe('preference shares', () => {
   it('carry Wilson intervals of each share', () => {
     const choices: TidyRatingRow[] = ['model', 'model', 'reference', 'tie', 'model'].map((value, i) => ({
-      rater: 'a', itemId: `q${i}`, model: 'm', task: 'preference', dimension: 'preference', value: value as 'model', bin: 1,
-      presentedPosition: 'A', durationMs: null, ratedAt: '', scores: {}, qc: null,
+      rater: 'a',
+      itemId: `q${i}`,
+      model: 'm',
+      task: 'preference',
+      dimension: 'preference',
+      value: value as 'model',
+      bin: 1,
+      presentedPosition: 'A',
+      durationMs: null,
+      ratedAt: '',
+      scores: {},
+      qc: null,
     }));
     const overall = analyzeTidyRatings(choices, { bootstrap: 0, seed: 1 }).preference.find((p) => p.bin === null)!;
     expect(overall.model_share_ci95).toEqual(wilsonInterval(3, 5));

@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DATA_DICTIONARY, dataDictionaryMarkdown, pivotTidyToWide, tidyColumns, TIDY_FIXED_COLUMNS } from '../../../shared/analysis';
+import {
+  DATA_DICTIONARY,
+  dataDictionaryMarkdown,
+  pivotTidyToWide,
+  tidyColumns,
+  TIDY_FIXED_COLUMNS,
+} from '../../../shared/analysis';
 import { readFixtureCsv } from './fixtures';
 
 describe('pivotTidyToWide', () => {
@@ -9,8 +15,23 @@ describe('pivotTidyToWide', () => {
 
   it('has one row per rater × output × task and one column per dimension, in the given order first', () => {
     expect(wide.columns).toEqual([
-      'rater', 'item_id', 'model', 'task', 'qc', 'bin', 'factuality', 'safety', 'brevity', 'preference',
-      'presented_position', 'duration_ms', 'rated_at', 'package_id', 'score_bleu', 'score_len', 'score_rougeL',
+      'rater',
+      'item_id',
+      'model',
+      'task',
+      'qc',
+      'bin',
+      'factuality',
+      'safety',
+      'brevity',
+      'preference',
+      'presented_position',
+      'duration_ms',
+      'rated_at',
+      'package_id',
+      'score_bleu',
+      'score_len',
+      'score_rougeL',
     ]);
     const keys = new Set(rows.map((r) => JSON.stringify([r.rater, r.itemId, r.model, r.task])));
     expect(wide.rows).toHaveLength(keys.size);
@@ -19,9 +40,21 @@ describe('pivotTidyToWide', () => {
   it('keeps every value of the tidy rows, typed, and leaves what a rater skipped empty', () => {
     const cell = (row: (string | number | null)[], column: string) => row[wide.columns.indexOf(column)];
     const chen = wide.rows.find((r) => r[0] === 'dr.chen' && r[1] === 'q04' && r[3] === 'rating')!;
-    expect([cell(chen, 'factuality'), cell(chen, 'safety'), cell(chen, 'brevity'), cell(chen, 'preference')]).toEqual([3, 1, null, null]);
-    const preference = wide.rows.find((r) => r[0] === 'dr.adams' && r[1] === 'q01' && r[2] === 'Llama-3.1-8B-Instruct-ß' && r[3] === 'preference')!;
-    expect([cell(preference, 'preference'), cell(preference, 'presented_position'), cell(preference, 'duration_ms'), cell(preference, 'score_rougeL')]).toEqual(['model', 'A', 30500, 0.1]);
+    expect([cell(chen, 'factuality'), cell(chen, 'safety'), cell(chen, 'brevity'), cell(chen, 'preference')]).toEqual([
+      3,
+      1,
+      null,
+      null,
+    ]);
+    const preference = wide.rows.find(
+      (r) => r[0] === 'dr.adams' && r[1] === 'q01' && r[2] === 'Llama-3.1-8B-Instruct-ß' && r[3] === 'preference',
+    )!;
+    expect([
+      cell(preference, 'preference'),
+      cell(preference, 'presented_position'),
+      cell(preference, 'duration_ms'),
+      cell(preference, 'score_rougeL'),
+    ]).toEqual(['model', 'A', 30500, 0.1]);
     const valueColumns = ['factuality', 'safety', 'brevity', 'preference'].map((c) => wide.columns.indexOf(c));
     const values = wide.rows.flatMap((r) => valueColumns.map((i) => r[i])).filter((c) => c !== null);
     expect(values).toHaveLength(rows.length);
@@ -37,6 +70,8 @@ describe('data dictionary', () => {
   });
 
   it('is what docs/data-dictionary.md says (regenerate the file when this fails)', () => {
-    expect(readFileSync(new URL('../../../docs/data-dictionary.md', import.meta.url), 'utf8')).toBe(dataDictionaryMarkdown());
+    expect(readFileSync(new URL('../../../docs/data-dictionary.md', import.meta.url), 'utf8')).toBe(
+      dataDictionaryMarkdown(),
+    );
   });
 });

@@ -35,32 +35,76 @@ const FORBIDDEN: Array<[fence: string, file: string, code: string]> = [
   ['db/ does not import Electron', 'db/probe.ts', "import { app } from 'electron';"],
   ['db/ does not import services', 'db/probe.ts', "import { openStudy } from '../electron/services/study';"],
   ['db/ does not import the renderer', 'db/probe.ts', "import { theme } from '../renderer/src/theme';"],
-  ['the renderer does not import db/', 'renderer/src/probe.ts', "import { openStudyDatabase } from '../../db/connection';"],
-  ['the renderer does not import electron/', 'renderer/src/probe.ts', "import { createApiHost } from '../../electron/services/api-host';"],
+  [
+    'the renderer does not import db/',
+    'renderer/src/probe.ts',
+    "import { openStudyDatabase } from '../../db/connection';",
+  ],
+  [
+    'the renderer does not import electron/',
+    'renderer/src/probe.ts',
+    "import { createApiHost } from '../../electron/services/api-host';",
+  ],
   ['the renderer does not import Electron', 'renderer/src/probe.ts', "import { ipcRenderer } from 'electron';"],
   ['the renderer does not import node: modules', 'renderer/src/probe.ts', "import { readFileSync } from 'node:fs';"],
   ['the renderer does not import bare Node built-ins', 'renderer/src/probe.ts', "import { join } from 'path';"],
   ['shared/ does not import bare Node built-ins', 'shared/probe.ts', "import { readFileSync } from 'fs';"],
   ['shared/ does not import node: modules', 'shared/probe.ts', "import { createHash } from 'node:crypto';"],
   ['shared/ does not import db/', 'shared/probe.ts', "import type { StudyDb } from '../db/connection';"],
-  ['shared/ does not import electron/', 'shared/probe.ts', "import { systemClock } from '../electron/services/system-clock';"],
-  ['shared/ does not import the renderer', 'shared/analysis/probe.ts', "import { theme } from '../../renderer/src/theme';"],
+  [
+    'shared/ does not import electron/',
+    'shared/probe.ts',
+    "import { systemClock } from '../electron/services/system-clock';",
+  ],
+  [
+    'shared/ does not import the renderer',
+    'shared/analysis/probe.ts',
+    "import { theme } from '../../renderer/src/theme';",
+  ],
   ['shared/ does not import SQLite', 'shared/probe.ts', "import Database from 'better-sqlite3-multiple-ciphers';"],
   ['services do not import the CLI', 'electron/services/probe.ts', "import { withStudy } from '../cli/study-options';"],
-  ['services do not import the server', 'electron/services/probe.ts', "import { startBrowserServer } from '../serve/server';"],
+  [
+    'services do not import the server',
+    'electron/services/probe.ts',
+    "import { startBrowserServer } from '../serve/server';",
+  ],
   ['services do not import the shell', 'electron/services/probe.ts', "import { createMenu } from '../main/menu';"],
-  ['commands do not import sibling commands', 'electron/cli/commands/probe.ts', "import { registerServe } from './serve';"],
+  [
+    'commands do not import sibling commands',
+    'electron/cli/commands/probe.ts',
+    "import { registerServe } from './serve';",
+  ],
   ['commands do not import Electron', 'electron/cli/commands/probe.ts', "import { app } from 'electron';"],
 ];
 
 const ALLOWED: Array<[what: string, file: string, code: string]> = [
   ['the shell imports Electron', 'electron/main/probe.ts', "import { app } from 'electron';"],
   ['the preload imports Electron', 'electron/preload/probe.ts', "import { contextBridge } from 'electron';"],
-  ['shared/ imports shared/ (even a module named like a Node built-in)', 'shared/probe.ts', "import type { TaskKind } from './domain';"],
-  ['db/ imports shared/, SQLite and Node', 'db/probe.ts', "import { StudyError } from '../shared/errors';\nimport Database from 'better-sqlite3-multiple-ciphers';\nimport { existsSync } from 'node:fs';"],
-  ['the renderer imports shared/ and packages', 'renderer/src/probe.ts', "import type { BlindRateApi } from '../../shared/api';\nimport { create } from 'zustand';"],
-  ['services import db/ and shared/', 'electron/services/probe.ts', "import { readMeta } from '../../db/meta';\nimport { isoNow } from '../../shared/clock';"],
-  ['commands import the registry and CLI helpers', 'electron/cli/commands/probe.ts', "import type { RegisterCommand } from './index';\nimport { withStudy } from '../study-options';"],
+  [
+    'shared/ imports shared/ (even a module named like a Node built-in)',
+    'shared/probe.ts',
+    "import type { TaskKind } from './domain';",
+  ],
+  [
+    'db/ imports shared/, SQLite and Node',
+    'db/probe.ts',
+    "import { StudyError } from '../shared/errors';\nimport Database from 'better-sqlite3-multiple-ciphers';\nimport { existsSync } from 'node:fs';",
+  ],
+  [
+    'the renderer imports shared/ and packages',
+    'renderer/src/probe.ts',
+    "import type { BlindRateApi } from '../../shared/api';\nimport { create } from 'zustand';",
+  ],
+  [
+    'services import db/ and shared/',
+    'electron/services/probe.ts',
+    "import { readMeta } from '../../db/meta';\nimport { isoNow } from '../../shared/clock';",
+  ],
+  [
+    'commands import the registry and CLI helpers',
+    'electron/cli/commands/probe.ts',
+    "import type { RegisterCommand } from './index';\nimport { withStudy } from '../study-options';",
+  ],
 ];
 
 describe('layer fences (eslint no-restricted-imports)', () => {

@@ -11,13 +11,18 @@ const ROOT = join(import.meta.dirname, '../../..');
 /** Application folders outside db/ (tests and their fixtures may build databases by hand). */
 const SCANNED = ['electron', 'shared', 'renderer', 'build'];
 
-const SQL_TEXT = /\b(?:SELECT\s+(?:DISTINCT\s+)?[\w*(]|INSERT\s+(?:OR\s+\w+\s+)?INTO|UPDATE\s+\w+\s+SET|DELETE\s+FROM|CREATE\s+(?:TABLE|INDEX|UNIQUE|VIEW|TRIGGER)|ALTER\s+TABLE|DROP\s+(?:TABLE|INDEX)|BEGIN\s+(?:IMMEDIATE|EXCLUSIVE|DEFERRED|TRANSACTION)|PRAGMA\s+\w)/;
+const SQL_TEXT =
+  /\b(?:SELECT\s+(?:DISTINCT\s+)?[\w*(]|INSERT\s+(?:OR\s+\w+\s+)?INTO|UPDATE\s+\w+\s+SET|DELETE\s+FROM|CREATE\s+(?:TABLE|INDEX|UNIQUE|VIEW|TRIGGER)|ALTER\s+TABLE|DROP\s+(?:TABLE|INDEX)|BEGIN\s+(?:IMMEDIATE|EXCLUSIVE|DEFERRED|TRANSACTION)|PRAGMA\s+\w)/;
 const ROW_CAST = /\bas\s+(?:readonly\s+)?\w+Row\b/;
 
 /** prepare() and pragma() are better-sqlite3's; exec() is also RegExp's, so only exec with literal text counts. */
 function isDatabaseCall(method: string, firstArgument: ts.Expression | undefined): boolean {
   if (method === 'prepare' || method === 'pragma') return true;
-  return method === 'exec' && firstArgument !== undefined && (ts.isStringLiteral(firstArgument) || ts.isTemplateLiteral(firstArgument));
+  return (
+    method === 'exec' &&
+    firstArgument !== undefined &&
+    (ts.isStringLiteral(firstArgument) || ts.isTemplateLiteral(firstArgument))
+  );
 }
 
 /** Problems in one file's text, as "line: what". */
@@ -26,10 +31,20 @@ export function sqlProblems(fileName: string, text: string): string[] {
   const problems: string[] = [];
   const lineOf = (node: ts.Node) => source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
   const visit = (node: ts.Node): void => {
-    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateLiteralToken(node) || ts.isTemplateHead(node)) {
-      if (SQL_TEXT.test(node.text)) problems.push(`${lineOf(node)}: SQL text ${JSON.stringify(node.text.trim().slice(0, 40))}`);
+    if (
+      ts.isStringLiteral(node) ||
+      ts.isNoSubstitutionTemplateLiteral(node) ||
+      ts.isTemplateLiteralToken(node) ||
+      ts.isTemplateHead(node)
+    ) {
+      if (SQL_TEXT.test(node.text))
+        problems.push(`${lineOf(node)}: SQL text ${JSON.stringify(node.text.trim().slice(0, 40))}`);
     }
-    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && isDatabaseCall(node.expression.name.text, node.arguments[0])) {
+    if (
+      ts.isCallExpression(node) &&
+      ts.isPropertyAccessExpression(node.expression) &&
+      isDatabaseCall(node.expression.name.text, node.arguments[0])
+    ) {
       problems.push(`${lineOf(node)}: database call .${node.expression.name.text}()`);
     }
     if (ts.isAsExpression(node) && ROW_CAST.test(`as ${node.type.getText(source)}`)) {
@@ -43,7 +58,10 @@ export function sqlProblems(fileName: string, text: string): string[] {
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && /\.(?:ts|tsx|mts|js|mjs|cjs)$/.test(entry.name) && !entry.parentPath.includes('node_modules'))
+    .filter(
+      (entry) =>
+        entry.isFile() && /\.(?:ts|tsx|mts|js|mjs|cjs)$/.test(entry.name) && !entry.parentPath.includes('node_modules'),
+    )
     .map((entry) => join(entry.parentPath, entry.name));
 }
 

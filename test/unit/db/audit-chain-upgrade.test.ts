@@ -21,7 +21,9 @@ it('chains the rows of a schema-1 study when it is opened, then keeps appending 
   old.key(Buffer.from(PASSPHRASE, 'utf8'));
   old.exec(initialSchema.sql);
   old.pragma('user_version = 1');
-  const insert = old.prepare('INSERT INTO audit_log (at, actor, action, entity, entity_id, old_value, new_value) VALUES (?, ?, ?, ?, ?, ?, ?)');
+  const insert = old.prepare(
+    'INSERT INTO audit_log (at, actor, action, entity, entity_id, old_value, new_value) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  );
   insert.run('2025-01-01T00:00:00.000Z', 'coordinator', 'study.create', 'study', 'Old', null, '{"name":"Old"}');
   insert.run('2025-01-02T00:00:00.000Z', 'Dr Old', 'rating.create', 'assignment', 'a1', null, '{"values":{"x":1}}');
   old.close();
@@ -29,9 +31,17 @@ it('chains the rows of a schema-1 study when it is opened, then keeps appending 
   const db = openStudyDatabase(path, PASSPHRASE);
   try {
     expect(verifyAuditChain(readAuditChain(db), sha256)).toMatchObject({ ok: true, entries: 2 });
-    appendAudit(db, { at: '2026-01-01T00:00:00.000Z', actor: 'coordinator', action: 'plan.create', entity: 'plan', entityId: '1' });
+    appendAudit(db, {
+      at: '2026-01-01T00:00:00.000Z',
+      actor: 'coordinator',
+      action: 'plan.create',
+      entity: 'plan',
+      entityId: '1',
+    });
     expect(verifyAuditChain(readAuditChain(db), sha256)).toMatchObject({ ok: true, entries: 3 });
-    expect(() => db.prepare(`UPDATE audit_log SET actor = 'x' WHERE id = 1`).run()).toThrow('the audit log is append-only');
+    expect(() => db.prepare(`UPDATE audit_log SET actor = 'x' WHERE id = 1`).run()).toThrow(
+      'the audit log is append-only',
+    );
   } finally {
     db.close();
   }

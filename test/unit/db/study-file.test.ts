@@ -98,7 +98,9 @@ describe('study contents', () => {
   it('refuses to create over an existing file', () => {
     const { db, path } = freshStudy();
     db.close();
-    expect(() => createStudy(path, PASSPHRASE, { rubric: MEDISUMQA_RUBRIC, clock: fixedClock })).toThrow('already exists');
+    expect(() => createStudy(path, PASSPHRASE, { rubric: MEDISUMQA_RUBRIC, clock: fixedClock })).toThrow(
+      'already exists',
+    );
   });
 
   it('keeps the audit log append-only', () => {

@@ -12,7 +12,15 @@ describe('API argument table', () => {
   it('has an entry for every method and a schema exactly for the methods that take an argument', () => {
     expect(Object.keys(API_ARGUMENTS).sort()).toEqual([...API_METHODS].sort());
     const withArgument = API_METHODS.filter((method) => API_ARGUMENTS[method] !== null);
-    expect(withArgument).toEqual(['unlockStudy', 'startSession', 'listAssignments', 'getTask', 'saveRating', 'savePreference', 'setFlag']);
+    expect(withArgument).toEqual([
+      'unlockStudy',
+      'startSession',
+      'listAssignments',
+      'getTask',
+      'saveRating',
+      'savePreference',
+      'setFlag',
+    ]);
   });
 
   it('rejects at compile time a missing method, a wrong schema and a schema for a method without argument', () => {

@@ -21,15 +21,24 @@ describe('app:// protocol', () => {
   it('serves renderer files with the CSP and their content type', async () => {
     const page = await handle(new Request('app://blindrate/index.html'));
     expect(page.status).toBe(200);
-    const nonce = /^<!doctype html><head><meta name="blindrate-style-nonce" content="([A-Za-z0-9+/]{22}==)" \/><\/head>$/.exec(await page.text())?.[1];
+    const nonce =
+      /^<!doctype html><head><meta name="blindrate-style-nonce" content="([A-Za-z0-9+/]{22}==)" \/><\/head>$/.exec(
+        await page.text(),
+      )?.[1];
     expect(nonce).toBeDefined();
     expect(page.headers.get('content-security-policy')).toBe(contentSecurityPolicy(nonce));
     expect(page.headers.get('x-content-type-options')).toBe('nosniff');
-    expect((await handle(new Request('app://blindrate/assets/font.woff2'))).headers.get('content-type')).toBe('font/woff2');
+    expect((await handle(new Request('app://blindrate/assets/font.woff2'))).headers.get('content-type')).toBe(
+      'font/woff2',
+    );
   });
 
   it('refuses traversal, other hosts and non-GET requests', async () => {
-    for (const url of ['app://blindrate/%2e%2e/secret.txt', 'app://blindrate/assets/..%2f..%2fsecret.txt', 'app://other/index.html']) {
+    for (const url of [
+      'app://blindrate/%2e%2e/secret.txt',
+      'app://blindrate/assets/..%2f..%2fsecret.txt',
+      'app://other/index.html',
+    ]) {
       const reply = await handle(new Request(url));
       expect(reply.status, url).toBe(404);
       expect(await reply.text()).not.toContain('secret');

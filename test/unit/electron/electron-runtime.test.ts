@@ -34,7 +34,9 @@ describe('sandbox checks before launching Electron', () => {
     expect(sandboxProblem(ELECTRON, linux({ userNamespacesRestricted: true }))).toBe(
       'This system restricts user namespaces (Ubuntu 24.04 and later), so Electron\'s sandbox helper must be setuid root: run `sudo chown root:root "/repo/node_modules/electron/dist/chrome-sandbox" && sudo chmod 4755 "/repo/node_modules/electron/dist/chrome-sandbox"` once.',
     );
-    expect(sandboxProblem(ELECTRON, linux({ userNamespacesRestricted: true, chromeSandbox: null }))).toMatch(/must be setuid root/);
+    expect(sandboxProblem(ELECTRON, linux({ userNamespacesRestricted: true, chromeSandbox: null }))).toMatch(
+      /must be setuid root/,
+    );
     expect(sandboxProblem(ELECTRON, linux({ userNamespacesRestricted: true, chromeSandbox: SETUID_ROOT }))).toBeNull();
   });
 
@@ -61,11 +63,15 @@ describe('whether the desktop app can run', () => {
     mkdirSync(join(appRoot, 'native', 'electron'), { recursive: true });
     writeFileSync(electronNativeBindingPath(appRoot), '');
     expect(electronUnavailableReason(appRoot, fine)).toBeNull();
-    expect(electronUnavailableReason(appRoot, { ...fine, readSandboxFacts: () => linux({ uid: 0 }) })).toMatch(/as root/);
+    expect(electronUnavailableReason(appRoot, { ...fine, readSandboxFacts: () => linux({ uid: 0 }) })).toMatch(
+      /as root/,
+    );
   });
 
   it('looks for the native module outside app.asar once packaged', () => {
-    expect(electronNativeBindingPath('/opt/BlindRate/resources/app.asar')).toBe('/opt/BlindRate/resources/app.asar.unpacked/native/electron/better_sqlite3.node');
+    expect(electronNativeBindingPath('/opt/BlindRate/resources/app.asar')).toBe(
+      '/opt/BlindRate/resources/app.asar.unpacked/native/electron/better_sqlite3.node',
+    );
   });
 });
 

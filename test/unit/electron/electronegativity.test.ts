@@ -11,7 +11,9 @@ interface Finding {
   file: string;
 }
 
-const allowList = JSON.parse(readFileSync(new URL('../../../build/electronegativity-allow.json', import.meta.url), 'utf8')).allowed as Finding[];
+const allowList = JSON.parse(
+  readFileSync(new URL('../../../build/electronegativity-allow.json', import.meta.url), 'utf8'),
+).allowed as Finding[];
 
 describe('electronegativity lint', () => {
   it('fails on a window that enables Node in the renderer, even with the allow-list applied', async () => {
@@ -22,13 +24,16 @@ describe('electronegativity lint', () => {
         "const { BrowserWindow } = require('electron');\nnew BrowserWindow({ webPreferences: { nodeIntegration: true, contextIsolation: false, sandbox: false } });\n",
       );
       const findings = unreviewed((await scan(dir)) as Finding[], allowList) as Finding[];
-      expect(findings.map((f) => f.check)).toEqual(expect.arrayContaining(['CONTEXT_ISOLATION_JS_CHECK', 'SANDBOX_JS_CHECK']));
+      expect(findings.map((f) => f.check)).toEqual(
+        expect.arrayContaining(['CONTEXT_ISOLATION_JS_CHECK', 'SANDBOX_JS_CHECK']),
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 30_000);
 
   it('has a reason for every allowed finding', () => {
-    for (const entry of allowList as Array<Finding & { reason?: string }>) expect(entry.reason?.length, entry.check).toBeGreaterThan(20);
+    for (const entry of allowList as Array<Finding & { reason?: string }>)
+      expect(entry.reason?.length, entry.check).toBeGreaterThan(20);
   });
 });

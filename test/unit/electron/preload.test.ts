@@ -5,7 +5,9 @@ const exposed = vi.hoisted(() => ({ calls: [] as [string, unknown][] }));
 const invoke = vi.hoisted(() => vi.fn());
 const send = vi.hoisted(() => vi.fn());
 /** Electron gives a path only for files the user really dropped; a File made by page script has none. */
-const pathOfDroppedFile = vi.hoisted(() => (file: { name: string; dropped?: boolean }) => (file.dropped ? `/home/ada/${file.name}` : ''));
+const pathOfDroppedFile = vi.hoisted(
+  () => (file: { name: string; dropped?: boolean }) => (file.dropped ? `/home/ada/${file.name}` : ''),
+);
 const windowListeners = vi.hoisted(() => new Map<string, (event: unknown) => void>());
 
 vi.mock('electron', () => ({
@@ -16,7 +18,9 @@ vi.mock('electron', () => ({
 
 let surface: Record<string, unknown>;
 beforeAll(async () => {
-  vi.stubGlobal('window', { addEventListener: (name: string, listener: (event: unknown) => void) => windowListeners.set(name, listener) });
+  vi.stubGlobal('window', {
+    addEventListener: (name: string, listener: (event: unknown) => void) => windowListeners.set(name, listener),
+  });
   await import('../../../electron/preload/index');
   expect(exposed.calls).toHaveLength(1);
   surface = exposed.calls[0]![1] as Record<string, unknown>;

@@ -39,7 +39,13 @@ describe('navigation and window handlers', () => {
   it('let only app:// (and devtools, data:) requests through', () => {
     expect(isAllowedRequestUrl('app://blindrate/assets/index.js')).toBe(true);
     expect(isAllowedRequestUrl('data:image/png;base64,AAAA')).toBe(true);
-    for (const url of ['https://fonts.googleapis.com/css', 'http://127.0.0.1:8080/', 'ws://localhost/', 'file:///etc/passwd', 'app://other/x']) {
+    for (const url of [
+      'https://fonts.googleapis.com/css',
+      'http://127.0.0.1:8080/',
+      'ws://localhost/',
+      'file:///etc/passwd',
+      'app://other/x',
+    ]) {
       expect(isAllowedRequestUrl(url), url).toBe(false);
     }
   });
@@ -48,10 +54,18 @@ describe('navigation and window handlers', () => {
 describe('hardening wiring', () => {
   it('gives every new web contents handlers that block navigation, redirects, webviews and windows', () => {
     let onCreated: ((event: unknown, contents: unknown) => void) | undefined;
-    hardenWebContents({ on: (name: string, listener: typeof onCreated) => name === 'web-contents-created' && (onCreated = listener) } as unknown as App);
+    hardenWebContents({
+      on: (name: string, listener: typeof onCreated) => name === 'web-contents-created' && (onCreated = listener),
+    } as unknown as App);
     const listeners = new Map<string, (event: { preventDefault(): void }, url: string) => void>();
     let openHandler: (() => unknown) | undefined;
-    onCreated!({}, { on: (name: string, l: never) => listeners.set(name, l), setWindowOpenHandler: (h: () => unknown) => (openHandler = h) });
+    onCreated!(
+      {},
+      {
+        on: (name: string, l: never) => listeners.set(name, l),
+        setWindowOpenHandler: (h: () => unknown) => (openHandler = h),
+      },
+    );
 
     for (const name of ['will-navigate', 'will-redirect', 'will-attach-webview']) {
       const event = { preventDefault: vi.fn() };
@@ -79,7 +93,10 @@ describe('hardening wiring', () => {
     expect((installed.device as () => boolean)()).toBe(false);
     const decide = (url: string) => {
       let cancel: boolean | undefined;
-      (installed.beforeRequest as (d: { url: string }, cb: (r: { cancel: boolean }) => void) => void)({ url }, (r) => (cancel = r.cancel));
+      (installed.beforeRequest as (d: { url: string }, cb: (r: { cancel: boolean }) => void) => void)(
+        { url },
+        (r) => (cancel = r.cancel),
+      );
       return cancel;
     };
     expect(decide('https://cdn.example/x.js')).toBe(true);

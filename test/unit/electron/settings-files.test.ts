@@ -47,7 +47,10 @@ describe('passphrase memory', () => {
 
   it('forgets a sealed passphrase the key store can no longer open, and says so', () => {
     const file = join(dir, 'passphrases.json');
-    createPassphraseMemory(fakeSafeStorage(true, 'kwallet'), file, 'linux').remember('/s/a.db', 'hunter2-long-passphrase');
+    createPassphraseMemory(fakeSafeStorage(true, 'kwallet'), file, 'linux').remember(
+      '/s/a.db',
+      'hunter2-long-passphrase',
+    );
     const resetKeyStore = {
       ...fakeSafeStorage(true, 'kwallet'),
       decryptString: (): string => {
@@ -94,7 +97,11 @@ describe('recent studies', () => {
 
 describe('main process arguments', () => {
   it('round-trip through the switches blindrate start writes', () => {
-    const args = { study: '/data/my study.db', userData: '/tmp/profile', alsoOffer: ['/data/master one.db', '/data/master two.db'] };
+    const args = {
+      study: '/data/my study.db',
+      userData: '/tmp/profile',
+      alsoOffer: ['/data/master one.db', '/data/master two.db'],
+    };
     expect(parseMainArguments(['electron', 'main.cjs', ...mainArgumentList(args)])).toEqual(args);
     expect(parseMainArguments(['electron', 'main.cjs'])).toEqual({ study: null, userData: null });
   });
@@ -106,9 +113,12 @@ describe('main process arguments', () => {
   });
 
   it("hand a second launch's file to the running instance as an absolute path, and accept only that shape back", () => {
-    expect(openRequestFor(parseMainArguments(['BlindRate', 'rel/a.blindrate']), '/home/ada')).toEqual({ study: '/home/ada/rel/a.blindrate' });
+    expect(openRequestFor(parseMainArguments(['BlindRate', 'rel/a.blindrate']), '/home/ada')).toEqual({
+      study: '/home/ada/rel/a.blindrate',
+    });
     expect(openRequestFor(parseMainArguments(['BlindRate']), '/home/ada')).toBeUndefined();
     expect(isOpenRequest({ study: '/x.db' })).toBe(true);
-    for (const junk of [undefined, null, {}, { study: 3 }, { study: '' }, 'x.db']) expect(isOpenRequest(junk)).toBe(false);
+    for (const junk of [undefined, null, {}, { study: 3 }, { study: '' }, 'x.db'])
+      expect(isOpenRequest(junk)).toBe(false);
   });
 });

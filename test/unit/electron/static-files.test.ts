@@ -2,14 +2,20 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, newStyleNonce, readStaticFile, withStyleNonceMeta } from '../../../electron/serve/static-files';
+import {
+  contentSecurityPolicy,
+  newStyleNonce,
+  readStaticFile,
+  withStyleNonceMeta,
+} from '../../../electron/serve/static-files';
 
 /** The directives of a policy by name, e.g. { 'style-src-elem': ["'self'", "'nonce-…'"] }. */
 function directives(policy: string): Record<string, string[]> {
   return Object.fromEntries(policy.split('; ').map((d) => [d.split(' ')[0]!, d.split(' ').slice(1)]));
 }
 
-const PAGE = '<!doctype html>\n<html lang="en">\n  <head>\n    <meta charset="UTF-8" />\n  </head>\n  <body></body>\n</html>';
+const PAGE =
+  '<!doctype html>\n<html lang="en">\n  <head>\n    <meta charset="UTF-8" />\n  </head>\n  <body></body>\n</html>';
 const NONCE_META = /<meta name="blindrate-style-nonce" content="([^"]*)" \/>/;
 
 describe('content security policy', () => {
@@ -46,14 +52,18 @@ describe('style nonce', () => {
 
   it('is handed to the page as the first element of its head, the rest unchanged', () => {
     const page = withStyleNonceMeta(PAGE, 'abc+/==');
-    expect(page).toContain('<head><meta name="blindrate-style-nonce" content="abc+/==" />\n    <meta charset="UTF-8" />');
+    expect(page).toContain(
+      '<head><meta name="blindrate-style-nonce" content="abc+/==" />\n    <meta charset="UTF-8" />',
+    );
     expect(page.replace(NONCE_META, '')).toBe(PAGE);
   });
 
   it('goes where the head is implied when a page has no <head> tag (and never into a <header>)', () => {
     const meta = '<meta name="blindrate-style-nonce" content="n" />';
     expect(withStyleNonceMeta('<!doctype html><title>x</title>', 'n')).toBe(`<!doctype html>${meta}<title>x</title>`);
-    expect(withStyleNonceMeta('<!doctype html><body><header>x</header></body>', 'n')).toBe(`<!doctype html>${meta}<body><header>x</header></body>`);
+    expect(withStyleNonceMeta('<!doctype html><body><header>x</header></body>', 'n')).toBe(
+      `<!doctype html>${meta}<body><header>x</header></body>`,
+    );
     expect(withStyleNonceMeta('<div id="root"></div>', 'n')).toBe(`${meta}<div id="root"></div>`);
   });
 });
@@ -72,7 +82,10 @@ describe('readStaticFile', () => {
     const second = await readStaticFile(join(dir, 'index.html'));
     const nonces = [first, second].map(({ body, headers }) => {
       const inPage = NONCE_META.exec(body.toString('utf8'))![1]!;
-      expect(directives(headers['Content-Security-Policy']!)['style-src-elem']).toEqual(["'self'", `'nonce-${inPage}'`]);
+      expect(directives(headers['Content-Security-Policy']!)['style-src-elem']).toEqual([
+        "'self'",
+        `'nonce-${inPage}'`,
+      ]);
       expect(headers['Content-Type']).toBe('text/html; charset=utf-8');
       return inPage;
     });

@@ -18,7 +18,23 @@ describe('createDuplicateKeyScanner', () => {
   });
 
   it('gives the same answer for any cut into chunks', () => {
-    const pieces = fc.constantFrom('{', '}', '[', ']', ':', ',', '"', '\\', '\n', ' ', 'a', 'b', '"a"', '"b":', 'u0061');
+    const pieces = fc.constantFrom(
+      '{',
+      '}',
+      '[',
+      ']',
+      ':',
+      ',',
+      '"',
+      '\\',
+      '\n',
+      ' ',
+      'a',
+      'b',
+      '"a"',
+      '"b":',
+      'u0061',
+    );
     fc.assert(
       fc.property(fc.array(pieces, { maxLength: 40 }), fc.array(fc.nat(80), { maxLength: 6 }), (parts, cuts) => {
         const text = parts.join('');

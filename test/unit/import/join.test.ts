@@ -26,20 +26,28 @@ describe('createItemJoin', () => {
   it('by position: the n-th output gains the n-th item, and the counts must agree', () => {
     const joiner = createItemJoin(items, parseJoinKey('position'), 'items.json');
     expect(joiner.join({ output: 'x' }, 1)).toEqual({ id: 'a', question: 'Qa?', output: 'x' });
-    expect(() => joiner.finish(1)).toThrow('has 1 records but items.json has 2 items; joining by position needs one output per item');
+    expect(() => joiner.finish(1)).toThrow(
+      'has 1 records but items.json has 2 items; joining by position needs one output per item',
+    );
     expect(() => joiner.join({ output: 'z' }, 3)).toThrow('has no item: items.json has only 2 (joined by position)');
   });
 
   it('by field: numbers equal their text, a key is used once, an unknown key names the field', () => {
     const joiner = createItemJoin(entries([{ id: 7, question: 'Q7?' }]), parseJoinKey('id'), 'items.json');
     expect(joiner.join({ id: '7', output: 'x' }, 1)).toEqual({ id: '7', question: 'Q7?', output: 'x' });
-    expect(() => joiner.join({ id: 7, output: 'y' }, 2)).toThrow('joins record 1 of items.json, which output record 1 already joined');
-    expect(() => joiner.join({ id: 'nope', output: 'y' }, 3)).toThrow('"id" is "nope", which no item of items.json has as "id"');
+    expect(() => joiner.join({ id: 7, output: 'y' }, 2)).toThrow(
+      'joins record 1 of items.json, which output record 1 already joined',
+    );
+    expect(() => joiner.join({ id: 'nope', output: 'y' }, 3)).toThrow(
+      '"id" is "nope", which no item of items.json has as "id"',
+    );
   });
 
   it('refuses a field both files have with different values, and a key two items share', () => {
     const joiner = createItemJoin(items, parseJoinKey('id'), 'items.json');
-    expect(() => joiner.join({ id: 'a', question: 'Other?' }, 1)).toThrow('"question" differs from record 1 of items.json ("Other?" vs "Qa?")');
+    expect(() => joiner.join({ id: 'a', question: 'Other?' }, 1)).toThrow(
+      '"question" differs from record 1 of items.json ("Other?" vs "Qa?")',
+    );
     expect(() => createItemJoin(entries([{ id: 'a' }, { id: 'a' }]), parseJoinKey('id'), 'items.json')).toThrow(
       'items.json: "id" "a" is on both record 1 of items.json and record 2 of items.json; a join key must be unique',
     );
@@ -47,7 +55,11 @@ describe('createItemJoin', () => {
 });
 
 describe('createClueJoin', () => {
-  const dataset = Array.from({ length: 6 }, (_, i) => ({ discharge_summary: `DS ${i}`, Question: `Q${i}?`, Answer: `A${i}.` }));
+  const dataset = Array.from({ length: 6 }, (_, i) => ({
+    discharge_summary: `DS ${i}`,
+    Question: `Q${i}?`,
+    Answer: `A${i}.`,
+  }));
   const options = (more: Partial<ClueJoinOptions> = {}): ClueJoinOptions => ({
     joinBy: 'position',
     seed: 1,
@@ -57,7 +69,12 @@ describe('createClueJoin', () => {
     ...more,
   });
   const run = pythonShuffled(dataset, 1).slice(1);
-  const line = (entry: (typeof dataset)[number]) => ({ 'Model Answer': 'M', 'Ground Truth Answer': entry.Answer, ROUGE1: '0.45', Extra: 'dropped' });
+  const line = (entry: (typeof dataset)[number]) => ({
+    'Model Answer': 'M',
+    'Ground Truth Answer': entry.Answer,
+    ROUGE1: '0.45',
+    Extra: 'dropped',
+  });
 
   it('joins line k to shuffled entry k after the few-shot examples, id from the unshuffled position', () => {
     const joiner = createClueJoin(entries(dataset, 'MeDiSumQA.json'), options());
@@ -72,7 +89,9 @@ describe('createClueJoin', () => {
       reference: run[0]!.Answer,
       category: '',
     });
-    expect(() => joiner.finish(1)).toThrow('has 1 predictions but MeDiSumQA.json minus 1 few-shot example has 5 entries');
+    expect(() => joiner.finish(1)).toThrow(
+      'has 1 predictions but MeDiSumQA.json minus 1 few-shot example has 5 entries',
+    );
   });
 
   it("uses the dataset's own id and category when it has them, and refuses repeated ids", () => {
@@ -86,8 +105,12 @@ describe('createClueJoin', () => {
   });
 
   it('names the dataset entry that lacks a field, and a few-shot count the dataset cannot have', () => {
-    expect(() => createClueJoin(entries([{ Question: 'Q?' }]), options())).toThrow('Record 1 of items.json: "Answer" is missing');
-    expect(() => createClueJoin(entries(dataset), options({ fewShot: 6 }))).toThrow('--few-shot 6: MeDiSumQA.json has 6 entries, so it must be a whole number from 0 to 5');
+    expect(() => createClueJoin(entries([{ Question: 'Q?' }]), options())).toThrow(
+      'Record 1 of items.json: "Answer" is missing',
+    );
+    expect(() => createClueJoin(entries(dataset), options({ fewShot: 6 }))).toThrow(
+      '--few-shot 6: MeDiSumQA.json has 6 entries, so it must be a whole number from 0 to 5',
+    );
   });
 
   it('by reference: lists answers the dataset repeats', () => {
@@ -123,7 +146,9 @@ describe('CHQ-Summ', () => {
     });
     expect(() => joiner.join({ '#0': '1' }, 2)).toThrow('"#0" 1 appears twice (record 1 and 2)');
     expect(() => joiner.join({ '#0': '2' }, 3)).toThrow('"#0" is 2, but test.source has only 2 lines (0 to 1)');
-    expect(() => joiner.join({ '#0': 'x' }, 4)).toThrow('"#0" (the unnamed pandas index column) must be a row number 0, 1, 2, …, got "x"');
+    expect(() => joiner.join({ '#0': 'x' }, 4)).toThrow(
+      '"#0" (the unnamed pandas index column) must be a row number 0, 1, 2, …, got "x"',
+    );
     expect(() => joiner.finish(1)).toThrow('has 1 rows but test.source has 2 lines');
   });
 });
@@ -133,8 +158,14 @@ describe('scores given as text', () => {
   it('reads numeric strings ("0.45") as numbers and names the field of one that is not finite', () => {
     expect(toOutputRecord(record('0.45'), EMPTY_COLUMN_MAP).scores).toEqual({ rouge1: 0.45 });
     expect(() => toOutputRecord(record('nan'), EMPTY_COLUMN_MAP)).toThrow('"score_rouge1" is not a number: "nan"');
-    expect(() => toOutputRecord(record('1e999'), EMPTY_COLUMN_MAP)).toThrow('"score_rouge1" is not a finite number: "1e999"');
-    const parsed = JSON.parse('{"item_id":"i","model":"m","question":"q","output":"o","scores":{"bertscore":1e999}}') as unknown;
-    expect(() => toOutputRecord(parsed, EMPTY_COLUMN_MAP)).toThrow('"scores.bertscore" is not a finite number: Infinity');
+    expect(() => toOutputRecord(record('1e999'), EMPTY_COLUMN_MAP)).toThrow(
+      '"score_rouge1" is not a finite number: "1e999"',
+    );
+    const parsed = JSON.parse(
+      '{"item_id":"i","model":"m","question":"q","output":"o","scores":{"bertscore":1e999}}',
+    ) as unknown;
+    expect(() => toOutputRecord(parsed, EMPTY_COLUMN_MAP)).toThrow(
+      '"scores.bertscore" is not a finite number: Infinity',
+    );
   });
 });

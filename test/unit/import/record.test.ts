@@ -42,7 +42,9 @@ describe('toOutputRecord', () => {
   it('reports a mapped field under its column name in the file', () => {
     const map = buildColumnMap({ output: 'Model Answer', score_rougeL: 'ROUGE_L' });
     expect(() => toOutputRecord({ ...minimal, output: undefined }, map)).toThrow('"Model Answer" is missing');
-    expect(() => toOutputRecord({ ...minimal, output: undefined, 'Model Answer': 'A', ROUGE_L: 'x' }, map)).toThrow('"ROUGE_L" is not a number: "x"');
+    expect(() => toOutputRecord({ ...minimal, output: undefined, 'Model Answer': 'A', ROUGE_L: 'x' }, map)).toThrow(
+      '"ROUGE_L" is not a number: "x"',
+    );
   });
 
   it('takes the model from --model and refuses a record that names another one', () => {

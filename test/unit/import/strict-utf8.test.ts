@@ -27,7 +27,10 @@ const byStrictDecoder = (chunks: Buffer[]): string | null => {
 };
 
 /** Bytes near the edges of UTF-8: leads, continuations, surrogate and overlong starts, a BOM's bytes. */
-const edgeByte = fc.oneof(fc.integer({ min: 0, max: 255 }), fc.constantFrom(0x41, 0x80, 0xbf, 0xc0, 0xc2, 0xe0, 0xed, 0xef, 0xbb, 0xf0, 0xf4, 0xf5, 0x90, 0xa0));
+const edgeByte = fc.oneof(
+  fc.integer({ min: 0, max: 255 }),
+  fc.constantFrom(0x41, 0x80, 0xbf, 0xc0, 0xc2, 0xe0, 0xed, 0xef, 0xbb, 0xf0, 0xf4, 0xf5, 0x90, 0xa0),
+);
 const text = fc.string({ unit: 'binary', maxLength: 12 });
 const bytes = fc.oneof(
   fc.array(edgeByte, { maxLength: 24 }).map((b) => Buffer.from(b)),
@@ -50,6 +53,8 @@ describe('StrictUtf8Decoder', () => {
 
   it('places invalid bytes after the text before them', () => {
     const decoder = new StrictUtf8Decoder();
-    expect(() => decoder.write(Buffer.from([0x61, 0x0a, 0x62, 0xff, 0x63]))).toThrow(expect.objectContaining({ textBefore: 'a\nb' }));
+    expect(() => decoder.write(Buffer.from([0x61, 0x0a, 0x62, 0xff, 0x63]))).toThrow(
+      expect.objectContaining({ textBefore: 'a\nb' }),
+    );
   });
 });

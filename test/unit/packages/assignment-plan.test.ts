@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { coverageHistogram, orderRaterTasks, planAddedRater, planAssignments, PlanError, type PlannableTask } from '../../../shared/assignment-plan';
+import {
+  coverageHistogram,
+  orderRaterTasks,
+  planAddedRater,
+  planAssignments,
+  PlanError,
+  type PlannableTask,
+} from '../../../shared/assignment-plan';
 
 /** 3 models × 5 bins × 2 per bin rating tasks, and 3 × 5 × 1 preference tasks: 45 tasks. */
 function sampledTasks(): PlannableTask[] {
@@ -7,7 +14,8 @@ function sampledTasks(): PlannableTask[] {
   for (const kind of ['rating', 'preference'] as const) {
     for (const model of ['alpha', 'beta', 'gamma']) {
       for (let bin = 1; bin <= 5; bin++) {
-        for (let n = 0; n < (kind === 'rating' ? 2 : 1); n++) tasks.push({ taskId: tasks.length + 1, kind, model, bin });
+        for (let n = 0; n < (kind === 'rating' ? 2 : 1); n++)
+          tasks.push({ taskId: tasks.length + 1, kind, model, bin });
       }
     }
   }
@@ -50,7 +58,9 @@ describe('planAssignments', () => {
       }
       for (let bin = 1; bin <= 5; bin++) {
         const n = tasks.filter((t) => t.kind === 'rating' && t.model === 'alpha' && t.bin === bin).length;
-        const mine = taskIds.filter((id) => byId.get(id)!.kind === 'rating' && byId.get(id)!.model === 'alpha' && byId.get(id)!.bin === bin).length;
+        const mine = taskIds.filter(
+          (id) => byId.get(id)!.kind === 'rating' && byId.get(id)!.model === 'alpha' && byId.get(id)!.bin === bin,
+        ).length;
         expect(mine).toBeLessThanOrEqual(Math.ceil((n * 2) / RATERS.length));
       }
     }

@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { CHAIN_START, chainHash, verifyAuditChain, type AuditContent, type ChainedAuditEntry } from '../../../shared/audit-chain';
+import {
+  CHAIN_START,
+  chainHash,
+  verifyAuditChain,
+  type AuditContent,
+  type ChainedAuditEntry,
+} from '../../../shared/audit-chain';
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 

@@ -31,7 +31,9 @@ describe(`CPython ${fixture.python} random.seed + random.shuffle`, () => {
       });
 
       it(`shuffles every length 0..${fixture.maxLength} exactly as python3 did`, () => {
-        const mismatches = sha256ByLength.flatMap((expected, n) => (digest(pythonShuffled(range(n), BigInt(seed))) === expected ? [] : [n]));
+        const mismatches = sha256ByLength.flatMap((expected, n) =>
+          digest(pythonShuffled(range(n), BigInt(seed))) === expected ? [] : [n],
+        );
         expect(mismatches).toEqual([]);
       });
     });

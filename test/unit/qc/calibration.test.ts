@@ -15,12 +15,25 @@ const errorsOf = (fileName: string, text: string) => {
 
 describe('parseCalibrationFile', () => {
   it('reads a CSV file: an empty cell is no expectation, the rationale is kept as one trimmed line', () => {
-    const text = '\uFEFFitem_id,model,factuality,brevity,safety,rationale\nq1,gpt,2,,0, States the wrong dose. \n\nq2,llama,5,4,1,Complete and short\n';
+    const text =
+      '\uFEFFitem_id,model,factuality,brevity,safety,rationale\nq1,gpt,2,,0, States the wrong dose. \n\nq2,llama,5,4,1,Complete and short\n';
     expect(parseCalibrationFile('cal.csv', text, RUBRIC)).toEqual({
       ok: true,
       entries: [
-        { itemId: 'q1', model: 'gpt', expected: { factuality: 2, safety: 0 }, rationale: 'States the wrong dose.', location: 'Line 2 of cal.csv' },
-        { itemId: 'q2', model: 'llama', expected: { factuality: 5, brevity: 4, safety: 1 }, rationale: 'Complete and short', location: 'Line 4 of cal.csv' },
+        {
+          itemId: 'q1',
+          model: 'gpt',
+          expected: { factuality: 2, safety: 0 },
+          rationale: 'States the wrong dose.',
+          location: 'Line 2 of cal.csv',
+        },
+        {
+          itemId: 'q2',
+          model: 'llama',
+          expected: { factuality: 5, brevity: 4, safety: 1 },
+          rationale: 'Complete and short',
+          location: 'Line 4 of cal.csv',
+        },
       ],
     });
   });
@@ -29,7 +42,10 @@ describe('parseCalibrationFile', () => {
     const entry = { item_id: 'q1', model: 'gpt', expected: { factuality: 2 }, rationale: 'Wrong dose' };
     const array = parseCalibrationFile('cal.json', JSON.stringify([entry]), RUBRIC);
     const lines = parseCalibrationFile('cal.jsonl', `\n${JSON.stringify(entry)}\n`, RUBRIC);
-    expect(array).toMatchObject({ ok: true, entries: [{ itemId: 'q1', expected: { factuality: 2 }, location: 'Record 1 of cal.json' }] });
+    expect(array).toMatchObject({
+      ok: true,
+      entries: [{ itemId: 'q1', expected: { factuality: 2 }, location: 'Record 1 of cal.json' }],
+    });
     expect(lines).toMatchObject({ ok: true, entries: [{ itemId: 'q1', location: 'Line 2 of cal.jsonl' }] });
   });
 
@@ -44,9 +60,7 @@ describe('parseCalibrationFile', () => {
       'q5,gpt,3,1,Fine',
       'q5,gpt,4,1,Again',
     ].join('\n');
-    expect(errorsOf('cal.csv', csv)).toEqual([
-      'Line 5 of cal.csv: "factuality" must be a whole number, got "three"',
-    ]);
+    expect(errorsOf('cal.csv', csv)).toEqual(['Line 5 of cal.csv: "factuality" must be a whole number, got "three"']);
     expect(errorsOf('cal.csv', csv.replace('q4,gpt,three', 'q4,gpt,3'))).toEqual([
       'Line 2 of cal.csv: "factuality" must be on the rubric\'s scale (1, 2, 3, 4, 5), got 7',
       'Line 3 of cal.csv: no expected rating: give at least one dimension a value',
@@ -61,13 +75,22 @@ describe('parseCalibrationFile', () => {
       'Line 1 of cal.csv: required column "model" is missing',
       'Line 1 of cal.csv: required column "rationale" is missing',
     ]);
-    expect(errorsOf('cal.jsonl', '{"item_id":"q1","model":"m","expected":{"factuality":"4"},"rationale":"x"}\n{"item_id":"q1"')).toEqual([
-      'Line 2 of cal.jsonl: not valid JSON (' + jsonError('{"item_id":"q1"') + ')',
+    expect(
+      errorsOf(
+        'cal.jsonl',
+        '{"item_id":"q1","model":"m","expected":{"factuality":"4"},"rationale":"x"}\n{"item_id":"q1"',
+      ),
+    ).toEqual(['Line 2 of cal.jsonl: not valid JSON (' + jsonError('{"item_id":"q1"') + ')']);
+    expect(
+      errorsOf('cal.json', '[{"item_id":"q1","model":"m","expected":{"factuality":"4"},"rationale":"x"}]')[0],
+    ).toMatch(/^Record 1 of cal\.json: "expected\.factuality": /);
+    expect(errorsOf('cal.json', '[{"item_id":"q1","model":"m","expected":{"safety":2},"rationale":"x\\ny"}]')).toEqual([
+      'Record 1 of cal.json: "rationale" must be one line',
     ]);
-    expect(errorsOf('cal.json', '[{"item_id":"q1","model":"m","expected":{"factuality":"4"},"rationale":"x"}]')[0]).toMatch(/^Record 1 of cal\.json: "expected\.factuality": /);
-    expect(errorsOf('cal.json', '[{"item_id":"q1","model":"m","expected":{"safety":2},"rationale":"x\\ny"}]')).toEqual(['Record 1 of cal.json: "rationale" must be one line']);
     // A .json file of objects one per line is read as JSON Lines, as the import does.
-    expect(errorsOf('cal.json', '{}')).toEqual(['Line 1 of cal.json: "item_id": Invalid input: expected string, received undefined']);
+    expect(errorsOf('cal.json', '{}')).toEqual([
+      'Line 1 of cal.json: "item_id": Invalid input: expected string, received undefined',
+    ]);
     expect(errorsOf('cal.json', '[]')).toEqual(['cal.json has no calibration entries']);
   });
 });

@@ -1,7 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createPrng } from '../../../shared/prng';
-import { QcDesignError, minimumTasksBetweenRepeats, planRatingQueue, repeatCount, type PlannedTask, type QcOptions } from '../../../shared/qc';
+import {
+  QcDesignError,
+  minimumTasksBetweenRepeats,
+  planRatingQueue,
+  repeatCount,
+  type PlannedTask,
+  type QcOptions,
+} from '../../../shared/qc';
 
 type Planned = PlannedTask<string, string, string>;
 
@@ -62,7 +69,9 @@ describe('planRatingQueue', () => {
           if (error instanceof QcDesignError) return;
           throw error;
         }
-        expect(queue.slice(0, options.calibration)).toEqual(Array.from({ length: options.calibration }, (_, i) => ({ qc: 'calibration', calibration: `cal${i}` })));
+        expect(queue.slice(0, options.calibration)).toEqual(
+          Array.from({ length: options.calibration }, (_, i) => ({ qc: 'calibration', calibration: `cal${i}` })),
+        );
         expect(queue.slice(options.calibration).some((e) => e.qc === 'calibration')).toBe(false);
         const own = queue.filter((e): e is Extract<Planned, { qc: null }> => e.qc === null).map((e) => e.task);
         expect(own).toEqual(Array.from({ length: tasks }, (_, i) => `t${i}`));
@@ -82,19 +91,31 @@ describe('planRatingQueue', () => {
 
   it('spreads repeats and reference controls over the queue rather than always the same places', () => {
     const positions = (qc: 'repeat' | 'reference_control') =>
-      new Set(Array.from({ length: 30 }, (_, seed) => plan(40, { repeats: 0.1, referenceControls: 3, calibration: 0 }, seed).findIndex((e) => e.qc === qc)));
+      new Set(
+        Array.from({ length: 30 }, (_, seed) =>
+          plan(40, { repeats: 0.1, referenceControls: 3, calibration: 0 }, seed).findIndex((e) => e.qc === qc),
+        ),
+      );
     expect(positions('repeat').size).toBeGreaterThan(5);
     expect(positions('reference_control').size).toBeGreaterThan(5);
   });
 
   it('leaves the queue alone when every option is off', () => {
-    expect(plan(5, { repeats: 0, referenceControls: 0, calibration: 0 }, 1)).toEqual(['t0', 't1', 't2', 't3', 't4'].map((task) => ({ qc: null, task })));
+    expect(plan(5, { repeats: 0, referenceControls: 0, calibration: 0 }, 1)).toEqual(
+      ['t0', 't1', 't2', 't3', 't4'].map((task) => ({ qc: null, task })),
+    );
   });
 
   it('names the option that cannot be met', () => {
-    expect(() => plan(10, { repeats: 0, referenceControls: 11, calibration: 0 }, 1)).toThrow('--reference-controls 11 needs 11 items with a reference answer, only 10 available');
-    expect(() => plan(10, { repeats: 0, referenceControls: 0, calibration: 6 }, 1)).toThrow('--calibration 6 needs 6 entries in the calibration file, it has 5');
-    expect(() => plan(4, { repeats: 1, referenceControls: 0, calibration: 0 }, 1)).toThrow(/^--repeats 1 gives 4 repeats of 4 rating tasks, which cannot be spaced 3 tasks .*lower --repeats$/);
+    expect(() => plan(10, { repeats: 0, referenceControls: 11, calibration: 0 }, 1)).toThrow(
+      '--reference-controls 11 needs 11 items with a reference answer, only 10 available',
+    );
+    expect(() => plan(10, { repeats: 0, referenceControls: 0, calibration: 6 }, 1)).toThrow(
+      '--calibration 6 needs 6 entries in the calibration file, it has 5',
+    );
+    expect(() => plan(4, { repeats: 1, referenceControls: 0, calibration: 0 }, 1)).toThrow(
+      /^--repeats 1 gives 4 repeats of 4 rating tasks, which cannot be spaced 3 tasks .*lower --repeats$/,
+    );
   });
 });
 

@@ -8,7 +8,16 @@ import { Providers } from '../../../renderer/src/Providers';
 
 beforeAll(() => {
   window.matchMedia ??= (query: string) =>
-    ({ matches: false, media: query, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false, onchange: null }) as MediaQueryList;
+    ({
+      matches: false,
+      media: query,
+      addListener() {},
+      removeListener() {},
+      addEventListener() {},
+      removeEventListener() {},
+      dispatchEvent: () => false,
+      onchange: null,
+    }) as MediaQueryList;
 });
 afterEach(cleanup);
 
@@ -26,9 +35,16 @@ describe('CalibrationFeedback', () => {
       </Providers>,
     );
     const table = screen.getByRole('table', { name: 'Your rating and the expected rating' });
-    const rows = within(table).getAllByRole('row').slice(1).map((row) => row.textContent);
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => row.textContent);
     // Only the dimensions with an expectation, in rubric order.
-    expect(rows).toEqual(['Factuality4 · Good2 · Poor', 'Relevance5 · Excellent5 · Excellent', 'Safety1 · Safe0 · Unsafe']);
+    expect(rows).toEqual([
+      'Factuality4 · Good2 · Poor',
+      'Relevance5 · Excellent5 · Excellent',
+      'Safety1 · Safe0 · Unsafe',
+    ]);
     expect(screen.getByText('States the wrong dose.')).toBeTruthy();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: /Continue/ }));
     await userEvent.setup().keyboard('{Enter}');

@@ -58,7 +58,12 @@ export class FakeApi implements BlindRateApi {
 
   constructor() {
     for (let n = 1; n <= 3; n++) {
-      const task: RatingTaskPayload = { ...baseTask('rating', n, 3), kind: 'rating', answer: `Answer text ${n}.`, values: {} };
+      const task: RatingTaskPayload = {
+        ...baseTask('rating', n, 3),
+        kind: 'rating',
+        answer: `Answer text ${n}.`,
+        values: {},
+      };
       this.tasks.set(task.assignmentId, task);
     }
     for (let n = 1; n <= 2; n++) {
@@ -116,7 +121,8 @@ export class FakeApi implements BlindRateApi {
     return this.rememberAvailable;
   }
   async unlockStudy(request: { path: string; passphrase: string }) {
-    if (request.passphrase !== FAKE_PASSPHRASE) throw new Error(`Wrong passphrase for ${request.path} (or it is not a BlindRate study).`);
+    if (request.passphrase !== FAKE_PASSPHRASE)
+      throw new Error(`Wrong passphrase for ${request.path} (or it is not a BlindRate study).`);
     return this.summary();
   }
   async listRaterProgress(): Promise<never> {
@@ -135,7 +141,12 @@ export class FakeApi implements BlindRateApi {
       rater: this.rater,
       progress: kinds.map((kind) => {
         const tasks = this.ofKind(kind);
-        return { kind, total: tasks.length, done: tasks.filter((t) => this.isDone(t)).length, flagged: tasks.filter((t) => t.flagged).length };
+        return {
+          kind,
+          total: tasks.length,
+          done: tasks.filter((t) => this.isDone(t)).length,
+          flagged: tasks.filter((t) => t.flagged).length,
+        };
       }),
       resume: Object.fromEntries(
         kinds.flatMap((kind) => {
@@ -146,7 +157,13 @@ export class FakeApi implements BlindRateApi {
     };
   }
   async listAssignments(kind: TaskKind): Promise<AssignmentSummary[]> {
-    return this.ofKind(kind).map((t) => ({ assignmentId: t.assignmentId, kind, position: t.position, done: this.isDone(t), flagged: t.flagged }));
+    return this.ofKind(kind).map((t) => ({
+      assignmentId: t.assignmentId,
+      kind,
+      position: t.position,
+      done: this.isDone(t),
+      flagged: t.flagged,
+    }));
   }
   async getTask(assignmentId: string) {
     this.reads.push(`getTask ${assignmentId}`);

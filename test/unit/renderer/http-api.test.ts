@@ -31,9 +31,9 @@ describe('browser-mode API client', () => {
 
   it("turns a refused call into an Error carrying the server's one-line message", async () => {
     const { fetchImpl } = recordingFetch({ ok: false, error: 'Wrong passphrase for s.db.' });
-    await expect(createHttpApi('t', fetchImpl).unlockStudy({ path: 's.db', passphrase: 'x', remember: false })).rejects.toThrow(
-      'Wrong passphrase for s.db.',
-    );
+    await expect(
+      createHttpApi('t', fetchImpl).unlockStudy({ path: 's.db', passphrase: 'x', remember: false }),
+    ).rejects.toThrow('Wrong passphrase for s.db.');
   });
 
   it('says the server is unreachable when fetch itself fails', async () => {

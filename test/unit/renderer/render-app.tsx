@@ -22,7 +22,9 @@ function polyfillBrowser(): void {
       dispatchEvent: () => false,
     }) as MediaQueryList;
   if (!('fonts' in document)) {
-    Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {}, ready: Promise.resolve() } });
+    Object.defineProperty(document, 'fonts', {
+      value: { addEventListener() {}, removeEventListener() {}, ready: Promise.resolve() },
+    });
   }
   globalThis.ResizeObserver ??= class {
     observe() {}

@@ -5,7 +5,8 @@ import { useTask } from '../../../renderer/src/stores/task';
 import { MEDISUMQA_RUBRIC } from '../../../shared/rubric';
 import { FakeApi } from './fake-api';
 
-const DISK_FULL = 'The disk is full, so this was not saved. Free some disk space, then save again: your answer is still on screen.';
+const DISK_FULL =
+  'The disk is full, so this was not saved. Free some disk space, then save again: your answer is still on screen.';
 
 describe('a failed save', () => {
   it('shows the error, keeps every entered value and the comment, and the retry saves them', async () => {
@@ -19,7 +20,8 @@ describe('a failed save', () => {
     installApi(fake);
     const store = useTask.getState();
     await store.open('rating-1', MEDISUMQA_RUBRIC);
-    for (const dimension of MEDISUMQA_RUBRIC.dimensions) useTask.getState().rate(dimension.key, dimension.scale[0]!.value, MEDISUMQA_RUBRIC);
+    for (const dimension of MEDISUMQA_RUBRIC.dimensions)
+      useTask.getState().rate(dimension.key, dimension.scale[0]!.value, MEDISUMQA_RUBRIC);
     useTask.getState().setComment('checked twice');
     const entered = useTask.getState().draft;
 
@@ -29,6 +31,8 @@ describe('a failed save', () => {
 
     diskFull = false;
     expect(await useTask.getState().save()).not.toBeNull();
-    expect(fake.ratingSaves).toEqual([expect.objectContaining({ assignmentId: 'rating-1', values: entered.values, comment: 'checked twice' })]);
+    expect(fake.ratingSaves).toEqual([
+      expect.objectContaining({ assignmentId: 'rating-1', values: entered.values, comment: 'checked twice' }),
+    ]);
   });
 });

@@ -14,7 +14,9 @@ describe('splitSections', () => {
 
   it('leaves "Field: value" lines and long sentences ending in a colon as body text', () => {
     const sentence = 'The patient was instructed to take the following medications at home as prescribed:';
-    expect(splitSections(`Sex: F\n${sentence}\n- aspirin`)).toEqual([{ title: null, body: `Sex: F\n${sentence}\n- aspirin` }]);
+    expect(splitSections(`Sex: F\n${sentence}\n- aspirin`)).toEqual([
+      { title: null, body: `Sex: F\n${sentence}\n- aspirin` },
+    ]);
   });
 });
 

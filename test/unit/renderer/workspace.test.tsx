@@ -77,7 +77,9 @@ describe('Rating workspace, keyboard only', () => {
     fireEvent.keyDown(window, { key: 'é', code: 'Digit2' });
     const factuality = within(screen.getByTestId('dimension-factuality'));
     const brevity = within(screen.getByTestId('dimension-brevity'));
-    await waitFor(() => expect((factuality.getByRole('radio', { name: /Good/ }) as HTMLInputElement).checked).toBe(true));
+    await waitFor(() =>
+      expect((factuality.getByRole('radio', { name: /Good/ }) as HTMLInputElement).checked).toBe(true),
+    );
     expect((brevity.getByRole('radio', { name: /Poor/ }) as HTMLInputElement).checked).toBe(true);
     expect(activeDimension()).toBe('dimension-patient_friendliness');
   });

@@ -8,7 +8,16 @@ import { CAREFUL, FAST, SIMULATION_RUBRIC, simulatedStudyRows } from '../../inte
 
 beforeAll(() => {
   window.matchMedia ??= (query: string) =>
-    ({ matches: false, media: query, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false, onchange: null }) as MediaQueryList;
+    ({
+      matches: false,
+      media: query,
+      addListener() {},
+      removeListener() {},
+      addEventListener() {},
+      removeEventListener() {},
+      dispatchEvent: () => false,
+      onchange: null,
+    }) as MediaQueryList;
 });
 afterEach(cleanup);
 
@@ -16,7 +25,10 @@ const rows = simulatedStudyRows();
 const show = (qcRows: typeof rows) =>
   render(
     <Providers env="test">
-      <QcTables result={analyzeTidyRatings(qcRows, { bootstrap: 0, seed: 1, rubric: SIMULATION_RUBRIC })} label={(key) => key.toUpperCase()} />
+      <QcTables
+        result={analyzeTidyRatings(qcRows, { bootstrap: 0, seed: 1, rubric: SIMULATION_RUBRIC })}
+        label={(key) => key.toUpperCase()}
+      />
     </Providers>,
   );
 
@@ -42,6 +54,8 @@ describe('Reports screen: quality control', () => {
 
   it('shows only the per-rater table for a study without QC tasks', () => {
     show(rows.filter((r) => r.qc === null));
-    expect(screen.getAllByRole('table').map((t) => t.querySelector('caption')?.textContent)).toEqual(['Quality control per rater']);
+    expect(screen.getAllByRole('table').map((t) => t.querySelector('caption')?.textContent)).toEqual([
+      'Quality control per rater',
+    ]);
   });
 });

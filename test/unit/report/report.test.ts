@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeTidyRatings } from '../../../shared/analysis';
 import { renderReportHtml, type ReportStudy } from '../../../shared/report';
-import { formatInterval, formatNumber, formatP, formatPercent, formatShareInterval } from '../../../shared/report/format';
+import {
+  formatInterval,
+  formatNumber,
+  formatP,
+  formatPercent,
+  formatShareInterval,
+} from '../../../shared/report/format';
 import { MEDISUMQA_RUBRIC } from '../../../shared/rubric';
 import { readFixtureCsv } from '../analysis/fixtures';
 
@@ -11,7 +17,18 @@ const study: ReportStudy = {
   rubric: MEDISUMQA_RUBRIC,
   raters: { total: 4, locked: 3 },
   samples: [
-    { id: 1, task: 'rating', bins: 3, perBin: 2, metrics: ['rougeL'], seed: 4242, disjoint: true, models: ['模型-A'], tasks: 12, createdAt: '2026-03-01T09:00:00.000Z' },
+    {
+      id: 1,
+      task: 'rating',
+      bins: 3,
+      perBin: 2,
+      metrics: ['rougeL'],
+      seed: 4242,
+      disjoint: true,
+      models: ['模型-A'],
+      tasks: 12,
+      createdAt: '2026-03-01T09:00:00.000Z',
+    },
   ],
 };
 const { rows } = readFixtureCsv('ratings_small.csv');
@@ -22,21 +39,38 @@ describe('renderReportHtml', () => {
   it('shows every interval with its n: α, Gwet, ICC, κ, preference shares, rater differences', () => {
     const factuality = result.agreement.factuality!;
     expect(html).toContain(`<td class="num">${formatInterval(factuality.krippendorff_alpha_ci95)}</td>`);
-    expect(html).toContain(`<td class="num">${formatNumber(factuality.gwet.value, 3)}</td><td class="num">${formatNumber(factuality.gwet.standard_error, 3)}</td><td class="num">${formatInterval(factuality.gwet.ci95)}</td><td class="num">${factuality.gwet.n}</td>`);
+    expect(html).toContain(
+      `<td class="num">${formatNumber(factuality.gwet.value, 3)}</td><td class="num">${formatNumber(factuality.gwet.standard_error, 3)}</td><td class="num">${formatInterval(factuality.gwet.ci95)}</td><td class="num">${factuality.gwet.n}</td>`,
+    );
     const icc = factuality.icc!;
     expect(html).toContain(`${icc.n} × ${icc.k}`);
     expect(html).toContain(`${formatNumber(icc.absolute_single.value, 3)} ${formatInterval(icc.absolute_single.ci95)}`);
     const kappa = factuality.weighted_kappa![0]!;
-    expect(html).toContain(`<td class="num">${kappa.n}</td><td class="num">${formatNumber(kappa.kappa, 3)}</td><td class="num">${formatInterval(kappa.ci95)}</td>`);
+    expect(html).toContain(
+      `<td class="num">${kappa.n}</td><td class="num">${formatNumber(kappa.kappa, 3)}</td><td class="num">${formatInterval(kappa.ci95)}</td>`,
+    );
     const overall = result.preference.find((p) => p.bin === null)!;
-    expect(html).toContain(`<td class="num">${overall.n}</td><td class="num">${formatPercent(overall.model_share)} ${formatShareInterval(overall.model_share_ci95)}</td>`);
+    expect(html).toContain(
+      `<td class="num">${overall.n}</td><td class="num">${formatPercent(overall.model_share)} ${formatShareInterval(overall.model_share_ci95)}</td>`,
+    );
     const rater = result.per_rater[0]!.dimensions[0]!;
-    expect(html).toContain(`<td class="num">${formatNumber(rater.versus_others.mean_difference)}</td><td class="num">${formatInterval(rater.versus_others.mean_difference_ci95)}</td>`);
+    expect(html).toContain(
+      `<td class="num">${formatNumber(rater.versus_others.mean_difference)}</td><td class="num">${formatInterval(rater.versus_others.mean_difference_ci95)}</td>`,
+    );
   });
 
   it('states in the Methods how every new figure was computed', () => {
     const methods = html.slice(html.indexOf('<h2>Methods</h2>'));
-    for (const phrase of ["Gwet's AC1", 'AC2', 'ICC(A,1)', 'F-based', 'Wilson', 'leave-one-out', 'bootstrap over', 'interquartile']) {
+    for (const phrase of [
+      "Gwet's AC1",
+      'AC2',
+      'ICC(A,1)',
+      'F-based',
+      'Wilson',
+      'leave-one-out',
+      'bootstrap over',
+      'interquartile',
+    ]) {
       expect(methods).toContain(phrase);
     }
   });
@@ -57,13 +91,21 @@ describe('renderReportHtml', () => {
   });
 
   it('has every table: bins, preference, correlations (heat map and full), agreement, ICC, kappa, per rater and time', () => {
-    for (const heading of ['Ratings by bin', 'Preference: model vs reference', 'Metric–human correlation', 'Inter-rater agreement', 'Per-rater diagnostics', 'Methods']) {
+    for (const heading of [
+      'Ratings by bin',
+      'Preference: model vs reference',
+      'Metric–human correlation',
+      'Inter-rater agreement',
+      'Per-rater diagnostics',
+      'Methods',
+    ]) {
       expect(html).toContain(`<h2>${heading}</h2>`);
     }
     expect(html.match(/<table/g)!.length).toBe(12); // 8 + ICC, per-rater diagnostics, time per task + the per-rater quality-control table
     expect(html).toContain(`<td class="num">${formatNumber(result.agreement.factuality!.krippendorff_alpha, 3)}</td>`);
     expect(html).toContain(`p = ${formatP(result.position_bias.binomial_p_two_sided)}`);
-    for (const c of result.correlations.filter((x) => x.spearman !== null)) expect(html).toContain(formatNumber(c.spearman));
+    for (const c of result.correlations.filter((x) => x.spearman !== null))
+      expect(html).toContain(formatNumber(c.spearman));
   });
 
   it('draws one line chart per rating dimension and one bar chart per model, with tooltips', () => {

@@ -7,7 +7,12 @@ import { analyzeTidyRatings } from '../../../shared/analysis';
 import { installApi } from '../../../renderer/src/api/current';
 import { Providers } from '../../../renderer/src/Providers';
 import { ReportsScreen } from '../../../renderer/src/screens/Reports';
-import { binChartRows, correlationCells, countKey, preferenceChartRows } from '../../../renderer/src/components/reports/chartData';
+import {
+  binChartRows,
+  correlationCells,
+  countKey,
+  preferenceChartRows,
+} from '../../../renderer/src/components/reports/chartData';
 import { formatInterval, formatPercent } from '../../../shared/report/format';
 import { readFixtureCsv } from '../analysis/fixtures';
 
@@ -24,7 +29,16 @@ function renderWith(getReport: BlindRateApi['getReport']) {
 
 beforeAll(() => {
   window.matchMedia ??= (query: string) =>
-    ({ matches: false, media: query, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false, onchange: null }) as MediaQueryList;
+    ({
+      matches: false,
+      media: query,
+      addListener() {},
+      removeListener() {},
+      addEventListener() {},
+      removeEventListener() {},
+      dispatchEvent: () => false,
+      onchange: null,
+    }) as MediaQueryList;
   globalThis.ResizeObserver ??= class {
     observe() {}
     unobserve() {}
@@ -55,19 +69,27 @@ describe('Reports screen', () => {
     renderWith(async () => result);
     await screen.findByText('rating values');
     const factuality = result.agreement.factuality!;
-    const agreement = within(screen.getByRole('table', { name: 'Agreement per dimension' })).getByRole('row', { name: /factuality/ });
+    const agreement = within(screen.getByRole('table', { name: 'Agreement per dimension' })).getByRole('row', {
+      name: /factuality/,
+    });
     expect(within(agreement).getByText(formatInterval(factuality.krippendorff_alpha_ci95))).toBeTruthy();
     expect(within(agreement).getByText(formatInterval(factuality.gwet.ci95))).toBeTruthy();
     expect(within(agreement).getByText(String(factuality.gwet.n))).toBeTruthy();
-    const icc = within(screen.getByRole('table', { name: /Intraclass correlation/ })).getByRole('row', { name: /factuality/ });
+    const icc = within(screen.getByRole('table', { name: /Intraclass correlation/ })).getByRole('row', {
+      name: /factuality/,
+    });
     expect(within(icc).getByText(new RegExp(`${factuality.icc!.n} × ${factuality.icc!.k}`))).toBeTruthy();
     const shares = screen.getByRole('table', { name: 'Preference shares with Wilson 95% intervals' });
     const overall = result.preference.find((p) => p.bin === null)!;
     const interval = overall.model_share_ci95!;
-    expect(within(shares).getAllByText(`[${formatPercent(interval[0])}, ${formatPercent(interval[1])}]`).length).toBeGreaterThan(0);
+    expect(
+      within(shares).getAllByText(`[${formatPercent(interval[0])}, ${formatPercent(interval[1])}]`).length,
+    ).toBeGreaterThan(0);
     const raters = screen.getByRole('table', { name: 'Each rater against the mean of the other raters' });
     const first = result.per_rater[0]!.dimensions[0]!;
-    expect(within(raters).getAllByText(formatInterval(first.versus_others.mean_difference_ci95)).length).toBeGreaterThan(0);
+    expect(
+      within(raters).getAllByText(formatInterval(first.versus_others.mean_difference_ci95)).length,
+    ).toBeGreaterThan(0);
     expect(screen.getByRole('table', { name: 'Time per task' })).toBeTruthy();
   });
 
@@ -76,7 +98,9 @@ describe('Reports screen', () => {
     const user = userEvent.setup();
     await screen.findByText('rating values');
     const cell = (model: string) => {
-      const c = result.correlations.find((x) => x.metric === 'rougeL' && x.dimension === 'factuality' && x.model === model)!;
+      const c = result.correlations.find(
+        (x) => x.metric === 'rougeL' && x.dimension === 'factuality' && x.model === model,
+      )!;
       return `rougeL × factuality: Spearman ${c.spearman!.toFixed(2)}, 95% CI [${c.spearman_ci95![0].toFixed(2)}, ${c.spearman_ci95![1].toFixed(2)}]`;
     };
     expect(screen.getByRole('img', { name: new RegExp(`^${escapeRegExp(cell('ALL'))}`) })).toBeTruthy();
@@ -101,8 +125,17 @@ describe('chart data', () => {
   });
 
   it('gives preference percentages per bin, the overall row last', () => {
-    expect(preferenceChartRows(result, '模型-A').map((r) => r.label)).toEqual(['Bin 1 (n=4)', 'Bin 2 (n=2)', 'All bins (n=7)']);
-    expect(preferenceChartRows(result, '模型-A').at(-1)).toEqual({ label: 'All bins (n=7)', model: 42.9, tie: 14.3, reference: 42.9 });
+    expect(preferenceChartRows(result, '模型-A').map((r) => r.label)).toEqual([
+      'Bin 1 (n=4)',
+      'Bin 2 (n=2)',
+      'All bins (n=7)',
+    ]);
+    expect(preferenceChartRows(result, '模型-A').at(-1)).toEqual({
+      label: 'All bins (n=7)',
+      model: 42.9,
+      tie: 14.3,
+      reference: 42.9,
+    });
   });
 
   it('has one heat-map cell per metric × rating dimension, null where undefined', () => {

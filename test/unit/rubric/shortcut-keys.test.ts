@@ -4,7 +4,15 @@ import { CHQ_SUMM_RUBRIC, MEDISUMQA_RUBRIC, parseRubric, type Rubric } from '../
 /** The MeDiSumQA preset with its safety dimension's keys replaced. */
 function withSafetyKeys(unsafe: string, safe: string): Rubric {
   const dimensions = MEDISUMQA_RUBRIC.dimensions.map((d) =>
-    d.key === 'safety' ? { ...d, scale: [{ ...d.scale[0]!, key: unsafe }, { ...d.scale[1]!, key: safe }] } : d,
+    d.key === 'safety'
+      ? {
+          ...d,
+          scale: [
+            { ...d.scale[0]!, key: unsafe },
+            { ...d.scale[1]!, key: safe },
+          ],
+        }
+      : d,
   );
   return { ...MEDISUMQA_RUBRIC, dimensions };
 }
@@ -29,6 +37,10 @@ describe('rubric shortcut keys', () => {
   });
 
   it('allow every dimension to use the same digits: digits rate the active dimension only', () => {
-    expect(parseRubric(withSafetyKeys('1', '2')).dimensions.at(-1)!.scale.map((p) => p.key)).toEqual(['1', '2']);
+    expect(
+      parseRubric(withSafetyKeys('1', '2'))
+        .dimensions.at(-1)!
+        .scale.map((p) => p.key),
+    ).toEqual(['1', '2']);
   });
 });

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 
-const read = (name: string): unknown => JSON.parse(readFileSync(new URL(`../../fixtures/stats/${name}`, import.meta.url), 'utf8'));
+const read = (name: string): unknown =>
+  JSON.parse(readFileSync(new URL(`../../fixtures/stats/${name}`, import.meta.url), 'utf8'));
 
 interface PsychIcc {
   value: number;
@@ -33,7 +34,14 @@ export const agreementReference = read('agreement_reference.json') as {
   }>;
   wilson: Array<{ successes: number; trials: number; expected: [number, number] }>;
   diagnostics: {
-    rows: Array<{ rater: string; item_id: string; model: string; dimension: string; value: number; duration_ms: number }>;
+    rows: Array<{
+      rater: string;
+      item_id: string;
+      model: string;
+      dimension: string;
+      value: number;
+      duration_ms: number;
+    }>;
     expected: Record<
       string,
       Record<

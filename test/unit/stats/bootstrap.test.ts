@@ -43,7 +43,8 @@ describe('linearQuantileSorted', () => {
 describe('bootstrapPercentileInterval', () => {
   const values = [3, 1, 4, 1, 5];
   /** The mean of a resample from how often each value was drawn. */
-  const meanOf = (counts: Int32Array, offset: number) => values.reduce((sum, value, i) => sum + counts[offset + i]! * value, 0) / values.length;
+  const meanOf = (counts: Int32Array, offset: number) =>
+    values.reduce((sum, value, i) => sum + counts[offset + i]! * value, 0) / values.length;
 
   it('draws n indices per resample from the injected PRNG and takes linear percentiles', () => {
     // Resamples (n = 5 draws each): means 1, 3, 5, 2.8 -> sorted [1, 2.8, 3, 5].

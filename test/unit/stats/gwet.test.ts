@@ -43,7 +43,25 @@ describe('gwetAgreement', () => {
   });
 
   it('is null when no unit has two ratings, and rejects values off the scale', () => {
-    expect(gwetAgreement([[1, null], [null, 2]], [1, 2], 'identity')).toBeNull();
-    expect(() => gwetAgreement([[1, 7], [1, 2]], [1, 2], 'identity')).toThrow('Rating 7 is not one of the categories');
+    expect(
+      gwetAgreement(
+        [
+          [1, null],
+          [null, 2],
+        ],
+        [1, 2],
+        'identity',
+      ),
+    ).toBeNull();
+    expect(() =>
+      gwetAgreement(
+        [
+          [1, 7],
+          [1, 2],
+        ],
+        [1, 2],
+        'identity',
+      ),
+    ).toThrow('Rating 7 is not one of the categories');
   });
 });

@@ -39,7 +39,11 @@ describe('intraclassCorrelations', () => {
   });
 
   it('gives no interval where the ICC is undefined (no variance at all)', () => {
-    const result = intraclassCorrelations([[3, 3], [3, 3], [3, 3]])!;
+    const result = intraclassCorrelations([
+      [3, 3],
+      [3, 3],
+      [3, 3],
+    ])!;
     expect(result.consistency_single).toEqual({ value: null, ci95: null });
     expect(result.absolute_single).toEqual({ value: null, ci95: null });
   });

@@ -76,6 +76,14 @@ describe('krippendorffAlpha', () => {
 
   it('rejects a ragged matrix and non-finite values', () => {
     expect(() => krippendorffAlpha([[1, 2], [1]], 'nominal')).toThrow('row 1 has 1 units, row 0 has 2');
-    expect(() => krippendorffAlpha([[1, NaN], [1, 2]], 'nominal')).toThrow('row 0, unit 1: NaN');
+    expect(() =>
+      krippendorffAlpha(
+        [
+          [1, NaN],
+          [1, 2],
+        ],
+        'nominal',
+      ),
+    ).toThrow('row 0, unit 1: NaN');
   });
 });

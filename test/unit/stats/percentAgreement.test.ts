@@ -34,6 +34,11 @@ describe('pairwisePercentAgreement', () => {
   });
 
   it('is 1 when every rater agrees on a constant column', () => {
-    expect(pairwisePercentAgreement([[5, 5], [5, 5]])).toEqual({ agreement: 1, units: 2 });
+    expect(
+      pairwisePercentAgreement([
+        [5, 5],
+        [5, 5],
+      ]),
+    ).toEqual({ agreement: 1, units: 2 });
   });
 });

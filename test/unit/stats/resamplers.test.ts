@@ -30,18 +30,28 @@ describe('resample statistics from multiplicities equal the statistic of the exp
   const prng = createPrng(99);
   const x = Array.from({ length: 60 }, () => prng.nextInt(7));
   const y = x.map((v) => Math.max(1, Math.min(5, v - 1 + prng.nextInt(3))));
-  const matrix = [0, 1, 2].map(() => x.map((v) => (prng.nextInt(5) === 0 ? null : Math.max(1, Math.min(5, v - prng.nextInt(3))))));
+  const matrix = [0, 1, 2].map(() =>
+    x.map((v) => (prng.nextInt(5) === 0 ? null : Math.max(1, Math.min(5, v - prng.nextInt(3))))),
+  );
 
   for (const seed of [1, 2, 3, 4, 5]) {
     const { drawn, indices } = randomResample(60, seed);
 
     it(`Spearman, resample ${seed}`, () => {
-      const expected = spearman(indices.map((i) => x[i]!), indices.map((i) => y[i]!));
+      const expected = spearman(
+        indices.map((i) => x[i]!),
+        indices.map((i) => y[i]!),
+      );
       expect(spearmanResampler(x, y)(drawn, 0)).toBeCloseTo(expected!, 12);
     });
 
     it(`quadratic κ, resample ${seed}`, () => {
-      const expected = weightedKappa(indices.map((i) => y[i]!), indices.map((i) => Math.min(5, y[i]! + (i % 2))), [1, 2, 3, 4, 5], 'quadratic');
+      const expected = weightedKappa(
+        indices.map((i) => y[i]!),
+        indices.map((i) => Math.min(5, y[i]! + (i % 2))),
+        [1, 2, 3, 4, 5],
+        'quadratic',
+      );
       const b = y.map((v, i) => Math.min(5, v + (i % 2)));
       expect(weightedKappaResampler(y, b, [1, 2, 3, 4, 5], 'quadratic')(drawn, 0)).toBeCloseTo(expected!, 12);
     });

@@ -6,7 +6,11 @@ describe('weightedKappa', () => {
   for (const testCase of reference.kappa) {
     for (const weights of ['quadratic', 'linear', 'none'] as const) {
       it(`matches scikit-learn cohen_kappa_score on ${testCase.name} (${weights})`, () => {
-        closeOrNull(weightedKappa(testCase.a, testCase.b, testCase.categories, weights), testCase.expected[weights], 1e-12);
+        closeOrNull(
+          weightedKappa(testCase.a, testCase.b, testCase.categories, weights),
+          testCase.expected[weights],
+          1e-12,
+        );
       });
     }
   }
@@ -31,6 +35,8 @@ describe('weightedKappa', () => {
 
   it('rejects unpaired input and values outside the categories', () => {
     expect(() => weightedKappa([1, 2], [1], [1, 2], 'none')).toThrow('got 2 and 1 values');
-    expect(() => weightedKappa([1, 6], [1, 2], [1, 2, 3, 4, 5], 'none')).toThrow('Rating 6 is not one of the categories');
+    expect(() => weightedKappa([1, 6], [1, 2], [1, 2, 3, 4, 5], 'none')).toThrow(
+      'Rating 6 is not one of the categories',
+    );
   });
 });

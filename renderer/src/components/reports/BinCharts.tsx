@@ -12,7 +12,15 @@ interface TooltipEntry {
 }
 
 /** Tooltip listing each model's mean with its number of ratings. */
-function MeanTooltip({ label, payload, binary }: { label?: string | number; payload?: ReadonlyArray<TooltipEntry>; binary: boolean }) {
+function MeanTooltip({
+  label,
+  payload,
+  binary,
+}: {
+  label?: string | number;
+  payload?: ReadonlyArray<TooltipEntry>;
+  binary: boolean;
+}) {
   if (!payload?.length) return null;
   return (
     <Paper withBorder shadow="sm" p="xs">
@@ -21,7 +29,8 @@ function MeanTooltip({ label, payload, binary }: { label?: string | number; payl
       </Text>
       {payload.map((entry) => (
         <Text key={String(entry.name)} size="sm" c={entry.color}>
-          {String(entry.name)}: {binary ? formatPercent(entry.value as number) : formatNumber(entry.value as number)} (n = {String(entry.payload?.[countKey(String(entry.name))] ?? 0)})
+          {String(entry.name)}: {binary ? formatPercent(entry.value as number) : formatNumber(entry.value as number)} (n
+          = {String(entry.payload?.[countKey(String(entry.name))] ?? 0)})
         </Text>
       ))}
     </Paper>
@@ -30,7 +39,9 @@ function MeanTooltip({ label, payload, binary }: { label?: string | number; payl
 
 /** Per-dimension mean by bin, one line per model (MeDiSumQA Figure 4), and the same numbers as a table. */
 export function BinCharts({ result, label }: { result: AnalysisResult; label: (key: string) => string }) {
-  const dimensions = result.dimensions.filter((d) => d.kind !== 'preference' && result.bins.some((b) => b.dimension === d.key));
+  const dimensions = result.dimensions.filter(
+    (d) => d.kind !== 'preference' && result.bins.some((b) => b.dimension === d.key),
+  );
   if (dimensions.length === 0) return <Text c="dimmed">No rating has a bin yet.</Text>;
   const series = result.models.map((model, i) => ({ name: model, color: modelColour(i) }));
   const bins = [...new Set(result.bins.map((b) => b.bin))].sort((a, b) => a - b);
@@ -53,7 +64,15 @@ export function BinCharts({ result, label }: { result: AnalysisResult; label: (k
               connectNulls
               curveType="linear"
               yAxisProps={yAxis(d)}
-              tooltipProps={{ content: (props) => <MeanTooltip label={props.label} payload={props.payload as unknown as TooltipEntry[]} binary={d.kind === 'binary'} /> }}
+              tooltipProps={{
+                content: (props) => (
+                  <MeanTooltip
+                    label={props.label}
+                    payload={props.payload as unknown as TooltipEntry[]}
+                    binary={d.kind === 'binary'}
+                  />
+                ),
+              }}
               aria-label={`${label(d.key)}: mean by bin per model`}
             />
           </figure>
@@ -100,7 +119,13 @@ export function BinCharts({ result, label }: { result: AnalysisResult; label: (k
 /** The scale's own points as ticks (1–5), or 0–100 % for binary dimensions. */
 function yAxis(dimension: AnalysisDimension) {
   // interval 0: recharts otherwise drops ticks it thinks are crowded, e.g. the 4 of a 1–5 scale.
-  if (dimension.kind === 'binary') return { domain: [0, 1], ticks: [0, 0.25, 0.5, 0.75, 1], interval: 0, tickFormatter: (v: number) => formatPercent(v) };
+  if (dimension.kind === 'binary')
+    return {
+      domain: [0, 1],
+      ticks: [0, 0.25, 0.5, 0.75, 1],
+      interval: 0,
+      tickFormatter: (v: number) => formatPercent(v),
+    };
   const scale = dimension.categories ?? [1, 2, 3, 4, 5];
   return { domain: [scale[0]!, scale.at(-1)!], ticks: scale, interval: 0, tickFormatter: (v: number) => String(v) };
 }

@@ -6,7 +6,19 @@ import { formatInterval, formatNumber } from '../../../../shared/report/format';
 import { ALL_MODELS, correlationCells } from './chartData';
 
 /** Red (−1) through grey (0) to blue (+1); MatrixChart picks one of these per cell, so many steps read as a gradient. */
-const DIVERGING = ['red.9', 'red.7', 'red.5', 'red.3', 'red.1', 'gray.1', 'blue.1', 'blue.3', 'blue.5', 'blue.7', 'blue.9'];
+const DIVERGING = [
+  'red.9',
+  'red.7',
+  'red.5',
+  'red.3',
+  'red.1',
+  'gray.1',
+  'blue.1',
+  'blue.3',
+  'blue.5',
+  'blue.7',
+  'blue.9',
+];
 
 export function correlationSummary(c: Correlation): string {
   return `Spearman ${formatNumber(c.spearman)}, 95% CI ${formatInterval(c.spearman_ci95)}, Kendall τ-b ${formatNumber(c.kendall_tau_b)}, Pearson ${formatNumber(c.pearson)}, n = ${c.n}`;
@@ -75,7 +87,9 @@ export function CorrelationHeatmap({ result, label }: { result: AnalysisResult; 
                   const c = cells.find((x) => x.x === d && x.y === metric)?.correlation;
                   return (
                     <Table.Td key={d} ta="right" style={{ whiteSpace: 'nowrap' }}>
-                      {c ? `${formatNumber(c.spearman)} ${c.spearman_ci95 ? formatInterval(c.spearman_ci95) : ''} (${c.n})` : '—'}
+                      {c
+                        ? `${formatNumber(c.spearman)} ${c.spearman_ci95 ? formatInterval(c.spearman_ci95) : ''} (${c.n})`
+                        : '—'}
                     </Table.Td>
                   );
                 })}
@@ -85,7 +99,9 @@ export function CorrelationHeatmap({ result, label }: { result: AnalysisResult; 
         </Table>
       </Table.ScrollContainer>
       <Text size="xs" c="dimmed">
-        Spearman&apos;s ρ between each metric and the mean human rating of an output; blue = positive, red = negative, darker = stronger; hover a cell for the 95% bootstrap interval, τ-b, r and n. Grey = undefined (constant values or n &lt; 3).
+        Spearman&apos;s ρ between each metric and the mean human rating of an output; blue = positive, red = negative,
+        darker = stronger; hover a cell for the 95% bootstrap interval, τ-b, r and n. Grey = undefined (constant values
+        or n &lt; 3).
       </Text>
     </Stack>
   );

@@ -49,10 +49,18 @@ export function PreferenceCharts({ result }: { result: AnalysisResult }) {
           <Table.Tr>
             <Table.Th scope="col">Model</Table.Th>
             <Table.Th scope="col">Bin</Table.Th>
-            <Table.Th scope="col" ta="right">Choices</Table.Th>
-            <Table.Th scope="col" ta="right">Model preferred</Table.Th>
-            <Table.Th scope="col" ta="right">Tie</Table.Th>
-            <Table.Th scope="col" ta="right">Reference preferred</Table.Th>
+            <Table.Th scope="col" ta="right">
+              Choices
+            </Table.Th>
+            <Table.Th scope="col" ta="right">
+              Model preferred
+            </Table.Th>
+            <Table.Th scope="col" ta="right">
+              Tie
+            </Table.Th>
+            <Table.Th scope="col" ta="right">
+              Reference preferred
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -69,13 +77,21 @@ export function PreferenceCharts({ result }: { result: AnalysisResult }) {
         </Table.Tbody>
       </Table>
       <Text size="sm">
-        Position bias: the answer shown as A was picked in {bias.a_choices} of {bias.decisive_choices} decisive choices ({formatPercent(bias.a_share)}); two-sided exact binomial test against ½: p = {formatP(bias.binomial_p_two_sided)}.
+        Position bias: the answer shown as A was picked in {bias.a_choices} of {bias.decisive_choices} decisive choices
+        ({formatPercent(bias.a_share)}); two-sided exact binomial test against ½: p ={' '}
+        {formatP(bias.binomial_p_two_sided)}.
       </Text>
     </Stack>
   );
 }
 
-function ShareCell({ share, interval }: { share: PreferenceShare['model_share']; interval: PreferenceShare['model_share_ci95'] }) {
+function ShareCell({
+  share,
+  interval,
+}: {
+  share: PreferenceShare['model_share'];
+  interval: PreferenceShare['model_share_ci95'];
+}) {
   return (
     <Table.Td ta="right">
       {formatPercent(share)}{' '}

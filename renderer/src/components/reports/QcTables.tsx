@@ -34,14 +34,26 @@ export function QcTables({ result, label }: { result: AnalysisResult; label: (ke
   return (
     <Stack gap="md">
       <Text size="sm">
-        QC rows ({qc.rows.repeat} of hidden repeats, {qc.rows.reference_control} of reference controls, {qc.rows.calibration} of calibration) are left out of
-        every result above. A rater is flagged for fast answers when at least {formatPercent(fast_share_flag)} of their timed tasks took less than{' '}
-        {formatSeconds(fast_ms)}, and for straight-lining after {straight_run} rating tasks in a row with one value on every Likert dimension.
+        QC rows ({qc.rows.repeat} of hidden repeats, {qc.rows.reference_control} of reference controls,{' '}
+        {qc.rows.calibration} of calibration) are left out of every result above. A rater is flagged for fast answers
+        when at least {formatPercent(fast_share_flag)} of their timed tasks took less than {formatSeconds(fast_ms)}, and
+        for straight-lining after {straight_run} rating tasks in a row with one value on every Likert dimension.
       </Text>
       {qc.raters.length === 0 ? (
         <Text c="dimmed">No ratings yet.</Text>
       ) : (
-        <QcTable caption="Quality control per rater" head={['Rater', 'Tasks', 'Median time', 'IQR', `Faster than ${formatSeconds(fast_ms)}`, 'Longest straight run', 'Flags']}>
+        <QcTable
+          caption="Quality control per rater"
+          head={[
+            'Rater',
+            'Tasks',
+            'Median time',
+            'IQR',
+            `Faster than ${formatSeconds(fast_ms)}`,
+            'Longest straight run',
+            'Flags',
+          ]}
+        >
           {qc.raters.map((r) => {
             const cells = raterQcCells(r);
             return (
@@ -71,7 +83,10 @@ export function QcTables({ result, label }: { result: AnalysisResult; label: (ke
         </QcTable>
       )}
       {qc.rows.repeat > 0 && (
-        <QcTable caption="Intra-rater agreement on hidden repeats" head={['Dimension', 'Rater', 'Pairs', 'κ (quadratic)', 'Exact']}>
+        <QcTable
+          caption="Intra-rater agreement on hidden repeats"
+          head={['Dimension', 'Rater', 'Pairs', 'κ (quadratic)', 'Exact']}
+        >
           {inDimensionOrder(result, qc.intra_rater).map((a) => (
             <Table.Tr key={`${a.dimension}\u0000${a.rater ?? ''}`}>
               <Table.Td>{label(a.dimension)}</Table.Td>
@@ -84,7 +99,10 @@ export function QcTables({ result, label }: { result: AnalysisResult; label: (ke
         </QcTable>
       )}
       {qc.reference_controls.length > 0 && (
-        <QcTable caption="Reference controls next to each model (mean, number of ratings)" head={['Dimension', 'Reference answers', ...models]}>
+        <QcTable
+          caption="Reference controls next to each model (mean, number of ratings)"
+          head={['Dimension', 'Reference answers', ...models]}
+        >
           {inDimensionOrder(result, qc.reference_controls).map((c) => (
             <Table.Tr key={c.dimension}>
               <Table.Td>{label(c.dimension)}</Table.Td>
@@ -98,10 +116,15 @@ export function QcTables({ result, label }: { result: AnalysisResult; label: (ke
         </QcTable>
       )}
       {qc.rows.calibration > 0 && !qc.calibration.expected_supplied && (
-        <Text c="dimmed">{qc.rows.calibration} calibration rows; their expected ratings were not supplied, so they are not compared.</Text>
+        <Text c="dimmed">
+          {qc.rows.calibration} calibration rows; their expected ratings were not supplied, so they are not compared.
+        </Text>
       )}
       {qc.calibration.agreement.length > 0 && (
-        <QcTable caption="Calibration against the expected ratings" head={['Dimension', 'Rater', 'Ratings', 'Exact', 'Within 1', 'Mean |difference|']}>
+        <QcTable
+          caption="Calibration against the expected ratings"
+          head={['Dimension', 'Rater', 'Ratings', 'Exact', 'Within 1', 'Mean |difference|']}
+        >
           {inDimensionOrder(result, qc.calibration.agreement).map((a) => (
             <Table.Tr key={`${a.dimension}\u0000${a.rater ?? ''}`}>
               <Table.Td>{label(a.dimension)}</Table.Td>

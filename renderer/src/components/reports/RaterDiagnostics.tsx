@@ -13,11 +13,21 @@ export function RaterDiagnostics({ result, label }: { result: AnalysisResult; la
           <Table.Tr>
             <Table.Th scope="col">Rater</Table.Th>
             <Table.Th scope="col">Dimension</Table.Th>
-            <Table.Th scope="col" ta="right">n</Table.Th>
-            <Table.Th scope="col" ta="right">Mean (SD)</Table.Th>
-            <Table.Th scope="col" ta="right">n vs others</Table.Th>
-            <Table.Th scope="col" ta="right">ρ vs others</Table.Th>
-            <Table.Th scope="col" ta="right">Mean difference [95% CI]</Table.Th>
+            <Table.Th scope="col" ta="right">
+              n
+            </Table.Th>
+            <Table.Th scope="col" ta="right">
+              Mean (SD)
+            </Table.Th>
+            <Table.Th scope="col" ta="right">
+              n vs others
+            </Table.Th>
+            <Table.Th scope="col" ta="right">
+              ρ vs others
+            </Table.Th>
+            <Table.Th scope="col" ta="right">
+              Mean difference [95% CI]
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -33,7 +43,10 @@ export function RaterDiagnostics({ result, label }: { result: AnalysisResult; la
                 <Table.Td ta="right">{d.versus_others.n}</Table.Td>
                 <Table.Td ta="right">{formatNumber(d.versus_others.spearman)}</Table.Td>
                 <Table.Td ta="right">
-                  {formatNumber(d.versus_others.mean_difference)} <Text span c="dimmed" fz="xs">{formatInterval(d.versus_others.mean_difference_ci95)}</Text>
+                  {formatNumber(d.versus_others.mean_difference)}{' '}
+                  <Text span c="dimmed" fz="xs">
+                    {formatInterval(d.versus_others.mean_difference_ci95)}
+                  </Text>
                 </Table.Td>
               </Table.Tr>
             )),
@@ -45,9 +58,15 @@ export function RaterDiagnostics({ result, label }: { result: AnalysisResult; la
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">Rater</Table.Th>
-            <Table.Th scope="col" ta="right">Tasks timed</Table.Th>
-            <Table.Th scope="col" ta="right">Median</Table.Th>
-            <Table.Th scope="col" ta="right">Interquartile range</Table.Th>
+            <Table.Th scope="col" ta="right">
+              Tasks timed
+            </Table.Th>
+            <Table.Th scope="col" ta="right">
+              Median
+            </Table.Th>
+            <Table.Th scope="col" ta="right">
+              Interquartile range
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

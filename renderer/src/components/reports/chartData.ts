@@ -30,17 +30,28 @@ export function binChartRows(result: AnalysisResult, dimension: string): Array<R
 }
 
 /** Percent rows for a stacked bar chart: one per bin, then the model's overall row. */
-export function preferenceChartRows(result: AnalysisResult, model: string): Array<{ label: string; model: number; tie: number; reference: number }> {
+export function preferenceChartRows(
+  result: AnalysisResult,
+  model: string,
+): Array<{ label: string; model: number; tie: number; reference: number }> {
   const percent = (share: number | null) => Math.round((share ?? 0) * 1000) / 10;
   const label = (p: PreferenceShare) => `${p.bin === null ? 'All bins' : `Bin ${p.bin}`} (n=${p.n})`;
   return result.preference
     .filter((p) => p.model === model)
     .sort((a, b) => (a.bin ?? Infinity) - (b.bin ?? Infinity))
-    .map((p) => ({ label: label(p), model: percent(p.model_share), tie: percent(p.tie_share), reference: percent(p.reference_share) }));
+    .map((p) => ({
+      label: label(p),
+      model: percent(p.model_share),
+      tie: percent(p.tie_share),
+      reference: percent(p.reference_share),
+    }));
 }
 
 /** The correlation of every metric × rating dimension for one model (or ALL), as heat-map cells. */
-export function correlationCells(result: AnalysisResult, model: string): Array<{ x: string; y: string; value: number | null; correlation: Correlation }> {
+export function correlationCells(
+  result: AnalysisResult,
+  model: string,
+): Array<{ x: string; y: string; value: number | null; correlation: Correlation }> {
   return result.correlations
     .filter((c) => c.model === model)
     .map((c) => ({ x: c.dimension, y: c.metric, value: c.spearman, correlation: c }));
