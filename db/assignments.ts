@@ -1,5 +1,6 @@
 /** assignments: one row per rater × task, in the rater's own order, with the blinded answer order of preference tasks. */
 import type { PresentedA, TaskKind } from '../shared/domain';
+import type { QcRole } from '../shared/qc/roles';
 import type { StudyDb } from './connection';
 
 export interface AssignmentStateRow {
@@ -19,13 +20,27 @@ export interface NewAssignment {
   presentedA: PresentedA | null;
   flagged?: boolean;
   /** NULL for an ordinary task; quality-control designs name the task's role (e.g. a repeat). */
-  qcRole?: string | null;
+  qcRole?: QcRole | null;
+  /** A repeat: the assignment of its first showing. */
+  firstShowing?: string | null;
+  /** A calibration task: its entry (calibration_entries.id). */
+  calibrationEntry?: number | null;
 }
 
 export function insertAssignment(db: StudyDb, row: NewAssignment): void {
   db.prepare(
-    'INSERT INTO assignments (id, rater_id, task_id, position, presented_a, flagged, qc_role) VALUES (?, ?, ?, ?, ?, ?, ?)',
-  ).run(row.id, row.raterId, row.taskId, row.position, row.presentedA, row.flagged ? 1 : 0, row.qcRole ?? null);
+    'INSERT INTO assignments (id, rater_id, task_id, position, presented_a, flagged, qc_role, first_showing, calibration_entry) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+  ).run(
+    row.id,
+    row.raterId,
+    row.taskId,
+    row.position,
+    row.presentedA,
+    row.flagged ? 1 : 0,
+    row.qcRole ?? null,
+    row.firstShowing ?? null,
+    row.calibrationEntry ?? null,
+  );
 }
 
 /** The rater's assignments of one kind in their order, with whether each is answered. */

@@ -110,11 +110,22 @@ export function migrate(db: StudyDb, migrations: readonly Migration[] = MIGRATIO
     );
   }
   for (const migration of migrations.filter((m) => m.version > current)) {
-    db.transaction(() => {
-      db.exec(migration.sql);
-      migration.after?.(db);
-      db.pragma(`user_version = ${migration.version}`);
-    })();
+    // PRAGMA foreign_keys is a no-op inside a transaction, so it is switched around it.
+    if (migration.rebuildsTables) db.pragma('foreign_keys = OFF');
+    try {
+      db.transaction(() => {
+        db.exec(migration.sql);
+        migration.after?.(db);
+        if (migration.rebuildsTables && (db.pragma('foreign_key_check') as unknown[]).length > 0) {
+          throw new StudyError(
+            `Migration ${migration.version} (${migration.name}) would break references between tables; the file is unchanged.`,
+          );
+        }
+        db.pragma(`user_version = ${migration.version}`);
+      })();
+    } finally {
+      if (migration.rebuildsTables) db.pragma('foreign_keys = ON');
+    }
   }
 }
 

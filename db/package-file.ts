@@ -2,6 +2,7 @@
 import type { PreferenceKey, TaskKind } from '../shared/domain';
 import { MAX_TASK_DURATION_MS } from '../shared/duration';
 import type { PackagedTask } from '../shared/package-contents';
+import type { CalibrationFeedback } from '../shared/qc/calibration';
 import type { StudyDb } from './connection';
 
 export type PackageMetaKey =
@@ -21,21 +22,33 @@ export type PackageTask = PackagedTask;
 
 export function insertPackageTask(db: StudyDb, task: PackageTask): void {
   db.prepare(
-    'INSERT INTO tasks (id, kind, position, question, context, answer_a, answer_b) VALUES (@id, @kind, @position, @question, @context, @answerA, @answerB)',
-  ).run(task);
+    'INSERT INTO tasks (id, kind, position, question, context, answer_a, answer_b, feedback) VALUES (@id, @kind, @position, @question, @context, @answerA, @answerB, @feedback)',
+  ).run({ ...task, feedback: task.feedback ? JSON.stringify(task.feedback) : null });
 }
 
-const TASK_COLUMNS = 'id, kind, position, question, context, answer_a AS answerA, answer_b AS answerB';
+/** A package of schema 1 (no feedback column) may still be read, e.g. by a read-only merge. */
+function taskColumns(db: StudyDb): string {
+  const hasFeedback = (db.pragma('user_version', { simple: true }) as number) >= 2;
+  return `id, kind, position, question, context, answer_a AS answerA, answer_b AS answerB, ${hasFeedback ? 'feedback' : 'NULL AS feedback'}`;
+}
+
+type PackageTaskRow = Omit<PackageTask, 'feedback'> & { feedback: string | null };
+
+function toPackageTask({ feedback, ...row }: PackageTaskRow): PackageTask {
+  return { ...row, feedback: feedback === null ? null : (JSON.parse(feedback) as CalibrationFeedback) };
+}
 
 /** Every task in the rater's order (used for the task-list digest and for merging). */
 export function readPackageTasks(db: StudyDb): PackageTask[] {
-  return db.prepare(`SELECT ${TASK_COLUMNS} FROM tasks ORDER BY position`).all() as PackageTask[];
+  return (db.prepare(`SELECT ${taskColumns(db)} FROM tasks ORDER BY position`).all() as PackageTaskRow[]).map(
+    toPackageTask,
+  );
 }
 
 export function readPackageTask(db: StudyDb, id: string): (PackageTask & { flagged: boolean }) | undefined {
-  const row = db.prepare(`SELECT ${TASK_COLUMNS}, flagged FROM tasks WHERE id = ?`).get(id) as
-    (PackageTask & { flagged: number }) | undefined;
-  return row && { ...row, flagged: row.flagged === 1 };
+  const row = db.prepare(`SELECT ${taskColumns(db)}, flagged FROM tasks WHERE id = ?`).get(id) as
+    (PackageTaskRow & { flagged: number }) | undefined;
+  return row && { ...toPackageTask({ ...row }), flagged: row.flagged === 1 };
 }
 
 export interface PackageTaskSummary {

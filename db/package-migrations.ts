@@ -68,5 +68,15 @@ const packageSchema: Migration = {
   `,
 };
 
+/**
+ * A calibration task carries what the rater is shown after saving it (expected ratings and a one-line
+ * rationale, JSON); NULL for every other task, so nothing tells a repeat or a reference control apart.
+ */
+const calibrationFeedback: Migration = {
+  version: 2,
+  name: 'calibration feedback',
+  sql: 'ALTER TABLE tasks ADD COLUMN feedback TEXT;',
+};
+
 /** Every migration of a rater package, in order. Append only. */
-export const PACKAGE_MIGRATIONS: readonly Migration[] = [packageSchema];
+export const PACKAGE_MIGRATIONS: readonly Migration[] = [packageSchema, calibrationFeedback];

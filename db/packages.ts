@@ -111,16 +111,22 @@ export interface TaskToPack {
   answer: string;
   reference: string;
   presentedA: PresentedA | null;
+  /** A calibration task's expected ratings (JSON) and rationale; null otherwise. */
+  calibrationExpected: string | null;
+  calibrationRationale: string | null;
 }
 
+/** A reference control shows its item's reference as the answer; a repeat reads its task's texts again. */
 export function readTasksToPack(db: StudyDb, raterId: number): TaskToPack[] {
   return db
     .prepare(
-      `SELECT a.id, s.task AS kind, a.position, i.question, i.context, o.text AS answer, i.reference,
-              a.presented_a AS presentedA
+      `SELECT a.id, s.task AS kind, a.position, i.question, i.context,
+              CASE WHEN a.qc_role = 'reference_control' THEN i.reference ELSE o.text END AS answer, i.reference,
+              a.presented_a AS presentedA, c.expected AS calibrationExpected, c.rationale AS calibrationRationale
        FROM assignments a
        JOIN tasks t ON t.id = a.task_id JOIN samples s ON s.id = t.sample_id
        JOIN outputs o ON o.id = t.output_id JOIN items i ON i.item_id = o.item_id
+       LEFT JOIN calibration_entries c ON c.id = a.calibration_entry
        WHERE a.rater_id = ? ORDER BY a.position`,
     )
     .all(raterId) as TaskToPack[];

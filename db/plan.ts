@@ -40,19 +40,22 @@ export function readTaskKinds(db: StudyDb, taskIds: readonly number[]): { taskId
   return taskIds.map((taskId) => ({ taskId, kind: kindOf.get(taskId) as TaskKind }));
 }
 
-/** Raters per sampled output, counting every output (zero included). */
+/** Raters per sampled output, counting every output (zero included); quality-control showings do not count. */
 export function countRatersPerTask(db: StudyDb): Map<number, number> {
   const rows = db
-    .prepare('SELECT t.id, count(a.id) AS n FROM tasks t LEFT JOIN assignments a ON a.task_id = t.id GROUP BY t.id')
+    .prepare(
+      'SELECT t.id, count(a.id) AS n FROM tasks t LEFT JOIN assignments a ON a.task_id = t.id AND a.qc_role IS NULL GROUP BY t.id',
+    )
     .raw()
     .all() as [number, number][];
   return new Map(rows);
 }
 
+/** Each rater's ordinary tasks (quality-control tasks are counted by role elsewhere). */
 export function countAssignmentsPerRater(db: StudyDb): { name: string; tasks: number }[] {
   return db
     .prepare(
-      `SELECT r.name, count(a.id) AS tasks FROM raters r JOIN assignments a ON a.rater_id = r.id
+      `SELECT r.name, count(a.id) FILTER (WHERE a.qc_role IS NULL) AS tasks FROM raters r JOIN assignments a ON a.rater_id = r.id
        GROUP BY r.id ORDER BY r.name COLLATE NOCASE`,
     )
     .all() as { name: string; tasks: number }[];
@@ -65,5 +68,6 @@ export function countResponses(db: StudyDb): number {
 /** Drops the plan and every assignment (only allowed while no answer exists). */
 export function deletePlan(db: StudyDb): void {
   db.prepare('DELETE FROM assignments').run();
+  db.prepare('DELETE FROM calibration_entries').run();
   db.prepare('DELETE FROM assignment_plan').run();
 }

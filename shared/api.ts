@@ -6,6 +6,7 @@
  * Blinding lives here: task payloads carry an opaque assignment id and the texts a rater must read,
  * never a model name, score, bin or anything derived from them.
  */
+import type { CalibrationFeedback } from './qc/calibration';
 import type { AnalysisResult } from './analysis/types';
 import type { PreferenceKey, TaskKind } from './domain';
 import type { Rubric } from './rubric';
@@ -110,6 +111,15 @@ export interface SaveRatingRequest {
   durationMs: number;
 }
 
+/**
+ * The overview after a rating is saved. A calibration task (quality control at the start of the queue)
+ * also returns the coordinator's expected rating and rationale, shown before moving on; no other task
+ * ever carries feedback, so nothing tells a repeat or a reference control from an ordinary task.
+ */
+export interface SaveRatingResult extends SessionOverview {
+  calibrationFeedback?: CalibrationFeedback;
+}
+
 export interface SavePreferenceRequest {
   assignmentId: string;
   choice: PreferenceKey;
@@ -139,7 +149,7 @@ export interface BlindRateApi {
    * Resolves only once the answer is committed to disk, with the overview after it (progress, where to
    * resume), so the renderer need not ask again before showing the next task.
    */
-  saveRating(request: SaveRatingRequest): Promise<SessionOverview>;
+  saveRating(request: SaveRatingRequest): Promise<SaveRatingResult>;
   savePreference(request: SavePreferenceRequest): Promise<SessionOverview>;
   setFlag(request: { assignmentId: string; flagged: boolean }): Promise<void>;
   /** Ends rating for this rater: the package becomes read-only, ready to send back. */

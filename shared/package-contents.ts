@@ -6,6 +6,7 @@
 import type { AuditContent, Sha256 } from './audit-chain';
 import type { PreferenceKey, PreferenceOutcome, PresentedA, TaskKind } from './domain';
 import { MAX_TASK_DURATION_MS } from './duration';
+import type { CalibrationFeedback } from './qc/calibration';
 import type { Rubric } from './rubric';
 
 /** A task as written into a package: an opaque id and the texts to show, nothing else. */
@@ -19,12 +20,23 @@ export interface PackagedTask {
   answerA: string;
   /** Preference: the answer shown as B; null for ratings. */
   answerB: string | null;
+  /** A calibration task only: what the rater is shown after saving it. Null for every other task. */
+  feedback: CalibrationFeedback | null;
 }
 
 /** SHA-256 over the task list in order, recorded at `pack` and recomputed at `merge`. */
 export function taskListDigest(tasks: readonly PackagedTask[], sha256: Sha256): string {
   const canonical = tasks.map((t) =>
-    JSON.stringify([t.id, t.kind, t.position, t.question, t.context, t.answerA, t.answerB]),
+    JSON.stringify([
+      t.id,
+      t.kind,
+      t.position,
+      t.question,
+      t.context,
+      t.answerA,
+      t.answerB,
+      ...(t.feedback ? [t.feedback.expected, t.feedback.rationale] : []),
+    ]),
   );
   return sha256(canonical.join('\n'));
 }

@@ -1,6 +1,7 @@
 import type { StudyDb } from '../connection';
 import { initialSchema } from './0001_initial';
 import { packagesSchema } from './0002_packages';
+import { qualityControlSchema } from './0003_quality_control';
 
 export interface Migration {
   /** Stored in PRAGMA user_version once applied. */
@@ -9,7 +10,9 @@ export interface Migration {
   sql: string;
   /** Data work after the SQL, in the same transaction (e.g. hashing existing rows). */
   after?(db: StudyDb): void;
+  /** Rebuilds a table others refer to: run with foreign keys off, checked before commit (SQLite's ALTER TABLE procedure). */
+  rebuildsTables?: boolean;
 }
 
 /** Every migration of a master study, in the order they are applied. Append only; never edit a released one. */
-export const MIGRATIONS: readonly Migration[] = [initialSchema, packagesSchema];
+export const MIGRATIONS: readonly Migration[] = [initialSchema, packagesSchema, qualityControlSchema];

@@ -16,14 +16,14 @@ import {
   analyzeTidyRatings,
   serializeAnalysisResult,
   type AnalysisResult,
-  type KnownDimension,
   type QcAnalysisOptions,
 } from '../../shared/analysis';
 import { renderReportHtml } from '../../shared/report';
 import type { ReportStudy } from '../../shared/report/types';
 import { analyzeOffThread } from './analysis-thread';
 import { writeFileAtomically } from './atomic-file';
-import { readActiveRubric } from './study';
+import { readActiveRubric, readRubricDimensions } from './study';
+import { readCalibrationExpectations } from '../../db/quality-control';
 import { parseTidyRatingsCsv, readTidyRatingRows } from './tidy-ratings';
 
 export interface AnalyzeOptions {
@@ -47,12 +47,11 @@ export async function analyzeStudyOffThread(db: StudyDb, options: AnalyzeOptions
 
 function studyAnalysisInput(db: StudyDb, options: AnalyzeOptions) {
   checkOptions(options);
-  const rubric: KnownDimension[] = readActiveRubric(db).dimensions.map((d) => ({
-    key: d.key,
-    kind: d.kind,
-    scale: d.scale.map((point) => point.value),
-  }));
-  return { rows: readTidyRatingRows(db), options: { ...options, rubric } };
+  const rubric = readRubricDimensions(db);
+  // The study's calibration expectations, so calibration agreement is computed (the CSV path has none).
+  const calibration = readCalibrationExpectations(db);
+  const qc = calibration.length > 0 ? { ...options.qc, calibration } : options.qc;
+  return { rows: readTidyRatingRows(db), options: { ...options, rubric, qc } };
 }
 
 /** Analyses a tidy ratings CSV alone: dimension kinds are inferred from the values (see docs/formats.md, analysis JSON). */

@@ -205,9 +205,9 @@ export function createApiHost(options: ApiHostOptions): ApiHost {
       return rater().getTask(id);
     },
     async saveRating(request) {
-      rater().saveRating(request);
+      const calibrationFeedback = rater().saveRating(request);
       backups?.saved();
-      return rater().overview();
+      return calibrationFeedback ? { ...rater().overview(), calibrationFeedback } : rater().overview();
     },
     async savePreference(request) {
       rater().savePreference(request);

@@ -35,7 +35,11 @@ export interface PackSummary {
   bytes: number;
 }
 
-/** The texts to show, with a preference's two answers already in their drawn positions. */
+/**
+ * The texts to show, with a preference's two answers already in their drawn positions. Quality-control
+ * roles are never written: a repeat is its task's texts under its own assignment id, a reference
+ * control a rating task like any other; only a calibration task carries its feedback (shown after saving).
+ */
 function packagedTask(task: TaskToPack): PackagedTask {
   const base = {
     id: task.id,
@@ -43,8 +47,18 @@ function packagedTask(task: TaskToPack): PackagedTask {
     position: task.position,
     question: task.question,
     context: task.context,
+    feedback: null,
   };
-  if (task.kind === 'rating') return { ...base, answerA: task.answer, answerB: null };
+  if (task.kind === 'rating') {
+    const feedback =
+      task.calibrationExpected === null
+        ? null
+        : {
+            expected: JSON.parse(task.calibrationExpected) as Record<string, number>,
+            rationale: task.calibrationRationale ?? '',
+          };
+    return { ...base, answerA: task.answer, answerB: null, feedback };
+  }
   const modelFirst = task.presentedA === 'model';
   return {
     ...base,

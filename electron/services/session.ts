@@ -15,6 +15,7 @@ import type {
   TaskProgress,
 } from '../../shared/api';
 import { isoNow, type Clock } from '../../shared/clock';
+import type { CalibrationFeedback } from '../../shared/qc/calibration';
 import { TASK_KINDS, type TaskKind } from '../../shared/domain';
 import { ratingProblem } from '../../shared/package-contents';
 import type { Rubric } from '../../shared/rubric';
@@ -42,7 +43,8 @@ export interface RaterSession {
   overview(): SessionOverview;
   listAssignments(kind: TaskKind): AssignmentSummary[];
   getTask(assignmentId: string): TaskPayload;
-  saveRating(request: SaveRatingRequest): void;
+  /** Returns the task's calibration feedback when it is a calibration task, else null. */
+  saveRating(request: SaveRatingRequest): CalibrationFeedback | null;
   savePreference(request: SavePreferenceRequest): void;
   setFlag(assignmentId: string, flagged: boolean): void;
   lock(): RaterProfile;
@@ -133,8 +135,8 @@ export function startPackageSession(db: StudyDb, clock: Clock): RaterSession {
     } satisfies PreferenceTaskPayload;
   }
 
-  function saveRating(request: SaveRatingRequest): void {
-    db.transaction(() => {
+  function saveRating(request: SaveRatingRequest): CalibrationFeedback | null {
+    return db.transaction(() => {
       const task = writableTask(request.assignmentId, 'rating');
       const values = validatedRatingValues(rubric, request.values);
       const before = readPackageResponse(db, task.id);
@@ -143,16 +145,18 @@ export function startPackageSession(db: StudyDb, clock: Clock): RaterSession {
       const at = isoNow(clock);
       upsertPackageResponse(db, task.id, request.comment, request.durationMs, at);
       writePackageRatingValues(db, task.id, values);
-      if (oldState && JSON.stringify(oldState) === JSON.stringify(newState)) return;
-      appendAudit(db, {
-        at,
-        actor: raterName,
-        action: oldState ? 'rating.update' : 'rating.create',
-        entity: 'task',
-        entityId: task.id,
-        oldValue: oldState,
-        newValue: newState,
-      });
+      if (!oldState || JSON.stringify(oldState) !== JSON.stringify(newState)) {
+        appendAudit(db, {
+          at,
+          actor: raterName,
+          action: oldState ? 'rating.update' : 'rating.create',
+          entity: 'task',
+          entityId: task.id,
+          oldValue: oldState,
+          newValue: newState,
+        });
+      }
+      return task.feedback;
     })();
   }
 

@@ -9,6 +9,7 @@ import { readMeta, writeMeta } from '../../db/meta';
 import { insertActiveRubric, readActiveRubricRows } from '../../db/rubrics';
 import { isoNow, type Clock } from '../../shared/clock';
 import type { Rubric } from '../../shared/rubric';
+import type { KnownDimension } from '../../shared/analysis/dimensions';
 
 /** Actor recorded in the audit log for study-level actions taken outside a rater session. */
 export const COORDINATOR_ACTOR = 'coordinator';
@@ -61,6 +62,15 @@ export function openMasterOrPackage(path: string, passphrase: string): { db: Stu
 
 export function readActiveRubric(db: StudyDb): Rubric {
   return readActiveRubricRows(db);
+}
+
+/** The active rubric's dimensions as the analysis and the calibration file check values against them. */
+export function readRubricDimensions(db: StudyDb): KnownDimension[] {
+  return readActiveRubric(db).dimensions.map((d) => ({
+    key: d.key,
+    kind: d.kind,
+    scale: d.scale.map((point) => point.value),
+  }));
 }
 
 export function readStudyName(db: StudyDb): string {

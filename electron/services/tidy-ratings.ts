@@ -7,14 +7,22 @@ import { StudyError } from '../../shared/errors';
 import { readAnsweredValues, readScoresOfAnsweredOutputs } from '../../db/answers';
 import { CsvSyntaxError, csvRecords } from '../../shared/csv';
 import { PREFERENCE_DIMENSION, parseTidyRatings, type CsvRecord, type TidyRatingRow } from '../../shared/analysis';
+import { REFERENCE_CONTROL_MODEL } from '../../shared/qc/roles';
 
-/** Every rating value and preference choice of the study as tidy rows, with each output's scores. */
+/**
+ * Every rating value and preference choice of the study as tidy rows, with each output's scores and
+ * the task's quality-control role (merged back from packages: the master knows every assignment's role).
+ */
 export function readTidyRatingRows(db: StudyDb): TidyRatingRow[] {
   const rows = readAnsweredValues(db, PREFERENCE_DIMENSION);
   const scores = readScoresOfAnsweredOutputs(db);
   return rows.map((row) => {
-    const { rater, item_id: itemId, model, bin, duration_ms: durationMs, submitted_at: ratedAt, qc_role: qc } = row;
-    const scoresOfOutput = scores.get(row.output_id) ?? {};
+    const { rater, item_id: itemId, duration_ms: durationMs, submitted_at: ratedAt, qc_role: qc } = row;
+    // A reference control showed the item's reference, not the output it is attached to.
+    const referenceControl = qc === 'reference_control';
+    const model = referenceControl ? REFERENCE_CONTROL_MODEL : row.model;
+    const bin = referenceControl ? null : row.bin;
+    const scoresOfOutput = referenceControl ? {} : (scores.get(row.output_id) ?? {});
     // Whole literals, not `{ ...base, … }`: see readRow in shared/analysis/parse.ts (one hidden class per spread object).
     const tidy: TidyRatingRow =
       row.task === 'rating'

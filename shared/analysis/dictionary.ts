@@ -22,7 +22,7 @@ export const DATA_DICTIONARY: readonly DictionaryEntry[] = [
     table: 'both',
     type: 'text',
     description:
-      'Name of the model that produced the output; (item_id, model) identifies the output, the unit of analysis (required).',
+      'Name of the model that produced the output; (item_id, model) identifies the output, the unit of analysis (required). "reference" on a reference control\'s rows (qc = reference_control): the item\'s reference answer was rated.',
   },
   {
     column: 'task',
@@ -68,7 +68,7 @@ export const DATA_DICTIONARY: readonly DictionaryEntry[] = [
     table: 'both',
     type: 'integer ≥ 1',
     description:
-      'Bin of the output within its model in the sample the task came from (1 = lowest average metric score). Empty when unknown.',
+      'Bin of the output within its model in the sample the task came from (1 = lowest average metric score). Empty when unknown and on reference controls.',
   },
   {
     column: 'presented_position',

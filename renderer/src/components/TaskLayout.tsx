@@ -2,7 +2,7 @@ import { Alert, Button, Group, Text, Textarea, Title } from '@mantine/core';
 import { memo, useCallback, useRef, type MouseEvent, type ReactNode, type RefObject } from 'react';
 import type { TaskPayload } from '../../../shared/api';
 import { useShortcuts, type ShortcutHandler } from '../keyboard/useShortcuts';
-import { leaveTaskFor, moveTo, saveAndAdvance } from '../stores/navigation';
+import { continueAfterCalibration, leaveTaskFor, moveTo, saveAndAdvance } from '../stores/navigation';
 import { useTask } from '../stores/task';
 import { ContextPanel } from './ContextPanel';
 import { NAVIGATION_SHORTCUTS, ShortcutLegend, type Shortcut } from './ShortcutLegend';
@@ -65,7 +65,8 @@ export function TaskLayout(props: Props) {
     {
       ...fallbackShortcuts,
       Enter: () => {
-        if (complete || task.readOnly) void saveAndAdvance();
+        if (useTask.getState().calibration) void continueAfterCalibration();
+        else if (complete || task.readOnly) void saveAndAdvance();
         else onIncomplete?.();
       },
       ArrowLeft: () => void moveTo(task.previousId),

@@ -2,10 +2,12 @@ import { Paper, Stack, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import type { RatingTaskPayload } from '../../../shared/api';
 import type { Rubric } from '../../../shared/rubric';
+import { CalibrationFeedback } from '../components/CalibrationFeedback';
 import { DimensionRow } from '../components/DimensionRow';
 import type { Shortcut } from '../components/ShortcutLegend';
 import { TaskLayout } from '../components/TaskLayout';
 import type { ShortcutHandler } from '../keyboard/useShortcuts';
+import { continueAfterCalibration } from '../stores/navigation';
 import { isComplete, useTask } from '../stores/task';
 
 /** Letter keys (like u/s for safety) that pick a point on a dimension whichever row is active. */
@@ -44,6 +46,7 @@ export function RatingWorkspace({ task, rubric }: { task: RatingTaskPayload; rub
   const activeIndex = useTask((s) => s.activeIndex);
   const rate = useTask((s) => s.rate);
   const setActive = useTask((s) => s.setActive);
+  const calibration = useTask((s) => s.calibration);
   const dimensions = rubric.dimensions;
   // Stable per rubric, so a row whose value and activity did not change is not rendered again.
   const rowHandlers = useMemo(
@@ -92,6 +95,14 @@ export function RatingWorkspace({ task, rubric }: { task: RatingTaskPayload; rub
         </Title>
         <p className="answer-text">{task.answer}</p>
       </Paper>
+      {calibration ? (
+        <CalibrationFeedback
+          rubric={rubric}
+          given={calibration.given}
+          feedback={calibration.feedback}
+          onContinue={() => void continueAfterCalibration()}
+        />
+      ) : null}
       <Stack gap="xs" component="section" aria-label="Rubric">
         {dimensions.map((dimension, index) => (
           <DimensionRow

@@ -2,7 +2,7 @@
  * Moves between screens and tasks. The rule that matters: a task's answer is saved (and the save
  * acknowledged) before the next task is fetched and shown.
  */
-import type { SessionOverview } from '../../../shared/api';
+import type { SaveRatingResult, SessionOverview } from '../../../shared/api';
 import type { TaskKind } from '../../../shared/domain';
 import { recallLastPlace, rememberLastPlace } from './lastPlace';
 import { useSession } from './session';
@@ -56,11 +56,32 @@ export async function saveAndAdvance(): Promise<void> {
   const store = useTask.getState();
   const task = store.task;
   if (!task) return;
-  const overview = task.readOnly ? await useSession.getState().refreshOverview() : await store.save();
+  const overview: SaveRatingResult | null = task.readOnly
+    ? await useSession.getState().refreshOverview()
+    : await store.save();
   if (!overview) return;
   useSession.getState().showOverview(overview);
-  const nextId = task.nextId ?? overview.resume[task.kind] ?? null;
-  if (nextId) await openTask(task.kind, nextId);
+  if (overview.calibrationFeedback && task.kind === 'rating') {
+    // A calibration task: the expected rating is shown first; Continue (Enter) moves on.
+    useTask.setState({
+      calibration: { feedback: overview.calibrationFeedback, given: { ...useTask.getState().draft.values }, overview },
+    });
+    return;
+  }
+  await advanceFrom(task.kind, task.nextId, overview);
+}
+
+/** Leaves the calibration feedback for the next task. */
+export async function continueAfterCalibration(): Promise<void> {
+  const { task, calibration } = useTask.getState();
+  if (!task || !calibration) return;
+  useTask.setState({ calibration: null });
+  await advanceFrom(task.kind, task.nextId, calibration.overview);
+}
+
+async function advanceFrom(kind: TaskKind, nextTaskId: string | null, overview: SessionOverview): Promise<void> {
+  const nextId = nextTaskId ?? overview.resume[kind] ?? null;
+  if (nextId) await openTask(kind, nextId);
   else useUi.getState().navigate({ name: 'finish' });
 }
 

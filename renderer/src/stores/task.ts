@@ -1,5 +1,6 @@
 import { create } from 'zustand';
-import type { SessionOverview, TaskPayload } from '../../../shared/api';
+import type { SaveRatingResult, SessionOverview, TaskPayload } from '../../../shared/api';
+import type { CalibrationFeedback } from '../../../shared/qc/calibration';
 import type { PreferenceKey } from '../../../shared/domain';
 import type { Rubric } from '../../../shared/rubric';
 import { api } from '../api/current';
@@ -25,6 +26,8 @@ interface TaskState {
   /** Position of the task saved last, announced once the next task is on screen. */
   lastSavedPosition: number | null;
   openedAt: number;
+  /** A calibration task was just saved: its feedback is on screen until the rater continues. */
+  calibration: { feedback: CalibrationFeedback; given: Record<string, number>; overview: SessionOverview } | null;
   open(assignmentId: string, rubric: Rubric): Promise<void>;
   rate(dimensionKey: string, value: number, rubric: Rubric): void;
   setActive(index: number): void;
@@ -32,7 +35,7 @@ interface TaskState {
   setComment(comment: string): void;
   toggleFlag(): Promise<void>;
   /** Resolves with the overview after the save once the main process says the answer is on disk; null when it failed (the error is on screen). */
-  save(): Promise<SessionOverview | null>;
+  save(): Promise<SaveRatingResult | null>;
   clear(): void;
 }
 
@@ -97,6 +100,7 @@ export const useTask = create<TaskState>((set, get) => ({
   error: null,
   lastSavedPosition: null,
   openedAt: 0,
+  calibration: null,
 
   async open(assignmentId, rubric) {
     const { task: leaving, draft: leavingDraft, keptDrafts } = get();
@@ -117,6 +121,7 @@ export const useTask = create<TaskState>((set, get) => ({
         status: 'ready',
         error: null,
         openedAt: performance.now(),
+        calibration: null,
       });
       prefetch(task.nextId);
     } catch (error) {
@@ -166,7 +171,7 @@ export const useTask = create<TaskState>((set, get) => ({
     const durationMs = Math.round(performance.now() - openedAt);
     try {
       const { assignmentId } = task;
-      let overview: SessionOverview;
+      let overview: SaveRatingResult;
       if (task.kind === 'rating') {
         overview = await api().saveRating({ assignmentId, values: draft.values, comment: draft.comment, durationMs });
       } else if (draft.choice) {
@@ -193,6 +198,14 @@ export const useTask = create<TaskState>((set, get) => ({
 
   clear() {
     prefetched = null;
-    set({ task: null, draft: EMPTY_DRAFT, keptDrafts: {}, status: 'loading', error: null, lastSavedPosition: null });
+    set({
+      task: null,
+      draft: EMPTY_DRAFT,
+      keptDrafts: {},
+      status: 'loading',
+      error: null,
+      lastSavedPosition: null,
+      calibration: null,
+    });
   },
 }));

@@ -1,10 +1,11 @@
 /** The package commands as a coordinator types them: assign's plan, pack's passphrase line, audit verify's verdicts. */
 import { execFile } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openStudyDatabase } from '../../../db/connection';
-import { createSeededStudy, PASSPHRASE, type SeededStudy } from '../session/fixture';
+import { createSeededStudy, itemId, MODELS, PASSPHRASE, type SeededStudy } from '../session/fixture';
 
 const CLI = fileURLToPath(new URL('../../../electron/cli/blindrate.mjs', import.meta.url));
 
@@ -71,6 +72,34 @@ describe('blindrate assign, pack, audit verify', () => {
     expect(broken.code).toBe(1);
     expect(broken.stdout).toMatch(
       /^broken at entry 2: audit entry 2 \(.+ by someone else at .+\) does not follow from the entries before it\n$/,
+    );
+  });
+
+  it('assign with quality control prints its counts; a bad option or calibration file is refused in one line', async () => {
+    const file = join(study.path, '..', 'calibration.csv');
+    writeFileSync(
+      file,
+      `item_id,model,factuality,rationale\n${itemId(0)},${MODELS[0]},4,Accurate\n${itemId(1)},${MODELS[1]},2,Wrong dose\n`,
+    );
+    const qc = ['--repeats', '0.2', '--reference-controls', '1', '--calibration', '2', '--calibration-file', file];
+    expect((await blindrate(['assign', study.path, '--raters', 'Dr A', '--repeats', '2'])).stderr).toBe(
+      'blindrate: --repeats 2: give a share between 0 and 1 (e.g. 0.1).\n',
+    );
+    expect((await blindrate(['assign', study.path, '--raters', 'Dr A', '--calibration', '2'])).stderr).toBe(
+      'blindrate: --calibration 2 needs --calibration-file with the expected ratings.\n',
+    );
+    const missing = join(study.path, '..', 'missing.csv');
+    expect(
+      (await blindrate(['assign', study.path, '--raters', 'Dr A', '--calibration', '1', '--calibration-file', missing]))
+        .stderr,
+    ).toBe(`blindrate: No calibration file at ${missing}.\n`);
+    const plan = await blindrate(['assign', study.path, '--raters', 'Dr A,Dr B', '--seed', '5', ...qc]);
+    expect(plan.stderr).toBe('');
+    expect(plan.stdout).toContain(
+      'Quality control (repeats 0.2, reference controls 1, calibration 2 per rater): 6 hidden repeats, 2 reference controls, 4 calibration tasks in all.\n',
+    );
+    expect((await blindrate(['assign', study.path, '--add', 'Dr C', '--repeats', '0.1'])).stderr).toBe(
+      "blindrate: --add uses the plan's quality-control design; give --repeats, --reference-controls and --calibration with --raters.\n",
     );
   });
 });

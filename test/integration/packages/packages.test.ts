@@ -11,11 +11,16 @@ import { readAuditChain, sha256 } from '../../../db/audit';
 import { openStudyDatabase, type StudyDb } from '../../../db/connection';
 import { checkPackageContents, mergePackages } from '../../../electron/services/merge';
 import { readPackageFacts } from '../../../electron/services/session';
+import { assignRaters } from '../../../electron/services/plan';
+import { readPackageTasks } from '../../../db/package-file';
 import {
   assignStudy,
   createSeededStudy,
   fixedClock,
+  itemId,
+  MODELS,
   PACKAGE_PASSPHRASE,
+  PLAN_SEED,
   packFor,
   ratingValues,
   type OpenPackage,
@@ -71,49 +76,111 @@ const merge = (...packages: OpenPackage[]) =>
   );
 const masterAnswers = () => study.db.prepare('SELECT count(*) FROM responses').pluck().get();
 
+/**
+ * Reads every table and column of the package with its key and fails on any forbidden word in a column
+ * name or value in a cell; returns how many cells it read.
+ */
+function scanPackage(p: OpenPackage, forbiddenValues: string[], forbiddenColumnWords: string[] = []): number {
+  const tables = p.db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).pluck().all() as string[];
+  expect(tables.sort()).toEqual(
+    ['audit_log', 'package_meta', 'preferences', 'ratings', 'responses', 'sqlite_sequence', 'tasks'].sort(),
+  );
+  let cells = 0;
+  for (const table of tables) {
+    const columns = (p.db.prepare(`SELECT name FROM pragma_table_info(?)`).pluck().all(table) as string[]).join(' ');
+    for (const word of [
+      'model',
+      'score',
+      'bin',
+      'item',
+      'sample',
+      'seed',
+      'rater_id',
+      'presented',
+      'outcome',
+      'reference',
+      ...forbiddenColumnWords,
+    ]) {
+      expect(columns, `${table} columns`).not.toContain(word);
+    }
+    for (const row of p.db.prepare(`SELECT * FROM "${table}"`).raw().all() as unknown[][]) {
+      for (const cell of row) {
+        cells++;
+        for (const secret of forbiddenValues)
+          expect(String(cell), `${table}: ${String(cell).slice(0, 40)}`).not.toContain(secret);
+      }
+    }
+  }
+  return cells;
+}
+
+const forbiddenOf = (raters: string[]) => [
+  ...study.secrets,
+  ...raters,
+  'rouge1',
+  'presented',
+  ...(study.db.prepare('SELECT DISTINCT avg_score FROM tasks').pluck().all() as number[]).map(String),
+];
+
 describe('a package holds only what its rater must read', () => {
   it('has no model, item id, score, bin, sample parameter, A/B truth, other rater or source file in any table or column', () => {
     const p = pack('Dr Ada');
     const rater = readPackageFacts(p.db).raterName;
-    const forbidden = [
-      ...study.secrets,
-      'Dr Bob',
-      'Dr Cy',
-      'rouge1',
-      'presented',
-      ...(study.db.prepare('SELECT DISTINCT avg_score FROM tasks').pluck().all() as number[]).map(String),
-    ];
-    const tables = p.db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).pluck().all() as string[];
-    expect(tables.sort()).toEqual(
-      ['audit_log', 'package_meta', 'preferences', 'ratings', 'responses', 'sqlite_sequence', 'tasks'].sort(),
-    );
-    let cells = 0;
-    for (const table of tables) {
-      const columns = (p.db.prepare(`SELECT name FROM pragma_table_info(?)`).pluck().all(table) as string[]).join(' ');
-      for (const word of [
-        'model',
-        'score',
-        'bin',
-        'item',
-        'sample',
-        'seed',
-        'rater_id',
-        'presented',
-        'outcome',
-        'reference',
-      ]) {
-        expect(columns, `${table} columns`).not.toContain(word);
-      }
-      for (const row of p.db.prepare(`SELECT * FROM "${table}"`).raw().all() as unknown[][]) {
-        for (const cell of row) {
-          cells++;
-          for (const secret of forbidden)
-            expect(String(cell), `${table}: ${String(cell).slice(0, 40)}`).not.toContain(secret);
-        }
-      }
-    }
-    expect(cells).toBeGreaterThan(100);
+    expect(scanPackage(p, forbiddenOf(['Dr Bob', 'Dr Cy']))).toBeGreaterThan(100);
     expect(rater).toBe('Dr Ada');
+  });
+
+  it('with quality control designed in, names no role: a repeat is its first showing under a fresh id, a reference control any answer; only calibration tasks carry feedback', () => {
+    const calibrationFile = {
+      name: 'calibration.csv',
+      text: `item_id,model,factuality,rationale\n${itemId(0)},${MODELS[0]},4,Accurate but long\n${itemId(1)},${MODELS[1]},2,Misstates the dose`,
+    };
+    assignRaters(study.db, {
+      raters: ['Dr Ada', 'Dr Bob'],
+      seed: PLAN_SEED,
+      replace: true,
+      qc: { repeats: 0.2, referenceControls: 2, calibration: 2 },
+      calibrationFile,
+      clock: fixedClock,
+    });
+    const p = pack('Dr Ada');
+    scanPackage(
+      p,
+      [...forbiddenOf(['Dr Bob']), 'repeat', 'reference_control', 'calibration', 'Judged'],
+      ['qc', 'role', 'first', 'calibration', 'repeat'],
+    );
+    const tasks = readPackageTasks(p.db);
+    const planned = study.db
+      .prepare(
+        `SELECT a.id, a.qc_role, a.first_showing, i.reference FROM assignments a JOIN raters r ON r.id = a.rater_id
+                JOIN tasks t ON t.id = a.task_id JOIN outputs o ON o.id = t.output_id JOIN items i ON i.item_id = o.item_id
+                WHERE r.name = 'Dr Ada' ORDER BY a.position`,
+      )
+      .all() as { id: string; qc_role: string | null; first_showing: string | null; reference: string }[];
+    expect(tasks.map((t) => t.id)).toEqual(planned.map((a) => a.id));
+    const taskById = new Map(tasks.map((t) => [t.id, t]));
+    const repeats = planned.filter((a) => a.qc_role === 'repeat');
+    expect(repeats).toHaveLength(3);
+    for (const repeat of repeats) {
+      const { id: _id, position: _position, ...shown } = taskById.get(repeat.id)!;
+      const { id: firstId, position: _firstPosition, ...firstShown } = taskById.get(repeat.first_showing!)!;
+      expect(repeat.id).not.toBe(firstId);
+      expect(shown).toEqual(firstShown);
+    }
+    const references = planned.filter((a) => a.qc_role === 'reference_control');
+    expect(references).toHaveLength(2);
+    for (const control of references)
+      expect(taskById.get(control.id)).toMatchObject({
+        kind: 'rating',
+        answerA: control.reference,
+        answerB: null,
+        feedback: null,
+      });
+    expect(tasks.slice(0, 2).map((t) => t.feedback)).toEqual([
+      { expected: { factuality: 4 }, rationale: 'Accurate but long' },
+      { expected: { factuality: 2 }, rationale: 'Misstates the dose' },
+    ]);
+    expect(tasks.slice(2).every((t) => t.feedback === null)).toBe(true);
   });
 
   it('gives each rater only their planned tasks', () => {
@@ -143,6 +210,16 @@ describe('merge', () => {
     expect(merge(ada)[0]).toMatchObject({ unchanged: true, answersAdded: 0 });
     expect(study.db.prepare('SELECT count(*) FROM audit_log').pluck().get()).toBe(auditBefore);
     expect(verifyAuditChain(readAuditChain(study.db), sha256)).toMatchObject({ ok: true });
+  });
+
+  it('merges a package of schema 1 (issued before calibration feedback) read-only, as it is', () => {
+    const ada = pack('Dr Ada');
+    rateAll(ada);
+    tamper(ada, (db) => {
+      db.exec('ALTER TABLE tasks DROP COLUMN feedback');
+      db.pragma('user_version = 1');
+    });
+    expect(merge(ada)[0]!.answersAdded).toBeGreaterThan(0);
   });
 
   it('takes later edits of a package merged before, and a lock', () => {

@@ -44,8 +44,8 @@ export interface SeededStudy {
   cleanup(): void;
 }
 
-/** Creates a study with MODELS × ITEM_COUNT outputs, a rating sample of all of them and a preference sample of a few. */
-export function createSeededStudy(rubric: Rubric = MEDISUMQA_RUBRIC): SeededStudy {
+/** Creates a study with MODELS × itemCount outputs, a rating sample of all of them and a preference sample of a few. */
+export function createSeededStudy(rubric: Rubric = MEDISUMQA_RUBRIC, itemCount = ITEM_COUNT): SeededStudy {
   const dir = mkdtempSync(join(tmpdir(), 'blindrate-session-'));
   const path = join(dir, 'study.db');
   const db = createStudy(path, PASSPHRASE, { rubric, name: 'Session test study', clock: fixedClock });
@@ -54,7 +54,7 @@ export function createSeededStudy(rubric: Rubric = MEDISUMQA_RUBRIC): SeededStud
     const at = fixedClock().toISOString();
     db.prepare(
       `INSERT INTO imports (id, file_name, sha256, format, record_count, imported_at) VALUES (1, ?, ?, 'jsonl', ?, ?)`,
-    ).run(SOURCE_FILE, SOURCE_DIGEST, MODELS.length * ITEM_COUNT, at);
+    ).run(SOURCE_FILE, SOURCE_DIGEST, MODELS.length * itemCount, at);
     const insertItem = db.prepare(
       `INSERT INTO items (item_id, question, context, reference, category, import_id, source_line) VALUES (?, ?, ?, ?, 'medication', 1, ?)`,
     );
@@ -67,7 +67,7 @@ export function createSeededStudy(rubric: Rubric = MEDISUMQA_RUBRIC): SeededStud
         (1, 'rating', 3, 5, '["rouge1"]', ?, 1, ?), (2, 'preference', 3, 1, '["rouge1"]', ?, 1, ?)`,
     ).run(RATING_SEED, at, PREFERENCE_SEED, at);
     const insertTask = db.prepare('INSERT INTO tasks (sample_id, output_id, bin, avg_score) VALUES (?, ?, ?, ?)');
-    for (let i = 0; i < ITEM_COUNT; i++) {
+    for (let i = 0; i < itemCount; i++) {
       secrets.push(itemId(i));
       insertItem.run(
         itemId(i),

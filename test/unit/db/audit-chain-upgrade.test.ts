@@ -2,12 +2,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3-multiple-ciphers';
 import { afterEach, expect, it } from 'vitest';
 import { verifyAuditChain } from '../../../shared/audit-chain';
 import { appendAudit, readAuditChain, sha256 } from '../../../db/audit';
 import { openStudyDatabase } from '../../../db/connection';
 import { initialSchema } from '../../../db/migrations/0001_initial';
+import { createOldMaster } from './old-schema';
 
 const PASSPHRASE = 'upgrade test copper lantern';
 const folder = mkdtempSync(join(tmpdir(), 'blindrate-audit-upgrade-'));
@@ -15,12 +15,7 @@ afterEach(() => rmSync(folder, { recursive: true, force: true }));
 
 it('chains the rows of a schema-1 study when it is opened, then keeps appending to the chain', () => {
   const path = join(folder, 'old.db');
-  const old = new Database(path);
-  old.pragma(`cipher = 'sqlcipher'`);
-  old.pragma('legacy = 4');
-  old.key(Buffer.from(PASSPHRASE, 'utf8'));
-  old.exec(initialSchema.sql);
-  old.pragma('user_version = 1');
+  const old = createOldMaster(path, PASSPHRASE, [initialSchema]);
   const insert = old.prepare(
     'INSERT INTO audit_log (at, actor, action, entity, entity_id, old_value, new_value) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );

@@ -16,6 +16,7 @@ import type {
   TaskPayload,
 } from '../../../shared/api';
 import { TASK_KINDS, type TaskKind } from '../../../shared/domain';
+import type { CalibrationFeedback } from '../../../shared/qc/calibration';
 import { MEDISUMQA_RUBRIC } from '../../../shared/rubric';
 
 export const FAKE_PASSPHRASE = 'correct horse';
@@ -52,6 +53,8 @@ export class FakeApi implements BlindRateApi {
   /** Every getTask / getOverview call in order, to see what a keystroke waits for. */
   readonly reads: string[] = [];
   rememberAvailable = false;
+  /** Calibration tasks by assignment id: their save returns this feedback, as the package session does. */
+  readonly calibrationFeedback = new Map<string, CalibrationFeedback>();
   private rater: RaterProfile = { id: 1, name: 'Dr Ada', lockedAt: null };
   private tasks = new Map<string, TaskPayload>();
   private held: Array<() => void> | null = null;
@@ -176,7 +179,8 @@ export class FakeApi implements BlindRateApi {
     const task = this.tasks.get(request.assignmentId) as RatingTaskPayload;
     this.tasks.set(task.assignmentId, { ...task, values: { ...request.values }, comment: request.comment });
     this.ratingSaves.push(request);
-    return this.overview();
+    const calibrationFeedback = this.calibrationFeedback.get(request.assignmentId);
+    return calibrationFeedback ? { ...this.overview(), calibrationFeedback } : this.overview();
   }
   async savePreference(request: SavePreferenceRequest) {
     await this.committed();

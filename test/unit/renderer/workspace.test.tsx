@@ -18,6 +18,27 @@ function activeDimension(): string {
 }
 
 describe('Rating workspace, keyboard only', () => {
+  it('after saving a calibration task shows the expected rating and rationale; Enter continues to the next task', async () => {
+    const { api, user } = renderApp();
+    api.calibrationFeedback.set('rating-1', {
+      expected: { factuality: 2, relevance: 4 },
+      rationale: 'States the wrong dose.',
+    });
+    await openWorkspace(user, /Start rating/);
+    expect(await screen.findByText('Rating question number 1?')).toBeTruthy();
+    await user.keyboard('4354s{Enter}');
+    const feedback = await screen.findByRole('region', { name: 'Calibration: the expected rating' });
+    expect(within(feedback).getByText('States the wrong dose.')).toBeTruthy();
+    expect(screen.getByText('Rating question number 1?')).toBeTruthy();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Rating question number 2?')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Calibration: the expected rating' })).toBeNull();
+    expect(api.ratingSaves).toHaveLength(1);
+    // An ordinary task moves straight on.
+    await user.keyboard('4354s{Enter}');
+    expect(await screen.findByText('Rating question number 3?')).toBeTruthy();
+  });
+
   it('digits rate the active dimension and advance; u/s rate safety; Enter saves, then shows the next task', async () => {
     const { api, user } = renderApp();
     await openWorkspace(user, /Start rating/);
