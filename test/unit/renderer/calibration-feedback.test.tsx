@@ -1,38 +1,23 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MEDISUMQA_RUBRIC } from '../../../shared/rubric';
 import { CalibrationFeedback } from '../../../renderer/src/components/CalibrationFeedback';
-import { Providers } from '../../../renderer/src/Providers';
+import { renderInProviders } from './render-in-providers';
 
-beforeAll(() => {
-  window.matchMedia ??= (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      addListener() {},
-      removeListener() {},
-      addEventListener() {},
-      removeEventListener() {},
-      dispatchEvent: () => false,
-      onchange: null,
-    }) as MediaQueryList;
-});
 afterEach(cleanup);
 
 describe('CalibrationFeedback', () => {
   it('shows the rater’s values next to the expected ones, with the rationale, and continues on Enter', async () => {
     const onContinue = vi.fn();
-    render(
-      <Providers env="test">
-        <CalibrationFeedback
-          rubric={MEDISUMQA_RUBRIC}
-          given={{ factuality: 4, brevity: 3, patient_friendliness: 3, relevance: 5, safety: 1 }}
-          feedback={{ expected: { factuality: 2, safety: 0, relevance: 5 }, rationale: 'States the wrong dose.' }}
-          onContinue={onContinue}
-        />
-      </Providers>,
+    renderInProviders(
+      <CalibrationFeedback
+        rubric={MEDISUMQA_RUBRIC}
+        given={{ factuality: 4, brevity: 3, patient_friendliness: 3, relevance: 5, safety: 1 }}
+        feedback={{ expected: { factuality: 2, safety: 0, relevance: 5 }, rationale: 'States the wrong dose.' }}
+        onContinue={onContinue}
+      />,
     );
     const table = screen.getByRole('table', { name: 'Your rating and the expected rating' });
     const rows = within(table)

@@ -1,35 +1,20 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import { analyzeTidyRatings } from '../../../shared/analysis';
-import { Providers } from '../../../renderer/src/Providers';
 import { QcTables } from '../../../renderer/src/components/reports/QcTables';
+import { renderInProviders } from '../renderer/render-in-providers';
 import { CAREFUL, FAST, SIMULATION_RUBRIC, simulatedStudyRows } from '../../integration/qc/scripted-raters';
 
-beforeAll(() => {
-  window.matchMedia ??= (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      addListener() {},
-      removeListener() {},
-      addEventListener() {},
-      removeEventListener() {},
-      dispatchEvent: () => false,
-      onchange: null,
-    }) as MediaQueryList;
-});
 afterEach(cleanup);
 
 const rows = simulatedStudyRows();
 const show = (qcRows: typeof rows) =>
-  render(
-    <Providers env="test">
-      <QcTables
-        result={analyzeTidyRatings(qcRows, { bootstrap: 0, seed: 1, rubric: SIMULATION_RUBRIC })}
-        label={(key) => key.toUpperCase()}
-      />
-    </Providers>,
+  renderInProviders(
+    <QcTables
+      result={analyzeTidyRatings(qcRows, { bootstrap: 0, seed: 1, rubric: SIMULATION_RUBRIC })}
+      label={(key) => key.toUpperCase()}
+    />,
   );
 
 describe('Reports screen: quality control', () => {

@@ -1,11 +1,10 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { BlindRateApi } from '../../../shared/api';
 import { analyzeTidyRatings } from '../../../shared/analysis';
 import { installApi } from '../../../renderer/src/api/current';
-import { Providers } from '../../../renderer/src/Providers';
 import { ReportsScreen } from '../../../renderer/src/screens/Reports';
 import {
   binChartRows,
@@ -15,36 +14,15 @@ import {
 } from '../../../renderer/src/components/reports/chartData';
 import { formatInterval, formatPercent } from '../../../shared/report/format';
 import { readFixtureCsv } from '../analysis/fixtures';
+import { renderInProviders } from '../renderer/render-in-providers';
 
 const result = analyzeTidyRatings(readFixtureCsv('ratings_small.csv').rows, { bootstrap: 100, seed: 1 });
 
 function renderWith(getReport: BlindRateApi['getReport']) {
   installApi({ getReport } as BlindRateApi);
-  return render(
-    <Providers env="test">
-      <ReportsScreen />
-    </Providers>,
-  );
+  return renderInProviders(<ReportsScreen />);
 }
 
-beforeAll(() => {
-  window.matchMedia ??= (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      addListener() {},
-      removeListener() {},
-      addEventListener() {},
-      removeEventListener() {},
-      dispatchEvent: () => false,
-      onchange: null,
-    }) as MediaQueryList;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-});
 afterEach(cleanup);
 
 function escapeRegExp(text: string): string {
