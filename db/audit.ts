@@ -50,7 +50,8 @@ export function appendAuditContent(db: StudyDb, content: AuditContent): void {
   ).run({ ...content, hash: chainHash(lastHash(db), content, sha256) });
 }
 
-interface AuditRow {
+/** An audit row as the audit export writes it: values are JSON text (or null). */
+export type StoredAuditRow = {
   at: string;
   actor: string;
   action: string;
@@ -58,9 +59,16 @@ interface AuditRow {
   entity_id: string;
   old_value: string | null;
   new_value: string | null;
+};
+
+/** A whole stored entry: the exported columns plus what its chain hash covers. */
+interface AuditRow extends StoredAuditRow {
   app_version: string;
   hash: string | null;
 }
+
+/** Every column of an AuditRow, as SELECT lists them. */
+const AUDIT_ROW_COLUMNS = 'at, actor, action, entity, entity_id, old_value, new_value, app_version, hash';
 
 function toEntry(row: AuditRow): ChainedAuditEntry {
   return {
@@ -78,11 +86,7 @@ function toEntry(row: AuditRow): ChainedAuditEntry {
 
 /** The whole log in order, streamed. */
 export function* readAuditChain(db: StudyDb): Generator<ChainedAuditEntry> {
-  const rows = db
-    .prepare(
-      'SELECT at, actor, action, entity, entity_id, old_value, new_value, app_version, hash FROM audit_log ORDER BY id',
-    )
-    .iterate() as Iterable<AuditRow>;
+  const rows = db.prepare(`SELECT ${AUDIT_ROW_COLUMNS} FROM audit_log ORDER BY id`).iterate() as Iterable<AuditRow>;
   for (const row of rows) yield toEntry(row);
 }
 
@@ -91,11 +95,9 @@ export function* readAuditChain(db: StudyDb): Generator<ChainedAuditEntry> {
  * trigger is lifted for this one UPDATE and restored in the same transaction.
  */
 export function sealLegacyAuditRows(db: StudyDb): void {
-  const rows = db
-    .prepare(
-      'SELECT id, at, actor, action, entity, entity_id, old_value, new_value, app_version, hash FROM audit_log ORDER BY id',
-    )
-    .all() as (AuditRow & { id: number })[];
+  const rows = db.prepare(`SELECT id, ${AUDIT_ROW_COLUMNS} FROM audit_log ORDER BY id`).all() as (AuditRow & {
+    id: number;
+  })[];
   db.exec('DROP TRIGGER audit_log_no_update');
   const seal = db.prepare('UPDATE audit_log SET hash = ? WHERE id = ?');
   let previous = CHAIN_START;
@@ -106,17 +108,6 @@ export function sealLegacyAuditRows(db: StudyDb): void {
   db.exec(`CREATE TRIGGER audit_log_no_update BEFORE UPDATE ON audit_log
              BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;`);
 }
-
-/** An audit row as the audit export writes it: values are JSON text (or null). */
-export type StoredAuditRow = {
-  at: string;
-  actor: string;
-  action: string;
-  entity: string;
-  entity_id: string;
-  old_value: string | null;
-  new_value: string | null;
-};
 
 /** The whole log in order, streamed, with row ids. */
 export function iterateAuditRows(db: StudyDb): Iterable<StoredAuditRow & { id: number }> {
