@@ -1,6 +1,7 @@
 import { Stack, Table, Text } from '@mantine/core';
 import type { AnalysisResult } from '../../../../shared/analysis/types';
 import { formatInterval, formatNumber, formatPercent } from '../../../../shared/report/format';
+import { EstimateCell, ReportTable } from './ReportTable';
 
 /**
  * Krippendorff's α with its bootstrap interval, percent agreement and Gwet's AC (SE, interval, n) per
@@ -17,139 +18,87 @@ export function AgreementTables({ result, label }: { result: AnalysisResult; lab
   });
   return (
     <Stack gap="md">
-      <Table striped captionSide="top" fz="sm">
-        <Table.Caption>Agreement per dimension</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Dimension</Table.Th>
-            <Table.Th scope="col">Level</Table.Th>
-            <Table.Th scope="col" ta="right">
-              Krippendorff&apos;s α [95% CI]
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              Units (≥ 2 ratings)
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              Percent agreement
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              Gwet&apos;s AC [95% CI]
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              SE
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              n
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {result.dimensions.map((d) => {
-            const a = result.agreement[d.key]!;
-            return (
-              <Table.Tr key={d.key}>
-                <Table.Th scope="row">{label(d.key)}</Table.Th>
-                <Table.Td>{a.level}</Table.Td>
-                <Table.Td ta="right">
-                  {formatNumber(a.krippendorff_alpha, 3)}{' '}
-                  <Text span c="dimmed" fz="xs">
-                    {formatInterval(a.krippendorff_alpha_ci95)}
-                  </Text>
-                </Table.Td>
-                <Table.Td ta="right">{a.units}</Table.Td>
-                <Table.Td ta="right">{formatPercent(a.percent_agreement)}</Table.Td>
-                <Table.Td ta="right">
-                  {a.gwet.coefficient} {formatNumber(a.gwet.value, 3)}{' '}
-                  <Text span c="dimmed" fz="xs">
-                    {formatInterval(a.gwet.ci95)}
-                  </Text>
-                </Table.Td>
-                <Table.Td ta="right">{formatNumber(a.gwet.standard_error, 3)}</Table.Td>
-                <Table.Td ta="right">{a.gwet.n}</Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-      {iccs.length > 0 && (
-        <Table striped captionSide="top" fz="sm">
-          <Table.Caption>Intraclass correlation (McGraw &amp; Wong), F-based 95% intervals</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Dimension</Table.Th>
-              <Table.Th scope="col" ta="right">
-                Outputs × raters
-              </Table.Th>
-              <Table.Th scope="col" ta="right">
-                ICC(A,1)
-              </Table.Th>
-              <Table.Th scope="col" ta="right">
-                ICC(C,1)
-              </Table.Th>
-              <Table.Th scope="col" ta="right">
-                ICC(A,k)
-              </Table.Th>
+      <ReportTable
+        caption="Agreement per dimension"
+        head={[
+          'Dimension',
+          'Level',
+          "Krippendorff's α [95% CI]",
+          'Units (≥ 2 ratings)',
+          'Percent agreement',
+          "Gwet's AC [95% CI]",
+          'SE',
+          'n',
+        ]}
+        textColumns={2}
+      >
+        {result.dimensions.map((d) => {
+          const a = result.agreement[d.key]!;
+          return (
+            <Table.Tr key={d.key}>
+              <Table.Th scope="row">{label(d.key)}</Table.Th>
+              <Table.Td>{a.level}</Table.Td>
+              <EstimateCell
+                value={formatNumber(a.krippendorff_alpha, 3)}
+                interval={formatInterval(a.krippendorff_alpha_ci95)}
+              />
+              <Table.Td ta="right">{a.units}</Table.Td>
+              <Table.Td ta="right">{formatPercent(a.percent_agreement)}</Table.Td>
+              <EstimateCell
+                value={`${a.gwet.coefficient} ${formatNumber(a.gwet.value, 3)}`}
+                interval={formatInterval(a.gwet.ci95)}
+              />
+              <Table.Td ta="right">{formatNumber(a.gwet.standard_error, 3)}</Table.Td>
+              <Table.Td ta="right">{a.gwet.n}</Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {iccs.map(({ dimension, icc }) => (
-              <Table.Tr key={dimension}>
-                <Table.Th scope="row">{label(dimension)}</Table.Th>
-                <Table.Td
-                  ta="right"
-                  title={
-                    icc.subset === 'largest complete block'
-                      ? `Largest complete block: ${icc.raters.join(', ')}`
-                      : 'All rated outputs'
-                  }
-                >
-                  {icc.n} × {icc.k}
-                  {icc.subset === 'largest complete block' && ' (block)'}
-                </Table.Td>
-                {[icc.absolute_single, icc.consistency_single, icc.absolute_average].map((estimate, i) => (
-                  <Table.Td key={i} ta="right">
-                    {formatNumber(estimate.value, 3)}{' '}
-                    <Text span c="dimmed" fz="xs">
-                      {formatInterval(estimate.ci95)}
-                    </Text>
-                  </Table.Td>
-                ))}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+          );
+        })}
+      </ReportTable>
+      {iccs.length > 0 && (
+        <ReportTable
+          caption="Intraclass correlation (McGraw & Wong), F-based 95% intervals"
+          head={['Dimension', 'Outputs × raters', 'ICC(A,1)', 'ICC(C,1)', 'ICC(A,k)']}
+        >
+          {iccs.map(({ dimension, icc }) => (
+            <Table.Tr key={dimension}>
+              <Table.Th scope="row">{label(dimension)}</Table.Th>
+              <Table.Td
+                ta="right"
+                title={
+                  icc.subset === 'largest complete block'
+                    ? `Largest complete block: ${icc.raters.join(', ')}`
+                    : 'All rated outputs'
+                }
+              >
+                {icc.n} × {icc.k}
+                {icc.subset === 'largest complete block' && ' (block)'}
+              </Table.Td>
+              {[icc.absolute_single, icc.consistency_single, icc.absolute_average].map((estimate, i) => (
+                <EstimateCell
+                  key={i}
+                  value={formatNumber(estimate.value, 3)}
+                  interval={formatInterval(estimate.ci95)}
+                />
+              ))}
+            </Table.Tr>
+          ))}
+        </ReportTable>
       )}
       {kappas.length > 0 && (
-        <Table striped captionSide="top" fz="sm">
-          <Table.Caption>Quadratic-weighted κ per rater pair</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Dimension</Table.Th>
-              <Table.Th scope="col">Raters</Table.Th>
-              <Table.Th scope="col" ta="right">
-                Outputs both rated
-              </Table.Th>
-              <Table.Th scope="col" ta="right">
-                κ [95% CI]
-              </Table.Th>
+        <ReportTable
+          caption="Quadratic-weighted κ per rater pair"
+          head={['Dimension', 'Raters', 'Outputs both rated', 'κ [95% CI]']}
+          textColumns={2}
+        >
+          {kappas.map((k) => (
+            <Table.Tr key={`${k.dimension}\u0000${k.raters.join('\u0000')}`}>
+              <Table.Td>{label(k.dimension)}</Table.Td>
+              <Table.Td>{k.raters.join(' × ')}</Table.Td>
+              <Table.Td ta="right">{k.n}</Table.Td>
+              <EstimateCell value={formatNumber(k.kappa, 3)} interval={formatInterval(k.ci95)} />
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {kappas.map((k) => (
-              <Table.Tr key={`${k.dimension}\u0000${k.raters.join('\u0000')}`}>
-                <Table.Td>{label(k.dimension)}</Table.Td>
-                <Table.Td>{k.raters.join(' × ')}</Table.Td>
-                <Table.Td ta="right">{k.n}</Table.Td>
-                <Table.Td ta="right">
-                  {formatNumber(k.kappa, 3)}{' '}
-                  <Text span c="dimmed" fz="xs">
-                    {formatInterval(k.ci95)}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+          ))}
+        </ReportTable>
       )}
     </Stack>
   );

@@ -4,6 +4,7 @@ import type { AnalysisResult } from '../../../../shared/analysis/types';
 import { formatP, formatPercent } from '../../../../shared/report/format';
 import type { PreferenceShare } from '../../../../shared/analysis/types';
 import { preferenceChartRows } from './chartData';
+import { EstimateCell, ReportTable } from './ReportTable';
 
 const SERIES = [
   { name: 'model', label: 'Model preferred', color: 'blue.7' },
@@ -43,39 +44,22 @@ export function PreferenceCharts({ result }: { result: AnalysisResult }) {
           );
         })}
       </SimpleGrid>
-      <Table striped captionSide="top" fz="sm">
-        <Table.Caption>Preference shares with Wilson 95% intervals</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Model</Table.Th>
-            <Table.Th scope="col">Bin</Table.Th>
-            <Table.Th scope="col" ta="right">
-              Choices
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              Model preferred
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              Tie
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              Reference preferred
-            </Table.Th>
+      <ReportTable
+        caption="Preference shares with Wilson 95% intervals"
+        head={['Model', 'Bin', 'Choices', 'Model preferred', 'Tie', 'Reference preferred']}
+        textColumns={2}
+      >
+        {result.preference.map((p) => (
+          <Table.Tr key={`${p.model}\u0000${p.bin ?? 'all'}`}>
+            <Table.Td>{p.model}</Table.Td>
+            <Table.Td>{p.bin ?? 'all'}</Table.Td>
+            <Table.Td ta="right">{p.n}</Table.Td>
+            <ShareCell share={p.model_share} interval={p.model_share_ci95} />
+            <ShareCell share={p.tie_share} interval={p.tie_share_ci95} />
+            <ShareCell share={p.reference_share} interval={p.reference_share_ci95} />
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {result.preference.map((p) => (
-            <Table.Tr key={`${p.model}\u0000${p.bin ?? 'all'}`}>
-              <Table.Td>{p.model}</Table.Td>
-              <Table.Td>{p.bin ?? 'all'}</Table.Td>
-              <Table.Td ta="right">{p.n}</Table.Td>
-              <ShareCell share={p.model_share} interval={p.model_share_ci95} />
-              <ShareCell share={p.tie_share} interval={p.tie_share_ci95} />
-              <ShareCell share={p.reference_share} interval={p.reference_share_ci95} />
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+        ))}
+      </ReportTable>
       <Text size="sm">
         Position bias: the answer shown as A was picked in {bias.a_choices} of {bias.decisive_choices} decisive choices
         ({formatPercent(bias.a_share)}); two-sided exact binomial test against ½: p ={' '}
@@ -93,11 +77,9 @@ function ShareCell({
   interval: PreferenceShare['model_share_ci95'];
 }) {
   return (
-    <Table.Td ta="right">
-      {formatPercent(share)}{' '}
-      <Text span c="dimmed" fz="xs">
-        {interval ? `[${formatPercent(interval[0])}, ${formatPercent(interval[1])}]` : ''}
-      </Text>
-    </Table.Td>
+    <EstimateCell
+      value={formatPercent(share)}
+      interval={interval ? `[${formatPercent(interval[0])}, ${formatPercent(interval[1])}]` : ''}
+    />
   );
 }
