@@ -47,51 +47,55 @@ function TopBar() {
         )}
       </Group>
       {inSession && (
-        <Group component="nav" aria-label="Main" gap="xs" wrap="nowrap">
-          <Button
-            variant="subtle"
-            color="dark"
-            onClick={() => void leaveTaskFor('home')}
-            aria-current={screen.name === 'home' ? 'page' : undefined}
-          >
-            Home
-          </Button>
-          <Button
-            variant="subtle"
-            color="dark"
-            onClick={() => void leaveTaskFor('finish')}
-            aria-current={screen.name === 'finish' ? 'page' : undefined}
-          >
-            Finish
-          </Button>
-          <Button variant="subtle" color="dark" onClick={() => void closeStudy()}>
-            Close study
-          </Button>
-        </Group>
+        <MainNav
+          current={screen.name}
+          links={[
+            { screen: 'home', label: 'Home', go: () => void leaveTaskFor('home') },
+            { screen: 'finish', label: 'Finish', go: () => void leaveTaskFor('finish') },
+          ]}
+          onCloseStudy={() => void closeStudy()}
+        />
       )}
       {coordinating && canSeeReports(study) && (
-        <Group component="nav" aria-label="Main" gap="xs" wrap="nowrap">
-          <Button
-            variant="subtle"
-            color="dark"
-            onClick={() => navigate({ name: 'progress' })}
-            aria-current={screen.name === 'progress' ? 'page' : undefined}
-          >
-            Progress
-          </Button>
-          <Button
-            variant="subtle"
-            color="dark"
-            onClick={() => navigate({ name: 'reports' })}
-            aria-current={screen.name === 'reports' ? 'page' : undefined}
-          >
-            Reports
-          </Button>
-          <Button variant="subtle" color="dark" onClick={() => void closeStudy()}>
-            Close study
-          </Button>
-        </Group>
+        <MainNav
+          current={screen.name}
+          links={[
+            { screen: 'progress', label: 'Progress', go: () => navigate({ name: 'progress' }) },
+            { screen: 'reports', label: 'Reports', go: () => navigate({ name: 'reports' }) },
+          ]}
+          onCloseStudy={() => void closeStudy()}
+        />
       )}
+    </Group>
+  );
+}
+
+/** The top bar's navigation: a button per screen (marked when it is the current one), then Close study. */
+function MainNav({
+  current,
+  links,
+  onCloseStudy,
+}: {
+  current: Screen['name'];
+  links: ReadonlyArray<{ screen: Screen['name']; label: string; go: () => void }>;
+  onCloseStudy: () => void;
+}) {
+  return (
+    <Group component="nav" aria-label="Main" gap="xs" wrap="nowrap">
+      {links.map(({ screen, label, go }) => (
+        <Button
+          key={screen}
+          variant="subtle"
+          color="dark"
+          onClick={go}
+          aria-current={current === screen ? 'page' : undefined}
+        >
+          {label}
+        </Button>
+      ))}
+      <Button variant="subtle" color="dark" onClick={onCloseStudy}>
+        Close study
+      </Button>
     </Group>
   );
 }
