@@ -9,6 +9,7 @@ import {
   TIDY_REQUIRED_COLUMNS,
   outputKey,
   sortedStrings,
+  tidyRow,
   type PreferenceValue,
   type TidyRatingRow,
 } from './tidy';
@@ -161,44 +162,25 @@ function readRow(
     fail(problems[0]!);
     return null;
   }
-  const packageId = cell('package_id').trim();
-  const ratedAt = cell('rated_at').trim();
-  const role = qc === '' ? null : (qc as QcRole);
-  // Whole literals, not `{ ...base, … }`: Node 20's V8 gives every object made by such a spread a hidden
-  // class of its own, which makes each later read of a row's field a megamorphic lookup (the analysis
-  // reads them millions of times).
-  const row: TidyRatingRow =
-    task === 'preference'
-      ? {
-          rater,
-          itemId,
-          model,
-          bin,
-          durationMs,
-          ratedAt,
-          scores,
-          qc: role,
-          task,
-          dimension: PREFERENCE_DIMENSION,
-          value: rawValue as PreferenceValue,
-          presentedPosition: position === '' ? null : (position as 'A' | 'B'),
-        }
-      : {
-          rater,
-          itemId,
-          model,
-          bin,
-          durationMs,
-          ratedAt,
-          scores,
-          qc: role,
-          task: 'rating',
-          dimension,
-          value: Number(rawValue),
-        };
-  // Set afterwards, only when known: a row still has one of few hidden classes.
-  if (packageId) row.packageId = packageId;
-  return row;
+  const fields = {
+    rater,
+    itemId,
+    model,
+    bin,
+    durationMs,
+    ratedAt: cell('rated_at').trim(),
+    scores,
+    qc: qc === '' ? null : (qc as QcRole),
+    packageId: cell('package_id').trim(),
+  };
+  return task === 'preference'
+    ? tidyRow(fields, {
+        task,
+        dimension: PREFERENCE_DIMENSION,
+        value: rawValue as PreferenceValue,
+        presentedPosition: position === '' ? null : (position as 'A' | 'B'),
+      })
+    : tidyRow(fields, { task: 'rating', dimension, value: Number(rawValue) });
 }
 
 function optionalInteger(
