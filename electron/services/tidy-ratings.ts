@@ -6,7 +6,13 @@ import { type StudyDb } from '../../db/connection';
 import { StudyError } from '../../shared/errors';
 import { readAnsweredValues, readScoresOfAnsweredOutputs } from '../../db/answers';
 import { CsvSyntaxError, csvRecords } from '../../shared/csv';
-import { PREFERENCE_DIMENSION, parseTidyRatings, type CsvRecord, type TidyRatingRow } from '../../shared/analysis';
+import {
+  PREFERENCE_DIMENSION,
+  parseTidyRatings,
+  tidyRow,
+  type CsvRecord,
+  type TidyRatingRow,
+} from '../../shared/analysis';
 import { REFERENCE_CONTROL_MODEL } from '../../shared/qc/roles';
 
 /**
@@ -23,39 +29,26 @@ export function readTidyRatingRows(db: StudyDb): TidyRatingRow[] {
     const model = referenceControl ? REFERENCE_CONTROL_MODEL : row.model;
     const bin = referenceControl ? null : row.bin;
     const scoresOfOutput = referenceControl ? {} : (scores.get(row.output_id) ?? {});
-    // Whole literals, not `{ ...base, … }`: see readRow in shared/analysis/parse.ts (one hidden class per spread object).
-    const tidy: TidyRatingRow =
-      row.task === 'rating'
-        ? {
-            rater,
-            itemId,
-            model,
-            bin,
-            durationMs,
-            ratedAt,
-            scores: scoresOfOutput,
-            qc,
-            task: 'rating',
-            dimension: row.dimension,
-            value: row.value,
-          }
-        : {
-            rater,
-            itemId,
-            model,
-            bin,
-            durationMs,
-            ratedAt,
-            scores: scoresOfOutput,
-            qc,
-            task: 'preference',
-            dimension: PREFERENCE_DIMENSION,
-            value: row.value,
-            // The tidy file records where the MODEL's answer was shown; the database stores what was in A.
-            presentedPosition: row.presented_a === null ? null : row.presented_a === 'model' ? 'A' : 'B',
-          };
-    if (row.package_id) tidy.packageId = row.package_id;
-    return tidy;
+    const fields = {
+      rater,
+      itemId,
+      model,
+      bin,
+      durationMs,
+      ratedAt,
+      scores: scoresOfOutput,
+      qc,
+      packageId: row.package_id ?? undefined,
+    };
+    return row.task === 'rating'
+      ? tidyRow(fields, { task: 'rating', dimension: row.dimension, value: row.value })
+      : tidyRow(fields, {
+          task: 'preference',
+          dimension: PREFERENCE_DIMENSION,
+          value: row.value,
+          // The tidy file records where the MODEL's answer was shown; the database stores what was in A.
+          presentedPosition: row.presented_a === null ? null : row.presented_a === 'model' ? 'A' : 'B',
+        });
   });
 }
 
