@@ -1,26 +1,8 @@
 import { Badge, Group, Stack, Table, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { ReportTable } from './ReportTable';
 import type { AnalysisResult } from '../../../../shared/analysis/types';
 import { formatNumber, formatPercent } from '../../../../shared/report/format';
 import { RATER_FLAG_LABELS, formatSeconds, inDimensionOrder, raterQcCells } from '../../../../shared/report/qc';
-
-function QcTable({ caption, head, children }: { caption: string; head: string[]; children: ReactNode }) {
-  return (
-    <Table striped captionSide="top" fz="sm">
-      <Table.Caption>{caption}</Table.Caption>
-      <Table.Thead>
-        <Table.Tr>
-          {head.map((h, i) => (
-            <Table.Th key={h} scope="col" ta={i === 0 ? undefined : 'right'}>
-              {h}
-            </Table.Th>
-          ))}
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>{children}</Table.Tbody>
-    </Table>
-  );
-}
 
 /**
  * Quality control: per-rater time on task and flags (always recorded), then the checks designed into
@@ -42,7 +24,7 @@ export function QcTables({ result, label }: { result: AnalysisResult; label: (ke
       {qc.raters.length === 0 ? (
         <Text c="dimmed">No ratings yet.</Text>
       ) : (
-        <QcTable
+        <ReportTable
           caption="Quality control per rater"
           head={[
             'Rater',
@@ -80,10 +62,10 @@ export function QcTables({ result, label }: { result: AnalysisResult; label: (ke
               </Table.Tr>
             );
           })}
-        </QcTable>
+        </ReportTable>
       )}
       {qc.rows.repeat > 0 && (
-        <QcTable
+        <ReportTable
           caption="Intra-rater agreement on hidden repeats"
           head={['Dimension', 'Rater', 'Pairs', 'κ (quadratic)', 'Exact']}
         >
@@ -96,10 +78,10 @@ export function QcTables({ result, label }: { result: AnalysisResult; label: (ke
               <Table.Td ta="right">{formatPercent(a.percent_exact)}</Table.Td>
             </Table.Tr>
           ))}
-        </QcTable>
+        </ReportTable>
       )}
       {qc.reference_controls.length > 0 && (
-        <QcTable
+        <ReportTable
           caption="Reference controls next to each model (mean, number of ratings)"
           head={['Dimension', 'Reference answers', ...models]}
         >
@@ -113,7 +95,7 @@ export function QcTables({ result, label }: { result: AnalysisResult; label: (ke
               ))}
             </Table.Tr>
           ))}
-        </QcTable>
+        </ReportTable>
       )}
       {qc.rows.calibration > 0 && !qc.calibration.expected_supplied && (
         <Text c="dimmed">
@@ -121,7 +103,7 @@ export function QcTables({ result, label }: { result: AnalysisResult; label: (ke
         </Text>
       )}
       {qc.calibration.agreement.length > 0 && (
-        <QcTable
+        <ReportTable
           caption="Calibration against the expected ratings"
           head={['Dimension', 'Rater', 'Ratings', 'Exact', 'Within 1', 'Mean |difference|']}
         >
@@ -135,7 +117,7 @@ export function QcTables({ result, label }: { result: AnalysisResult; label: (ke
               <Table.Td ta="right">{formatNumber(a.mean_absolute_difference)}</Table.Td>
             </Table.Tr>
           ))}
-        </QcTable>
+        </ReportTable>
       )}
     </Stack>
   );
