@@ -14,6 +14,19 @@ export function formatSeconds(ms: number | null): string {
   return ms === null ? '—' : `${(ms / 1000).toFixed(1)} s`;
 }
 
+/** The columns of the per-rater QC table, shared by the report and the Reports screen. */
+export function raterQcColumns(fastMs: number): string[] {
+  return [
+    'Rater',
+    'Tasks',
+    'Median time',
+    'IQR',
+    `Faster than ${formatSeconds(fastMs)}`,
+    'Longest straight run',
+    'Flags',
+  ];
+}
+
 /** The cells of one rater's row, shared by the report and the Reports screen. */
 export function raterQcCells(rater: RaterQc): {
   tasks: string;
@@ -61,19 +74,7 @@ export function qcSection(result: AnalysisResult, label: (key: string) => string
     ];
   });
   const raters = qc.raters.length
-    ? table(
-        [
-          'Rater',
-          'Tasks',
-          'Median time',
-          'IQR',
-          `Faster than ${formatSeconds(fast_ms)}`,
-          'Longest straight run',
-          'Flags',
-        ],
-        raterRows,
-        { numericFrom: 1 },
-      )
+    ? table(raterQcColumns(fast_ms), raterRows, { numericFrom: 1 })
     : '<p class="note">No ratings yet.</p>';
 
   const repeats =

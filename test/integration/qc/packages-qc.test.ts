@@ -36,7 +36,12 @@ import { createPrng, deriveSeed } from '../../../shared/prng';
 import { QC_ROLES, REFERENCE_CONTROL_MODEL } from '../../../shared/qc';
 import { expectClose } from '../../unit/analysis/fixtures';
 import { createSeededStudy, itemId, MODELS, PACKAGE_PASSPHRASE, PLAN_SEED, type SeededStudy } from '../session/fixture';
-import { carefulRater, threeInOneSecondRater, type RaterBehaviour } from './scripted-raters';
+import {
+  carefulRater,
+  referenceCheckedRaterFigures,
+  threeInOneSecondRater,
+  type RaterBehaviour,
+} from './scripted-raters';
 
 const folder = join(dirname(fileURLToPath(import.meta.url)), '../../fixtures/qc');
 const fixture = (name: string) => join(folder, name);
@@ -234,16 +239,7 @@ describe('quality control through rater packages (careful rater, rater answering
     expectClose(result.qc.reference_controls, reference.reference_controls);
     expect(result.qc.calibration.expected_supplied).toBe(true);
     expectClose(result.qc.calibration.agreement, reference.calibration);
-    const checked = result.qc.raters.map((r) => ({
-      rater: r.rater,
-      tasks: r.tasks,
-      fast_tasks: r.fast_tasks,
-      median_ms: r.median_ms,
-      q1_ms: r.q1_ms,
-      q3_ms: r.q3_ms,
-      longest_straight_run: r.longest_straight_run,
-    }));
-    expectClose(checked, reference.raters);
+    expectClose(referenceCheckedRaterFigures(result.qc.raters), reference.raters);
   });
 
   it('flags the rater who answers 3 in one second, and not the careful one', () => {

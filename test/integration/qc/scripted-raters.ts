@@ -6,7 +6,7 @@
  * is this simulation's output, written by make_ratings_qc.ts).
  */
 import { MEDISUMQA_RUBRIC } from '../../../shared/rubric';
-import type { KnownDimension, TidyRatingRow } from '../../../shared/analysis';
+import type { KnownDimension, RaterQc, TidyRatingRow } from '../../../shared/analysis';
 import { createPrng, deriveSeed, shuffled, type Prng } from '../../../shared/prng';
 import {
   REFERENCE_CONTROL_MODEL,
@@ -159,4 +159,17 @@ export function simulatedStudyRows(seed = SIMULATION_SEED): TidyRatingRow[] {
     ...scriptedRatings(CAREFUL, plannedQueue(CAREFUL, seed), carefulRater, seed),
     ...scriptedRatings(FAST, plannedQueue(FAST, seed), threeInOneSecondRater, seed),
   ];
+}
+
+/** The per-rater QC figures the numpy reference (make_qc_reference.py) also computes. */
+export function referenceCheckedRaterFigures(raters: ReadonlyArray<RaterQc>) {
+  return raters.map((r) => ({
+    rater: r.rater,
+    tasks: r.tasks,
+    fast_tasks: r.fast_tasks,
+    median_ms: r.median_ms,
+    q1_ms: r.q1_ms,
+    q3_ms: r.q3_ms,
+    longest_straight_run: r.longest_straight_run,
+  }));
 }

@@ -2,7 +2,13 @@ import { Badge, Group, Stack, Table, Text } from '@mantine/core';
 import { ReportTable } from './ReportTable';
 import type { AnalysisResult } from '../../../../shared/analysis/types';
 import { formatNumber, formatPercent } from '../../../../shared/report/format';
-import { RATER_FLAG_LABELS, formatSeconds, inDimensionOrder, raterQcCells } from '../../../../shared/report/qc';
+import {
+  RATER_FLAG_LABELS,
+  formatSeconds,
+  inDimensionOrder,
+  raterQcCells,
+  raterQcColumns,
+} from '../../../../shared/report/qc';
 
 /**
  * Quality control: per-rater time on task and flags (always recorded), then the checks designed into
@@ -24,18 +30,7 @@ export function QcTables({ result, label }: { result: AnalysisResult; label: (ke
       {qc.raters.length === 0 ? (
         <Text c="dimmed">No ratings yet.</Text>
       ) : (
-        <ReportTable
-          caption="Quality control per rater"
-          head={[
-            'Rater',
-            'Tasks',
-            'Median time',
-            'IQR',
-            `Faster than ${formatSeconds(fast_ms)}`,
-            'Longest straight run',
-            'Flags',
-          ]}
-        >
+        <ReportTable caption="Quality control per rater" head={raterQcColumns(fast_ms)}>
           {qc.raters.map((r) => {
             const cells = raterQcCells(r);
             return (
