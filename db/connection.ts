@@ -102,7 +102,7 @@ export function readFileKind(db: StudyDb): FileKind {
 }
 
 export function migrate(db: StudyDb, migrations: readonly Migration[] = MIGRATIONS): void {
-  const current = db.pragma('user_version', { simple: true }) as number;
+  const current = readSchemaVersion(db);
   const latest = migrations.at(-1)?.version ?? 0;
   if (current > latest) {
     throw new StudyError(

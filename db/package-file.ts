@@ -3,7 +3,7 @@ import type { PreferenceKey, TaskKind } from '../shared/domain';
 import { MAX_TASK_DURATION_MS } from '../shared/duration';
 import type { PackagedTask } from '../shared/package-contents';
 import type { CalibrationFeedback } from '../shared/qc/calibration';
-import type { StudyDb } from './connection';
+import { readSchemaVersion, type StudyDb } from './connection';
 
 export type PackageMetaKey =
   'study_id' | 'study_name' | 'package_id' | 'rater_name' | 'rubric' | 'issued_at' | 'locked_at';
@@ -28,7 +28,7 @@ export function insertPackageTask(db: StudyDb, task: PackageTask): void {
 
 /** A package of schema 1 (no feedback column) may still be read, e.g. by a read-only merge. */
 function taskColumns(db: StudyDb): string {
-  const hasFeedback = (db.pragma('user_version', { simple: true }) as number) >= 2;
+  const hasFeedback = readSchemaVersion(db) >= 2;
   return `id, kind, position, question, context, answer_a AS answerA, answer_b AS answerB, ${hasFeedback ? 'feedback' : 'NULL AS feedback'}`;
 }
 

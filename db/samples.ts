@@ -94,16 +94,6 @@ export function readOutputIdsOfOtherTask(db: StudyDb, task: TaskKind): number[] 
     .all(task) as number[];
 }
 
-export interface TaskRow {
-  id: number;
-  sample_id: number;
-  output_id: number;
-}
-
-export function readTaskRows(db: StudyDb): TaskRow[] {
-  return db.prepare('SELECT id, sample_id, output_id FROM tasks ORDER BY id').all() as TaskRow[];
-}
-
 /** A drawn output with its sample's parameters, as the sample export lists them (a type, so it is a plain record). */
 export type SampledOutputRow = {
   task: TaskKind;
