@@ -1,18 +1,13 @@
 /** The report's quality-control section: per-rater checks, hidden repeats, reference controls, calibration. */
 import type { AnalysisResult } from '../analysis/types';
 import type { RaterFlag, RaterQc } from '../analysis/qc';
-import { escapeHtml, formatNumber, formatPercent } from './format';
+import { escapeHtml, formatNumber, formatPercent, formatSeconds } from './format';
 import { table } from './table';
 
 export const RATER_FLAG_LABELS: Record<RaterFlag, string> = {
   fast_answers: 'fast answers',
   straight_lining: 'straight-lining',
 };
-
-/** Seconds with one decimal ("46.3 s"); an em dash when unknown. */
-export function formatSeconds(ms: number | null): string {
-  return ms === null ? '—' : `${(ms / 1000).toFixed(1)} s`;
-}
 
 /** The columns of the per-rater QC table, shared by the report and the Reports screen. */
 export function raterQcColumns(fastMs: number): string[] {

@@ -1,14 +1,8 @@
 import { Badge, Group, Stack, Table, Text } from '@mantine/core';
 import { ReportTable } from './ReportTable';
 import type { AnalysisResult } from '../../../../shared/analysis/types';
-import { formatNumber, formatPercent } from '../../../../shared/report/format';
-import {
-  RATER_FLAG_LABELS,
-  formatSeconds,
-  inDimensionOrder,
-  raterQcCells,
-  raterQcColumns,
-} from '../../../../shared/report/qc';
+import { formatNumber, formatPercent, formatSeconds } from '../../../../shared/report/format';
+import { RATER_FLAG_LABELS, inDimensionOrder, raterQcCells, raterQcColumns } from '../../../../shared/report/qc';
 
 /**
  * Quality control: per-rater time on task and flags (always recorded), then the checks designed into
