@@ -18,12 +18,18 @@ export function listAssignments(db: StudyDb, raterId: number, kind: TaskKind): A
   }));
 }
 
-/** Progress per kind and where "Resume" goes: the first unfinished assignment in the rater's order. */
-export function readOverview(db: StudyDb, rater: RaterProfile): SessionOverview {
+/**
+ * Progress per kind and where "Resume" goes (the first unfinished assignment in the rater's order),
+ * from the rater's assignments of each kind: the master's and a package session's alike.
+ */
+export function overviewOf(
+  rater: RaterProfile,
+  assignmentsOf: (kind: TaskKind) => AssignmentSummary[],
+): SessionOverview {
   const progress: TaskProgress[] = [];
   const resume: SessionOverview['resume'] = {};
   for (const kind of TASK_KINDS) {
-    const assignments = listAssignments(db, rater.id, kind);
+    const assignments = assignmentsOf(kind);
     progress.push({
       kind,
       done: assignments.filter((a) => a.done).length,
@@ -34,4 +40,9 @@ export function readOverview(db: StudyDb, rater: RaterProfile): SessionOverview 
     if (next) resume[kind] = next.assignmentId;
   }
   return { rater, progress, resume };
+}
+
+/** A master rater's overview (the coordinator's progress view). */
+export function readOverview(db: StudyDb, rater: RaterProfile): SessionOverview {
+  return overviewOf(rater, (kind) => listAssignments(db, rater.id, kind));
 }

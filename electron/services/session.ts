@@ -12,14 +12,14 @@ import type {
   SaveRatingRequest,
   SessionOverview,
   TaskPayload,
-  TaskProgress,
 } from '../../shared/api';
 import { isoNow, type Clock } from '../../shared/clock';
 import type { CalibrationFeedback } from '../../shared/qc/calibration';
-import { TASK_KINDS, type TaskKind } from '../../shared/domain';
+import type { TaskKind } from '../../shared/domain';
 import { ratingProblem } from '../../shared/package-contents';
 import type { Rubric } from '../../shared/rubric';
 import { appendAudit } from '../../db/audit';
+import { overviewOf } from './assignments';
 import { type StudyDb } from '../../db/connection';
 import { StudyError } from '../../shared/errors';
 import {
@@ -224,20 +224,7 @@ export function startPackageSession(db: StudyDb, clock: Clock): RaterSession {
   }
 
   function overview(): SessionOverview {
-    const progress: TaskProgress[] = [];
-    const resume: SessionOverview['resume'] = {};
-    for (const kind of TASK_KINDS) {
-      const tasks = listAssignments(kind);
-      progress.push({
-        kind,
-        done: tasks.filter((t) => t.done).length,
-        total: tasks.length,
-        flagged: tasks.filter((t) => t.flagged).length,
-      });
-      const next = tasks.find((t) => !t.done);
-      if (next) resume[kind] = next.assignmentId;
-    }
-    return { rater: rater(), progress, resume };
+    return overviewOf(rater(), listAssignments);
   }
 
   return { rater, overview, listAssignments, getTask, saveRating, savePreference, setFlag, lock };
