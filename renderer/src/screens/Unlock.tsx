@@ -19,8 +19,9 @@ export function UnlockScreen() {
   const path = chosenPath ?? studies[0]?.path ?? null;
   const remembered = studies.find((s) => s.path === path)?.passphraseRemembered ?? false;
 
+  const studiesLoaded = useRef<Promise<void>>(Promise.resolve());
   useEffect(() => {
-    loadStudies().catch((e: unknown) => setError(userMessage(e)));
+    studiesLoaded.current = loadStudies().catch((e: unknown) => setError(userMessage(e)));
   }, [loadStudies]);
 
   const openFile = async () => {
@@ -37,15 +38,23 @@ export function UnlockScreen() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!path) return;
-    if (!passphrase && !remembered) {
+    // Enter may come before the study list has arrived (a fast typist after a reload): wait, never drop it.
+    await studiesLoaded.current;
+    const { studies: known } = useSession.getState();
+    const studyPath = chosenPath ?? known[0]?.path ?? null;
+    if (!studyPath) {
+      setError('Choose a study first: Open… picks a study or the rater package you were sent.');
+      return;
+    }
+    const stored = known.find((s) => s.path === studyPath)?.passphraseRemembered ?? false;
+    if (!passphrase && !stored) {
       setError('Enter the study passphrase.');
       passphraseRef.current?.focus();
       return;
     }
     setBusy(true);
     try {
-      const study = await unlock({ path, passphrase, remember: remember && canRemember });
+      const study = await unlock({ path: studyPath, passphrase, remember: remember && canRemember });
       useTask.getState().clear();
       // A rater package opens straight into its one rater's session; a master into the coordinator's view.
       if (study.rater) await enterSession(await startSession(study.rater.id));
@@ -115,7 +124,7 @@ export function UnlockScreen() {
             <Button variant="default" onClick={() => void openFile()}>
               Open…
             </Button>
-            <Button type="submit" loading={busy} disabled={!path}>
+            <Button type="submit" loading={busy}>
               Unlock
             </Button>
           </Group>

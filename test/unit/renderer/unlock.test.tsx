@@ -37,6 +37,25 @@ describe('Unlock screen', () => {
     expect(document.activeElement).toBe(screen.getByLabelText('Passphrase'));
   });
 
+  it('unlocks when Enter comes before the study list has arrived (a fast typist after a reload)', async () => {
+    const api = new FakeApi();
+    let arrive = () => {};
+    const listed = api.listStudies.bind(api);
+    api.listStudies = () => new Promise((resolve) => (arrive = () => resolve(listed())));
+    const { user } = renderApp(api);
+    await user.type(await screen.findByLabelText('Passphrase'), `${FAKE_PASSPHRASE}{Enter}`);
+    arrive();
+    expect(await screen.findByRole('heading', { name: 'Welcome, Dr Ada' })).toBeTruthy();
+  });
+
+  it('says to choose a study when there is none, instead of ignoring Enter', async () => {
+    const api = new FakeApi();
+    api.listStudies = async () => [];
+    const { user } = renderApp(api);
+    await user.type(await screen.findByLabelText('Passphrase'), `${FAKE_PASSPHRASE}{Enter}`);
+    expect(await screen.findByText(/Choose a study first/)).toBeTruthy();
+  });
+
   it('disables "remember" and says why when the OS has no secure store', async () => {
     renderApp();
     const remember = await screen.findByRole('checkbox', { name: /Remember the passphrase/ });
