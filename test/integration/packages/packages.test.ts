@@ -21,6 +21,7 @@ import {
   MODELS,
   PACKAGE_PASSPHRASE,
   PLAN_SEED,
+  openPackageFile,
   packFor,
   ratingValues,
   type OpenPackage,
@@ -222,14 +223,34 @@ describe('merge', () => {
     expect(merge(ada)[0]!.answersAdded).toBeGreaterThan(0);
   });
 
+  it('refuses a package still open in BlindRate with one line, leaving the master as it was; once closed it merges', () => {
+    const ada = pack('Dr Ada');
+    const first = ada.session.listAssignments('rating')[0]!.assignmentId;
+    ada.session.saveRating({ assignmentId: first, values: ratingValues(3), comment: '', durationMs: 5 });
+    expect(() => merge(ada)).toThrow(
+      /^Dr-Ada\.blindrate: is open in BlindRate or another program: close it there, or merge a copy\.$/,
+    );
+    expect(masterAnswers()).toBe(0);
+    ada.close();
+    expect(merge(ada)[0]!.answersAdded).toBe(1);
+  });
+
   it('takes later edits of a package merged before, and a lock', () => {
     const ada = pack('Dr Ada');
     const first = ada.session.listAssignments('rating')[0]!.assignmentId;
     ada.session.saveRating({ assignmentId: first, values: ratingValues(3), comment: '', durationMs: 5 });
-    merge(ada);
-    ada.session.saveRating({ assignmentId: first, values: ratingValues(5), comment: 'second look', durationMs: 5 });
-    ada.session.lock();
     ada.close();
+    merge(ada);
+    const reopened = openPackageFile(ada.path);
+    opened.push(reopened);
+    reopened.session.saveRating({
+      assignmentId: first,
+      values: ratingValues(5),
+      comment: 'second look',
+      durationMs: 5,
+    });
+    reopened.session.lock();
+    reopened.close();
     expect(merge(ada)[0]).toMatchObject({ locked: true, auditEntriesAppended: 2 });
     expect(
       study.db

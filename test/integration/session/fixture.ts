@@ -139,6 +139,11 @@ export function packFor(
 ): OpenPackage {
   const path = join(study.path, '..', file);
   packRaterPackage(study.db, { rater, out: path, passphrase: PACKAGE_PASSPHRASE, clock: fixedClock });
+  return openPackageFile(path, clock);
+}
+
+/** Opens a package file as the app would; it stays locked to this connection until closed. */
+export function openPackageFile(path: string, clock: Clock = fixedClock): OpenPackage {
   const db = openStudyDatabase(path, PACKAGE_PASSPHRASE, { kind: 'package' });
   return { path, db, session: startPackageSession(db, clock), close: () => db.open && db.close() };
 }

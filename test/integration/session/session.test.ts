@@ -225,6 +225,7 @@ describe('saving', () => {
     });
     expect((p.session.getTask(second!.assignmentId) as PreferenceTaskPayload).choice).toBe('B');
 
+    p.close();
     mergePackages(study.db, [p.path], fixedClock);
     const rows = study.db
       .prepare(
