@@ -58,3 +58,21 @@ test('editing an earlier rating saves the new value and the audit log keeps old 
     { action: 'rating.update', oldValue: { values: before, comment: '' }, newValue: { values: after, comment: '' } },
   ]);
 });
+
+test('the next task is read from the top: both panes start at the top, however far the last one was scrolled', async () => {
+  const { page } = shared.app;
+  await expect(taskHeading(page, 'Rating', RATED - 1)).toBeVisible();
+  const panes = page.locator('.workspace-left, .workspace-right');
+  const scrolledToEnd = await panes.evaluateAll((elements) =>
+    elements.map((pane) => {
+      pane.scrollTop = pane.scrollHeight;
+      return pane.scrollTop;
+    }),
+  );
+  // Both panes really were scrolled, or the check below would prove nothing.
+  expect(scrolledToEnd.every((top) => top > 0)).toBe(true);
+
+  await page.keyboard.press(']');
+  await expect(taskHeading(page, 'Rating', RATED)).toBeVisible();
+  expect(await panes.evaluateAll((elements) => elements.map((pane) => pane.scrollTop))).toEqual([0, 0]);
+});

@@ -1,4 +1,4 @@
-import { Badge, Group, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { Badge, Group, TextInput, Title } from '@mantine/core';
 import { memo, useEffect, useId, useMemo, useRef, useState, type RefObject } from 'react';
 import { findMatches, type MatchRange } from '../text/find';
 import { splitSections } from '../text/sections';
@@ -123,7 +123,9 @@ export const ContextPanel = memo(function ContextPanel({ text, findInputRef, onL
           return (
             <div key={index} className="context-section">
               <h3 className="section-heading">
-                <UnstyledButton
+                {/* A plain button: a context has dozens of sections, mounted afresh for every task. */}
+                <button
+                  type="button"
                   aria-expanded={open}
                   aria-controls={bodyId}
                   onClick={() => toggle(index)}
@@ -134,7 +136,7 @@ export const ContextPanel = memo(function ContextPanel({ text, findInputRef, onL
                   </span>
                   {section.title}
                   {ranges.length > 0 && <span className="section-hits"> · {ranges.length} found</span>}
-                </UnstyledButton>
+                </button>
               </h3>
               {body}
             </div>

@@ -1,4 +1,3 @@
-import { Kbd, Text } from '@mantine/core';
 import { memo, useEffect, useId, useRef } from 'react';
 import type { RubricDimension } from '../../../shared/rubric';
 import { scrollIntoPane } from './scrollIntoPane';
@@ -15,6 +14,7 @@ interface Props {
 /**
  * One rubric dimension: its label and description, then every scale point with its key, label and anchor.
  * Memoised: with every anchor text it is the bulk of the rubric, and most keys change one row at most.
+ * Plain elements rather than Mantine's Text and Kbd: every row is drawn again for each new task.
  */
 export const DimensionRow = memo(function DimensionRow({
   dimension,
@@ -44,9 +44,9 @@ export const DimensionRow = memo(function DimensionRow({
         {dimension.label}
         {active && <span className="active-hint"> · active</span>}
       </legend>
-      <Text id={descriptionId} size="sm" c="dimmed" className="dimension-description">
+      <p id={descriptionId} className="dimension-description">
         {dimension.description}
-      </Text>
+      </p>
       <div className="scale" data-kind={dimension.kind}>
         {dimension.scale.map((point) => (
           <label key={point.value} className="scale-point" data-checked={value === point.value || undefined}>
@@ -60,9 +60,9 @@ export const DimensionRow = memo(function DimensionRow({
               onFocus={onActivate}
             />
             <span className="point-head">
-              <Kbd size="xs" aria-hidden>
+              <kbd className="key-cap" aria-hidden>
                 {point.key.toUpperCase()}
-              </Kbd>
+              </kbd>
               <span className="point-label">{point.label}</span>
             </span>
             {point.anchor && <span className="point-anchor">{point.anchor}</span>}

@@ -1,12 +1,15 @@
-import { Kbd } from '@mantine/core';
+import { memo } from 'react';
 
 export interface Shortcut {
   keys: string[];
   action: string;
 }
 
-/** The keyboard shortcuts of a workspace, always on screen so nobody has to remember them. */
-export function ShortcutLegend({ shortcuts }: { shortcuts: Shortcut[] }) {
+/**
+ * The keyboard shortcuts of a workspace, always on screen so nobody has to remember them. Memoised: they
+ * change with the rubric, not with each key or task.
+ */
+export const ShortcutLegend = memo(function ShortcutLegend({ shortcuts }: { shortcuts: Shortcut[] }) {
   return (
     <section aria-label="Keyboard shortcuts" className="legend">
       <dl>
@@ -16,7 +19,7 @@ export function ShortcutLegend({ shortcuts }: { shortcuts: Shortcut[] }) {
               {s.keys.map((k, i) => (
                 <span key={k}>
                   {i > 0 && ' '}
-                  <Kbd size="xs">{k}</Kbd>
+                  <kbd className="key-cap">{k}</kbd>
                 </span>
               ))}
             </dt>
@@ -26,7 +29,7 @@ export function ShortcutLegend({ shortcuts }: { shortcuts: Shortcut[] }) {
       </dl>
     </section>
   );
-}
+});
 
 export const NAVIGATION_SHORTCUTS: Shortcut[] = [
   { keys: ['Enter'], action: 'Save and go to next' },

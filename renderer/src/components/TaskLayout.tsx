@@ -1,9 +1,18 @@
 import { Alert, Button, Group, Text, Textarea, Title } from '@mantine/core';
-import { memo, useCallback, useRef, type MouseEvent, type ReactNode, type RefObject } from 'react';
+import {
+  memo,
+  useCallback,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  type MouseEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import type { TaskPayload } from '../../../shared/api';
 import { useShortcuts, type ShortcutHandler } from '../keyboard/useShortcuts';
 import { continueAfterCalibration, leaveTaskFor, moveTo, saveAndAdvance } from '../stores/navigation';
-import { useTask } from '../stores/task';
+import { isTaskBusy, useTask } from '../stores/task';
 import { ContextPanel } from './ContextPanel';
 import { NAVIGATION_SHORTCUTS, ShortcutLegend, type Shortcut } from './ShortcutLegend';
 
@@ -47,15 +56,24 @@ export function TaskLayout(props: Props) {
     children,
     className,
   } = props;
-  const status = useTask((s) => s.status);
+  // Only a save or load that takes long enough to notice changes the screen (see BUSY_SHOWN_AFTER_MS).
+  const pending = useTask((s) => (s.busyShown ? s.status : null));
   const error = useTask((s) => s.error);
   const lastSavedPosition = useTask((s) => s.lastSavedPosition);
   const toggleFlag = useTask((s) => s.toggleFlag);
   const titleRef = useRef<HTMLHeadingElement>(null);
   const commentRef = useRef<HTMLTextAreaElement>(null);
   const findRef = useRef<HTMLInputElement>(null);
-  const busy = status === 'loading' || status === 'saving';
+  const leftPaneRef = useRef<HTMLDivElement>(null);
+  const rightPaneRef = useRef<HTMLDivElement>(null);
+  const busy = pending !== null;
+  const allShortcuts = useMemo(() => [...legend, ...NAVIGATION_SHORTCUTS], [legend]);
   const focusWorkspace = useCallback(() => titleRef.current?.focus(), []);
+
+  // A new task is read from the top: both panes would otherwise keep the scroll of the task before.
+  useLayoutEffect(() => {
+    for (const pane of [leftPaneRef.current, rightPaneRef.current]) if (pane) pane.scrollTop = 0;
+  }, [task.assignmentId]);
 
   const focusFind = () => {
     findRef.current?.focus();
@@ -79,13 +97,13 @@ export function TaskLayout(props: Props) {
       'mod+f': focusFind,
       ...shortcuts,
     },
-    !busy,
+    isTaskBusy,
   );
 
   const saveState =
-    status === 'saving'
+    pending === 'saving'
       ? 'Saving…'
-      : status === 'loading'
+      : pending === 'loading'
         ? 'Loading…'
         : lastSavedPosition !== null
           ? `Saved task ${lastSavedPosition}.`
@@ -144,7 +162,7 @@ export function TaskLayout(props: Props) {
       </Group>
 
       <div className="workspace-grid">
-        <div className="workspace-left" tabIndex={-1}>
+        <div className="workspace-left" tabIndex={-1} ref={leftPaneRef}>
           <section aria-labelledby="question-title" className="question">
             <Title order={2} size="h4" id="question-title">
               Question
@@ -161,7 +179,7 @@ export function TaskLayout(props: Props) {
           )}
         </div>
 
-        <div className="workspace-right">
+        <div className="workspace-right" ref={rightPaneRef}>
           {children}
           <CommentField inputRef={commentRef} disabled={task.readOnly} onLeave={focusWorkspace} />
           {error && (
@@ -176,12 +194,12 @@ export function TaskLayout(props: Props) {
             <Button
               onClick={() => void saveAndAdvance()}
               disabled={(!complete && !task.readOnly) || busy}
-              loading={status === 'saving'}
+              loading={pending === 'saving'}
             >
               {task.readOnly ? 'Next' : 'Save and next'} (Enter)
             </Button>
           </Group>
-          <ShortcutLegend shortcuts={[...legend, ...NAVIGATION_SHORTCUTS]} />
+          <ShortcutLegend shortcuts={allShortcuts} />
         </div>
       </div>
     </div>

@@ -27,17 +27,18 @@ function digitOfKeyCode(code: string): string | undefined {
 /**
  * Single-key shortcuts for a workspace, keyed by `event.key` (letters in lower case). Keys typed into a
  * text field, with Ctrl/Alt/Meta held, or while a dialog is open are left alone; "mod+f" names Ctrl/Cmd+F.
+ * `isPaused` is asked at each key (not at render, so pausing needs no render): while it is true, no
+ * shortcut runs.
  */
-export function useShortcuts(shortcuts: Record<string, ShortcutHandler>, enabled = true): void {
-  const latest = useRef(shortcuts);
+export function useShortcuts(shortcuts: Record<string, ShortcutHandler>, isPaused: () => boolean = () => false): void {
+  const latest = useRef({ shortcuts, isPaused });
   useEffect(() => {
-    latest.current = shortcuts;
+    latest.current = { shortcuts, isPaused };
   });
 
   useEffect(() => {
-    if (!enabled) return undefined;
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || event.isComposing) return;
+      if (event.defaultPrevented || event.isComposing || latest.current.isPaused()) return;
       const target = event.target;
       if (target instanceof HTMLElement && target.closest('[role="dialog"]')) return;
       const mod = event.ctrlKey || event.metaKey;
@@ -47,10 +48,11 @@ export function useShortcuts(shortcuts: Record<string, ShortcutHandler>, enabled
       else name = event.key.length === 1 ? event.key.toLowerCase() : event.key;
       if (name !== 'mod+f' && isTextEntry(target)) return;
       if ((name === 'Enter' || name === ' ') && isPressable(target)) return;
-      const handler = latest.current[name] ?? latest.current[digitOfKeyCode(event.code) ?? ''];
+      const { shortcuts: current } = latest.current;
+      const handler = current[name] ?? current[digitOfKeyCode(event.code) ?? ''];
       if (handler && handler(event) !== false) event.preventDefault();
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
-  }, [enabled]);
+  }, []);
 }

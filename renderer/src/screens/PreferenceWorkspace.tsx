@@ -1,4 +1,4 @@
-import { Kbd, Paper, Title } from '@mantine/core';
+import { Paper, Title } from '@mantine/core';
 import type { PreferenceTaskPayload } from '../../../shared/api';
 import type { PreferenceKey } from '../../../shared/domain';
 import type { Rubric } from '../../../shared/rubric';
@@ -11,10 +11,22 @@ const CHOICE_LABELS: Record<PreferenceKey, string> = {
   T: 'Tie: equally good',
 };
 
+function choicesOf(allowTie: boolean): PreferenceKey[] {
+  return allowTie ? ['A', 'T', 'B'] : ['A', 'B'];
+}
+
+/** One legend per study setting, so the legend is not drawn again for each task. */
+const LEGENDS = new Map(
+  [true, false].map((allowTie) => {
+    const choices = choicesOf(allowTie);
+    return [allowTie, [{ keys: choices, action: choices.map((c) => CHOICE_LABELS[c]).join(' / ') }]];
+  }),
+);
+
 export function PreferenceWorkspace({ task, rubric }: { task: PreferenceTaskPayload; rubric: Rubric }) {
   const draft = useTask((s) => s.draft);
   const choose = useTask((s) => s.choose);
-  const choices: PreferenceKey[] = task.allowTie ? ['A', 'T', 'B'] : ['A', 'B'];
+  const choices = choicesOf(task.allowTie);
   const shortcuts = Object.fromEntries(choices.map((c) => [c.toLowerCase(), () => choose(c)]));
 
   return (
@@ -25,7 +37,7 @@ export function PreferenceWorkspace({ task, rubric }: { task: PreferenceTaskPayl
       complete={isComplete(task, draft, rubric)}
       incompleteHint="Choose the better answer first."
       shortcuts={shortcuts}
-      legend={[{ keys: choices, action: choices.map((c) => CHOICE_LABELS[c]).join(' / ') }]}
+      legend={LEGENDS.get(task.allowTie)!}
     >
       <div className="answers">
         {(['A', 'B'] as const).map((side) => (
@@ -60,9 +72,9 @@ export function PreferenceWorkspace({ task, rubric }: { task: PreferenceTaskPayl
                 onChange={() => choose(c)}
               />
               <span className="point-head">
-                <Kbd size="xs" aria-hidden>
+                <kbd className="key-cap" aria-hidden>
                   {c}
-                </Kbd>
+                </kbd>
                 <span className="point-label">{CHOICE_LABELS[c]}</span>
               </span>
             </label>

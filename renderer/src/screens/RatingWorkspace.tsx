@@ -57,6 +57,7 @@ export function RatingWorkspace({ task, rubric }: { task: RatingTaskPayload; rub
       })),
     [rubric],
   );
+  const legend = useMemo(() => ratingLegend(rubric), [rubric]);
   const active = dimensions[activeIndex] ?? dimensions[0]!;
   const complete = isComplete(task, draft, rubric);
   const rateKey = (key: string, value: number) => rate(key, value, rubric);
@@ -87,7 +88,7 @@ export function RatingWorkspace({ task, rubric }: { task: RatingTaskPayload; rub
         ArrowUp: () => setActive(Math.max(0, activeIndex - 1)),
         ArrowDown: () => setActive(Math.min(dimensions.length - 1, activeIndex + 1)),
       }}
-      legend={ratingLegend(rubric)}
+      legend={legend}
     >
       <Paper withBorder p="md" component="section" aria-labelledby="answer-title" className="answer">
         <Title order={2} size="h4" id="answer-title">

@@ -8,11 +8,11 @@ import { RatingWorkspace } from './RatingWorkspace';
 export function TaskScreen() {
   const rubric = useSession((s) => s.study?.rubric);
   const task = useTask((s) => s.task);
-  const status = useTask((s) => s.status);
+  const failed = useTask((s) => s.status === 'error');
   const error = useTask((s) => s.error);
   if (!rubric) return null;
   if (!task) {
-    return status === 'error' ? (
+    return failed ? (
       <Container py="xl">
         <Stack>
           <Alert color="red" role="alert" title="This task could not be opened">

@@ -6,7 +6,7 @@ import type { SaveRatingResult, SessionOverview } from '../../../shared/api';
 import type { TaskKind } from '../../../shared/domain';
 import { recallLastPlace, rememberLastPlace } from './lastPlace';
 import { useSession } from './session';
-import { forgetPrefetchedTask, isComplete, isDirty, useTask } from './task';
+import { forgetPrefetchedTask, isComplete, isDirty, isTaskBusy, useTask } from './task';
 import { useUi } from './ui';
 
 function activeStudy() {
@@ -43,32 +43,36 @@ async function saveCompleteChanges(): Promise<boolean> {
 
 export async function moveTo(assignmentId: string | null): Promise<void> {
   const task = useTask.getState().task;
-  if (!task || !assignmentId || !(await saveCompleteChanges())) return;
+  if (!task || !assignmentId || isTaskBusy() || !(await saveCompleteChanges())) return;
   await openTask(task.kind, assignmentId);
 }
 
 /**
  * Enter: save, then show the next task in order, else the first unfinished one, else Finish. The save
  * answers with the new overview, and the next task was fetched while this one was on screen, so the
- * only wait is for the commit.
+ * only wait is for the commit; the next task then replaces this one in a single update.
  */
 export async function saveAndAdvance(): Promise<void> {
   const store = useTask.getState();
   const task = store.task;
-  if (!task) return;
-  const overview: SaveRatingResult | null = task.readOnly
-    ? await useSession.getState().refreshOverview()
-    : await store.save();
-  if (!overview) return;
-  useSession.getState().showOverview(overview);
-  if (overview.calibrationFeedback && task.kind === 'rating') {
-    // A calibration task: the expected rating is shown first; Continue (Enter) moves on.
-    useTask.setState({
-      calibration: { feedback: overview.calibrationFeedback, given: { ...useTask.getState().draft.values }, overview },
-    });
-    return;
-  }
-  await advanceFrom(task.kind, task.nextId, overview);
+  if (!task || isTaskBusy()) return;
+  const advance = async (overview: SaveRatingResult) => {
+    useSession.getState().showOverview(overview);
+    if (overview.calibrationFeedback && task.kind === 'rating') {
+      // A calibration task: the expected rating is shown first; Continue (Enter) moves on.
+      useTask.setState({
+        calibration: {
+          feedback: overview.calibrationFeedback,
+          given: { ...useTask.getState().draft.values },
+          overview,
+        },
+      });
+      return;
+    }
+    await advanceFrom(task.kind, task.nextId, overview);
+  };
+  if (task.readOnly) await advance(await useSession.getState().refreshOverview());
+  else await store.save(advance);
 }
 
 /** Leaves the calibration feedback for the next task. */
@@ -91,7 +95,8 @@ export async function saveBeforeLeavingTask(): Promise<boolean> {
 }
 
 export async function leaveTaskFor(screen: 'home' | 'finish' | 'reports'): Promise<void> {
-  if (!(await saveBeforeLeavingTask())) return;
+  // A save in flight moves on to the next task when it lands, which would undo leaving now.
+  if (useTask.getState().status === 'saving' || !(await saveBeforeLeavingTask())) return;
   forgetPrefetchedTask();
   useUi.getState().navigate({ name: screen });
 }

@@ -22,6 +22,8 @@ interface TaskState {
   keptDrafts: Record<string, Draft>;
   activeIndex: number;
   status: TaskStatus;
+  /** A save or load has been pending for BUSY_SHOWN_AFTER_MS: only then does the screen say so. */
+  busyShown: boolean;
   error: string | null;
   /** Position of the task saved last, announced once the next task is on screen. */
   lastSavedPosition: number | null;
@@ -34,12 +36,40 @@ interface TaskState {
   choose(choice: PreferenceKey): void;
   setComment(comment: string): void;
   toggleFlag(): Promise<void>;
-  /** Resolves with the overview after the save once the main process says the answer is on disk; null when it failed (the error is on screen). */
-  save(): Promise<SaveRatingResult | null>;
+  /**
+   * Resolves with the overview after the save once the main process says the answer is on disk; null when
+   * it failed (the error is on screen) or another save or load is still pending. `andThen` runs in the same
+   * update that records the save, so whatever it changes (the next task, say) reaches the screen at once.
+   */
+  save(andThen?: (result: SaveRatingResult) => Promise<void> | void): Promise<SaveRatingResult | null>;
   clear(): void;
 }
 
 const EMPTY_DRAFT: Draft = { values: {}, choice: null, comment: '' };
+
+/**
+ * A save or load shorter than this shows nothing: a "Saving…" that flashes on every Enter only distracts,
+ * and redrawing the screen for it takes the CPU from the save itself.
+ */
+export const BUSY_SHOWN_AFTER_MS = 300;
+let busyTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** True while a save or a load is pending: keys and buttons wait, whether or not the screen says so yet. */
+export function isTaskBusy(): boolean {
+  const { status } = useTask.getState();
+  return status === 'saving' || status === 'loading';
+}
+
+function startBusy(status: 'saving' | 'loading', patch: Partial<TaskState> = {}): void {
+  clearTimeout(busyTimer);
+  useTask.setState({ ...patch, status, error: null });
+  busyTimer = setTimeout(() => useTask.setState({ busyShown: true }), BUSY_SHOWN_AFTER_MS);
+}
+
+function endBusy(patch: Partial<TaskState>): void {
+  clearTimeout(busyTimer);
+  useTask.setState({ ...patch, busyShown: false });
+}
 
 /**
  * The payload of the task after the one on screen, fetched while the rater reads, so Enter waits only for
@@ -47,6 +77,21 @@ const EMPTY_DRAFT: Draft = { values: {}, choice: null, comment: '' };
  * and a fetch that failed is simply made again when the task is opened.
  */
 let prefetched: { assignmentId: string; payload: TaskPayload | null } | null = null;
+/** Bumped when the rater leaves the task screen, so a prefetch still waiting for its frame is dropped. */
+let prefetchGeneration = 0;
+
+/**
+ * Fetches the next task once the one just opened has been painted: starting a fetch and reading its reply
+ * take the renderer's time, which belongs to showing the task first.
+ */
+function prefetchAfterPaint(assignmentId: string | null): void {
+  const generation = prefetchGeneration;
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      if (generation === prefetchGeneration) prefetch(assignmentId);
+    }),
+  );
+}
 
 function prefetch(assignmentId: string | null): void {
   if (!assignmentId || prefetched?.assignmentId === assignmentId) return;
@@ -63,6 +108,7 @@ function prefetch(assignmentId: string | null): void {
 /** Leaving the task screen: a payload fetched before the rater locks their work, say, must not be shown after. */
 export function forgetPrefetchedTask(): void {
   prefetched = null;
+  prefetchGeneration += 1;
 }
 
 function takePrefetched(assignmentId: string): TaskPayload | null {
@@ -97,6 +143,7 @@ export const useTask = create<TaskState>((set, get) => ({
   keptDrafts: {},
   activeIndex: 0,
   status: 'loading',
+  busyShown: false,
   error: null,
   lastSavedPosition: null,
   openedAt: 0,
@@ -108,25 +155,27 @@ export const useTask = create<TaskState>((set, get) => ({
     if (leaving && isDirty(leaving, leavingDraft)) kept[leaving.assignmentId] = leavingDraft;
     // A prefetched payload is shown in the same update that leaves the current task: no loading state in between.
     const ready = takePrefetched(assignmentId);
-    if (!ready) set({ status: 'loading', error: null, keptDrafts: kept });
+    if (!ready) startBusy('loading', { keptDrafts: kept });
+    let task: TaskPayload;
     try {
-      const task = ready ?? (await api().getTask(assignmentId));
-      const draft = kept[assignmentId] ?? draftOf(task);
-      delete kept[assignmentId];
-      set({
-        task,
-        draft,
-        keptDrafts: kept,
-        activeIndex: firstUnratedIndex(rubric, draft.values),
-        status: 'ready',
-        error: null,
-        openedAt: performance.now(),
-        calibration: null,
-      });
-      prefetch(task.nextId);
+      task = ready ?? (await api().getTask(assignmentId));
     } catch (error) {
-      set({ status: 'error', error: userMessage(error) });
+      endBusy({ status: 'error', error: userMessage(error) });
+      return;
     }
+    const draft = kept[assignmentId] ?? draftOf(task);
+    delete kept[assignmentId];
+    endBusy({
+      task,
+      draft,
+      keptDrafts: kept,
+      activeIndex: firstUnratedIndex(rubric, draft.values),
+      status: 'ready',
+      error: null,
+      openedAt: performance.now(),
+      calibration: null,
+    });
+    prefetchAfterPaint(task.nextId);
   },
 
   rate(dimensionKey, value, rubric) {
@@ -164,10 +213,10 @@ export const useTask = create<TaskState>((set, get) => ({
     }
   },
 
-  async save() {
+  async save(andThen) {
     const { task, draft, openedAt } = get();
-    if (!task || task.readOnly) return null;
-    set({ status: 'saving', error: null });
+    if (!task || task.readOnly || isTaskBusy()) return null;
+    startBusy('saving');
     const durationMs = Math.round(performance.now() - openedAt);
     try {
       const { assignmentId } = task;
@@ -188,17 +237,18 @@ export const useTask = create<TaskState>((set, get) => ({
         task.kind === 'rating'
           ? { ...task, values: { ...draft.values }, comment: draft.comment }
           : { ...task, choice: draft.choice, comment: draft.comment };
-      set({ task: saved, status: 'ready', lastSavedPosition: task.position });
+      endBusy({ task: saved, status: 'ready', lastSavedPosition: task.position });
+      await andThen?.(overview);
       return overview;
     } catch (error) {
-      set({ status: 'error', error: `Not saved: ${userMessage(error)}` });
+      endBusy({ status: 'error', error: `Not saved: ${userMessage(error)}` });
       return null;
     }
   },
 
   clear() {
-    prefetched = null;
-    set({
+    forgetPrefetchedTask();
+    endBusy({
       task: null,
       draft: EMPTY_DRAFT,
       keptDrafts: {},

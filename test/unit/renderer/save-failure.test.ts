@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /** A save the main process refuses (full disk, read-only folder) keeps the answer on screen for a retry. */
 import { describe, expect, it } from 'vitest';
 import { installApi } from '../../../renderer/src/api/current';

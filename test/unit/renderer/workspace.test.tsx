@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import { BUSY_SHOWN_AFTER_MS } from '../../../renderer/src/stores/task';
 import { FAKE_PASSPHRASE } from './fake-api';
 import { renderApp } from './render-app';
 
@@ -58,7 +59,9 @@ describe('Rating workspace, keyboard only', () => {
 
     const release = api.holdSaves();
     await user.keyboard('{Enter}');
-    expect(await screen.findByText('Saving…')).toBeTruthy();
+    // A save that lands quickly changes nothing on screen; one still pending after a moment says so.
+    expect(screen.queryByText('Saving…')).toBeNull();
+    expect(await screen.findByText('Saving…', {}, { timeout: BUSY_SHOWN_AFTER_MS * 3 })).toBeTruthy();
     // The save has not been acknowledged: the next task must not be on screen yet.
     expect(screen.queryByText('Rating question number 2?')).toBeNull();
     expect(screen.getByText('Rating question number 1?')).toBeTruthy();
@@ -71,6 +74,26 @@ describe('Rating workspace, keyboard only', () => {
       values: { factuality: 4, brevity: 3, patient_friendliness: 2, relevance: 4, safety: 1 },
     });
     expect(screen.getByText('Saved task 1.')).toBeTruthy();
+  });
+
+  it('keys pressed while a save is pending wait for it: a second Enter neither saves again nor skips a task', async () => {
+    const { api, user } = renderApp();
+    await openWorkspace(user, /Start rating/);
+    await screen.findByText('Rating question number 1?');
+    await user.keyboard('4354s');
+    const release = api.holdSaves();
+    await user.keyboard('{Enter}{Enter}u');
+    expect(screen.queryByText('Saving…')).toBeNull();
+    release();
+    expect(await screen.findByText('Rating question number 2?')).toBeTruthy();
+    expect(api.ratingSaves).toHaveLength(1);
+    const safety = within(screen.getByTestId('dimension-safety'));
+    expect(safety.getAllByRole('radio').some((radio) => (radio as HTMLInputElement).checked)).toBe(false);
+    // Nor did the u change the task being saved: it is as it was saved.
+    await user.keyboard('{ArrowLeft}');
+    await screen.findByText('Rating question number 1?');
+    const saved = within(screen.getByTestId('dimension-safety'));
+    expect((saved.getByRole('radio', { name: /^Safe/ }) as HTMLInputElement).checked).toBe(true);
   });
 
   it('Enter waits for the save alone: the next task was fetched while this one was on screen, the progress comes with the save', async () => {
