@@ -63,8 +63,8 @@ export function openStudyDatabase(path: string, passphrase: string, options: Ope
     if (!options.readonly) {
       // A package is one rater's file, open in one window. Holding its lock spares every read the check that
       // re-reads and decrypts the header page (reads ~8× faster, commits ~2×), and no other program can
-      // write it meanwhile. The lock goes with the connection.
-      if (kind === 'package') db.pragma('locking_mode = EXCLUSIVE');
+      // read or write it meanwhile. Taken now rather than at the first save, and released on close.
+      if (kind === 'package') holdExclusiveLock(db);
       // A package travels as one file: a rollback journal keeps every commit inside it (no -wal beside it).
       db.pragma(`journal_mode = ${kind === 'package' ? 'DELETE' : 'WAL'}`);
       // FULL makes every acknowledged commit durable in WAL mode (NORMAL may lose the last ones on power loss).
@@ -76,6 +76,12 @@ export function openStudyDatabase(path: string, passphrase: string, options: Ope
     db.close();
     throw error;
   }
+}
+
+function holdExclusiveLock(db: StudyDb): void {
+  db.pragma('locking_mode = EXCLUSIVE');
+  // In this locking mode a write transaction keeps its lock after it ends.
+  db.exec('BEGIN EXCLUSIVE; COMMIT');
 }
 
 function applyKey(db: StudyDb, passphrase: string): void {

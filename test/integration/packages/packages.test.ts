@@ -225,11 +225,12 @@ describe('merge', () => {
 
   it('refuses a package still open in BlindRate with one line, leaving the master as it was; once closed it merges', () => {
     const ada = pack('Dr Ada');
+    const stillOpen = /^Dr-Ada\.blindrate: is open in BlindRate or another program: close it there, or merge a copy\.$/;
+    // Locked from the moment the app opens it, not only from its first save.
+    expect(() => merge(ada)).toThrow(stillOpen);
     const first = ada.session.listAssignments('rating')[0]!.assignmentId;
     ada.session.saveRating({ assignmentId: first, values: ratingValues(3), comment: '', durationMs: 5 });
-    expect(() => merge(ada)).toThrow(
-      /^Dr-Ada\.blindrate: is open in BlindRate or another program: close it there, or merge a copy\.$/,
-    );
+    expect(() => merge(ada)).toThrow(stillOpen);
     expect(masterAnswers()).toBe(0);
     ada.close();
     expect(merge(ada)[0]!.answersAdded).toBe(1);
