@@ -15,7 +15,7 @@ import { isApiMethod, type ApiResponse } from '../../shared/transport';
 import { type StudyDb } from '../../db/connection';
 import { StudyError } from '../../shared/errors';
 import { analyzeStudyOffThread } from './analysis';
-import { startBackupSchedule } from './backups';
+import { startBackupSchedule, type BackupSchedule } from './backups';
 import { PACKAGE_RATER_ID, readPackageFacts, startPackageSession, type RaterSession } from './session';
 import { openMasterOrPackage, readActiveRubric, readStudyName } from './study';
 import { readRaterProgress } from './study-status';
@@ -88,7 +88,7 @@ export function createApiHost(options: ApiHostOptions): ApiHost {
   /** Set while a rater package is open: its one rater's session. */
   let packageSession: RaterSession | null = null;
   let session: RaterSession | null = null;
-  let backups: { saved(): void } | null = null;
+  let backups: BackupSchedule | null = null;
 
   function study(): { db: StudyDb; path: string } {
     if (!open) throw new StudyError('No study is open: unlock a study first.');
@@ -109,6 +109,7 @@ export function createApiHost(options: ApiHostOptions): ApiHost {
   }
 
   function close(): void {
+    backups?.beforeClose();
     session = null;
     backups = null;
     packageSession = null;

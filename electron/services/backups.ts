@@ -44,17 +44,25 @@ export function backUpStudy(db: StudyDb, studyPath: string, clock: Clock): strin
   return target;
 }
 
+export interface BackupSchedule {
+  /** A save was committed; every BACKUP_EVERY_SAVES-th one is followed by a backup once its answer is sent. */
+  saved(): void;
+  /** The study is about to close: a backup still due is written now. */
+  beforeClose(): void;
+}
+
 /**
  * Backs up now (on open) and then every BACKUP_EVERY_SAVES saved answers. A backup that cannot be
  * written (full disk, read-only folder) is reported through `warn` and does not fail the save: the
- * answer itself is already committed.
+ * answer itself is already committed. The copy is made after the save has answered (setImmediate), so
+ * the rater does not wait for it when the next task opens.
  */
 export function startBackupSchedule(
   db: StudyDb,
   studyPath: string,
   clock: Clock,
   warn: (message: string) => void,
-): { saved(): void } {
+): BackupSchedule {
   const backUp = () => {
     try {
       backUpStudy(db, studyPath, clock);
@@ -64,11 +72,19 @@ export function startBackupSchedule(
   };
   backUp();
   let saves = 0;
+  let due: NodeJS.Immediate | undefined;
+  const backUpIfDue = () => {
+    if (!due) return;
+    clearImmediate(due);
+    due = undefined;
+    backUp();
+  };
   return {
     saved() {
       saves += 1;
-      if (saves % BACKUP_EVERY_SAVES === 0) backUp();
+      if (saves % BACKUP_EVERY_SAVES === 0 && !due) due = setImmediate(backUpIfDue);
     },
+    beforeClose: backUpIfDue,
   };
 }
 

@@ -2,7 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createApiHost, describeFailure } from '../../../electron/services/api-host';
+import { createApiHost, describeFailure, type ApiHost } from '../../../electron/services/api-host';
 import { BACKUP_EVERY_SAVES, backUpStudy, listBackups, restoreBackup } from '../../../electron/services/backups';
 import { openStudy } from '../../../electron/services/study';
 import { createRater } from '../../../electron/services/raters';
@@ -14,6 +14,36 @@ import { assignStudy, createSeededStudy, PACKAGE_PASSPHRASE, packFor, ratingValu
 function tickingClock() {
   let t = Date.parse('2026-03-01T09:00:00.000Z');
   return () => new Date((t += 1000));
+}
+
+/** Dr Ada's package of a seeded study, unlocked in an API host as the app does, with her session started. */
+async function packageOpenInApp() {
+  const study = createSeededStudy();
+  assignStudy(study, ['Dr Ada']);
+  const pkg = packFor(study, 'Dr Ada');
+  pkg.close();
+  study.db.close();
+  const api = createApiHost({ clock: tickingClock(), studies: () => [{ path: pkg.path, label: 'Dr-Ada.blindrate' }] });
+  const summary = await api.unlockStudy({ path: pkg.path, passphrase: PACKAGE_PASSPHRASE, remember: false });
+  await api.startSession(summary.rater!.id);
+  const cleanup = async () => {
+    await api.closeStudy();
+    study.cleanup();
+  };
+  return { api, pkg, cleanup };
+}
+
+/** Saves the first rating task `times` times, with comments "save 0", "save 1", …. */
+async function saveOneTaskRepeatedly(api: ApiHost, times: number): Promise<void> {
+  const [first] = await api.listAssignments('rating');
+  for (let i = 0; i < times; i++) {
+    await api.saveRating({
+      assignmentId: first!.assignmentId,
+      values: ratingValues(1 + (i % 5)),
+      comment: `save ${i}`,
+      durationMs: 10,
+    });
+  }
 }
 
 describe('backups', () => {
@@ -35,36 +65,33 @@ describe('backups', () => {
   });
 
   it(`are written when the app opens a rater package and after every ${BACKUP_EVERY_SAVES} saved answers`, async () => {
-    const study = createSeededStudy();
-    assignStudy(study, ['Dr Ada']);
-    const pkg = packFor(study, 'Dr Ada');
-    pkg.close();
-    study.db.close();
-    const api = createApiHost({
-      clock: tickingClock(),
-      studies: () => [{ path: pkg.path, label: 'Dr-Ada.blindrate' }],
-    });
+    const { api, pkg, cleanup } = await packageOpenInApp();
     try {
-      const summary = await api.unlockStudy({ path: pkg.path, passphrase: PACKAGE_PASSPHRASE, remember: false });
       expect(listBackups(pkg.path)).toHaveLength(1);
-      await api.startSession(summary.rater!.id);
-      const [first] = await api.listAssignments('rating');
-      for (let i = 0; i < BACKUP_EVERY_SAVES; i++) {
-        await api.saveRating({
-          assignmentId: first!.assignmentId,
-          values: ratingValues(1 + (i % 5)),
-          comment: `save ${i}`,
-          durationMs: 10,
-        });
-      }
+      await saveOneTaskRepeatedly(api, BACKUP_EVERY_SAVES);
+      // The copy is made once the 25th save has answered, not before: the rater does not wait for it.
+      expect(listBackups(pkg.path)).toHaveLength(1);
+      await new Promise(setImmediate);
       const backups = listBackups(pkg.path);
       expect(backups).toHaveLength(2);
       const copy = openStudyDatabase(backups[1]!, PACKAGE_PASSPHRASE, { readonly: true, kind: 'package' });
       expect(copy.prepare('SELECT comment FROM responses').pluck().get()).toBe(`save ${BACKUP_EVERY_SAVES - 1}`);
       copy.close();
     } finally {
+      await cleanup();
+    }
+  });
+
+  it(`still writes the copy due after the ${BACKUP_EVERY_SAVES}th save when the study closes at once`, async () => {
+    const { api, pkg, cleanup } = await packageOpenInApp();
+    try {
+      await saveOneTaskRepeatedly(api, BACKUP_EVERY_SAVES);
       await api.closeStudy();
-      study.cleanup();
+      expect(listBackups(pkg.path)).toHaveLength(2);
+      await new Promise(setImmediate);
+      expect(listBackups(pkg.path)).toHaveLength(2);
+    } finally {
+      await cleanup();
     }
   });
 
