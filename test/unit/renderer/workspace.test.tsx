@@ -107,8 +107,8 @@ describe('Rating workspace, keyboard only', () => {
     await user.keyboard('{Enter}');
     expect(await screen.findByText('Rating question number 2?')).toBeTruthy();
     expect(api.ratingSaves).toHaveLength(1);
-    // Only the prefetch of the task after it, once task 2 is on screen.
-    expect(api.reads.slice(readsBefore)).toEqual(['getTask rating-3']);
+    // Only the prefetch of the task after it, once task 2 has been painted.
+    await waitFor(() => expect(api.reads.slice(readsBefore)).toEqual(['getTask rating-3']));
     expect(screen.getByText(/1 of \d+ done/)).toBeTruthy();
   });
 
