@@ -51,6 +51,21 @@ export function ipcChannel(method: ApiMethod): `blindrate:${ApiMethod}` {
  */
 export const FILE_DROP_CHANNEL = 'blindrate-shell:file-dropped';
 
+/**
+ * Main → page, outside the renderer's contract: another file was opened (or File › Close Study chosen)
+ * while a study is open. The preload turns the IPC message into a DOM event of the same name on
+ * `window`, so the page learns of it without a new function on `window.blindrate`. The page saves a
+ * complete answer, closes the study and reloads itself, or answers STAYED_IN_STUDY.
+ */
+export const LEAVE_STUDY_REQUEST = 'blindrate-shell:leave-study';
+
+/**
+ * Page → main, the other way round (DOM event on `window`, forwarded by the preload as IPC): the
+ * complete answer on screen could not be saved, so the rater stays and the main process must not
+ * close the study after all.
+ */
+export const STAYED_IN_STUDY = 'blindrate-shell:stayed-in-study';
+
 export function isApiMethod(name: string): name is ApiMethod {
   return (API_METHODS as readonly string[]).includes(name);
 }

@@ -8,12 +8,13 @@ import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, safeStorage, sessi
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { useNativeBinding } from '../../db/connection';
-import { FILE_DROP_CHANNEL } from '../../shared/transport';
+import { FILE_DROP_CHANNEL, LEAVE_STUDY_REQUEST, STAYED_IN_STUDY } from '../../shared/transport';
 import { createApiHost } from '../services/api-host';
 import { systemClock } from '../services/system-clock';
 import { appProtocolHandler } from './app-protocol';
 import { isOpenRequest, OPENABLE_EXTENSIONS, openRequestFor, parseMainArguments } from './arguments';
 import { registerApiHandlers } from './ipc';
+import { createStudyLeaver } from './leave-study';
 import { closeStudyOnQuit } from './lifecycle';
 import { applicationMenuTemplate } from './menu';
 import { electronNativeBindingPath, missingNativeBindingMessage } from './native-binding';
@@ -99,14 +100,23 @@ async function startApp(): Promise<void> {
   registerApiHandlers(ipcMain, host);
 
   // The renderer learns about a newly opened study by reloading and listing studies again (first in the list = chosen).
-  const restartRenderer = () => void host.closeStudy().then(() => window.webContents.reload());
+  // With a study open the page reloads itself, after saving a complete answer; see leave-study.ts.
+  const leaver = createStudyLeaver({
+    hasOpenStudy: () => host.hasOpenStudy(),
+    askPage: () => window.webContents.send(LEAVE_STUDY_REQUEST),
+    closeAndReload: () => void host.closeStudy().then(() => window.webContents.reload()),
+  });
+  window.webContents.on('did-start-loading', leaver.pageAnswered);
+  ipcMain.on(STAYED_IN_STUDY, (event: IpcMainEvent) => {
+    if (isTrustedSender(event)) leaver.pageAnswered();
+  });
   showWindow = () => {
     if (window.isMinimized()) window.restore();
     window.focus();
   };
   openFile = (path) => {
     recent.add(path);
-    restartRenderer();
+    leaver.leave();
     showWindow();
   };
   for (const path of filesToOpen.splice(0)) recent.add(path);
@@ -114,7 +124,7 @@ async function startApp(): Promise<void> {
     if (isTrustedSender(event) && typeof path === 'string' && path !== '') openFile(path);
   });
   const openFromMenu = async () => {
-    if (await chooseStudyFile()) restartRenderer();
+    if (await chooseStudyFile()) leaver.leave();
   };
   Menu.setApplicationMenu(
     Menu.buildFromTemplate(
@@ -124,7 +134,7 @@ async function startApp(): Promise<void> {
             void openFromMenu().catch((error: unknown) =>
               dialog.showErrorBox('BlindRate could not open the file', messageOf(error)),
             ),
-          closeStudy: restartRenderer,
+          closeStudy: leaver.leave,
           allowDevTools,
         },
         process.platform,

@@ -45,6 +45,8 @@ export const REPORT_ANALYSIS = { bootstrap: 1000, seed: 1 } as const;
 export interface ApiHost extends BlindRateApi {
   /** One call from an untrusted transport: method name and argument checked, errors as values. */
   dispatch(method: string, arg?: unknown): Promise<ApiResponse>;
+  /** Whether a study or package is open: the desktop shell then lets the page save before it closes it. */
+  hasOpenStudy(): boolean;
 }
 
 const assignmentId = z.string().min(1).max(64);
@@ -240,7 +242,7 @@ export function createApiHost(options: ApiHostOptions): ApiHost {
     }
   }
 
-  return { ...api, dispatch };
+  return { ...api, dispatch, hasOpenStudy: () => open !== null };
 }
 
 function parsedArgument(method: ApiMethod, arg: unknown): unknown {

@@ -1,36 +1,24 @@
 import { AppShell, Button, Center, Group, Loader, Text } from '@mantine/core';
 import { Suspense, useEffect } from 'react';
-import { userMessage } from './api/errors';
 import { ReportsScreen } from './reportsRoute';
 import { FinishScreen } from './screens/Finish';
 import { HomeScreen } from './screens/Home';
 import { ProgressScreen } from './screens/Progress';
 import { TaskScreen } from './screens/TaskScreen';
 import { UnlockScreen } from './screens/Unlock';
-import { leaveTaskFor, saveBeforeLeavingTask } from './stores/navigation';
+import { answerLeaveStudyRequests } from './leaveStudyRequests';
+import { closeStudyAfterSaving, leaveTaskFor } from './stores/navigation';
 import { canSeeReports, useSession } from './stores/session';
-import { useTask } from './stores/task';
 import { useUi, type Screen } from './stores/ui';
 
 function TopBar() {
-  const { study, rater, overview, close } = useSession();
+  const { study, rater, overview } = useSession();
   const screen = useUi((s) => s.screen);
   const navigate = useUi((s) => s.navigate);
   const inSession = Boolean(study && rater && screen.name !== 'unlock');
   const coordinating = study?.role === 'coordinator' && screen.name !== 'unlock';
   const done = overview?.progress.reduce((n, p) => n + p.done, 0) ?? 0;
   const total = overview?.progress.reduce((n, p) => n + p.total, 0) ?? 0;
-
-  const closeStudy = async () => {
-    if (!(await saveBeforeLeavingTask())) return;
-    try {
-      await close();
-    } catch (e) {
-      console.error(userMessage(e));
-    }
-    useTask.getState().clear();
-    navigate({ name: 'unlock' });
-  };
 
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
@@ -53,7 +41,7 @@ function TopBar() {
             { screen: 'home', label: 'Home', go: () => void leaveTaskFor('home') },
             { screen: 'finish', label: 'Finish', go: () => void leaveTaskFor('finish') },
           ]}
-          onCloseStudy={() => void closeStudy()}
+          onCloseStudy={() => void closeStudyAfterSaving()}
         />
       )}
       {coordinating && canSeeReports(study) && (
@@ -63,7 +51,7 @@ function TopBar() {
             { screen: 'progress', label: 'Progress', go: () => navigate({ name: 'progress' }) },
             { screen: 'reports', label: 'Reports', go: () => navigate({ name: 'reports' }) },
           ]}
-          onCloseStudy={() => void closeStudy()}
+          onCloseStudy={() => void closeStudyAfterSaving()}
         />
       )}
     </Group>
@@ -127,8 +115,11 @@ function CurrentScreen({ screen }: { screen: Screen }) {
   }
 }
 
-export function App() {
+/** `reloadPage` is the page's location.reload, given from outside so a test can see it called. */
+export function App({ reloadPage }: { reloadPage: () => void }) {
   const screen = useUi((s) => s.screen);
+
+  useEffect(() => answerLeaveStudyRequests(window, reloadPage), [reloadPage]);
 
   // A new screen takes the keyboard focus to its heading unless a field there already claimed it,
   // so keyboard and screen-reader users start at the top of what changed.

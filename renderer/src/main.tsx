@@ -18,7 +18,7 @@ try {
   root.render(
     <StrictMode>
       <Providers>
-        <App />
+        <App reloadPage={() => window.location.reload()} />
       </Providers>
     </StrictMode>,
   );

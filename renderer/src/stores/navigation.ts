@@ -4,6 +4,7 @@
  */
 import type { SaveRatingResult, SessionOverview } from '../../../shared/api';
 import type { TaskKind } from '../../../shared/domain';
+import { userMessage } from '../api/errors';
 import { recallLastPlace, rememberLastPlace } from './lastPlace';
 import { useSession } from './session';
 import { forgetPrefetchedTask, isComplete, isDirty, isTaskBusy, useTask } from './task';
@@ -92,6 +93,23 @@ async function advanceFrom(kind: TaskKind, nextTaskId: string | null, overview: 
 /** False when a complete answer on screen could not be saved: the rater stays to see the error. */
 export async function saveBeforeLeavingTask(): Promise<boolean> {
   return useUi.getState().screen.name !== 'task' || saveCompleteChanges();
+}
+
+/**
+ * Close study, from the button or from the desktop shell (another file opened): a complete answer is
+ * saved first, an incomplete draft is dropped. False when the save failed: the study stays open and
+ * the rater on the task with the error.
+ */
+export async function closeStudyAfterSaving(): Promise<boolean> {
+  if (!(await saveBeforeLeavingTask())) return false;
+  try {
+    await useSession.getState().close();
+  } catch (e) {
+    console.error(userMessage(e));
+  }
+  useTask.getState().clear();
+  useUi.getState().navigate({ name: 'unlock' });
+  return true;
 }
 
 export async function leaveTaskFor(screen: 'home' | 'finish' | 'reports'): Promise<void> {

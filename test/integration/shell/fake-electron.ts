@@ -24,6 +24,10 @@ export interface FakeWindow extends EventEmitter {
   reloads: number;
   focused: number;
   shown: boolean;
+  /** Emits 'did-start-loading' on reload, as Electron does; a test emits it for a page reloading itself. */
+  webContents: EventEmitter;
+  /** The channels of webContents.send, in order. */
+  sent: string[];
 }
 
 export function createFakeElectron(options: FakeElectronOptions) {
@@ -118,7 +122,14 @@ export function createFakeElectron(options: FakeElectronOptions) {
     focused = 0;
     shown = false;
     minimized = false;
-    webContents = { reload: () => void (this.reloads += 1) };
+    sent: string[] = [];
+    webContents = Object.assign(new EventEmitter(), {
+      reload: () => {
+        this.reloads += 1;
+        this.webContents.emit('did-start-loading');
+      },
+      send: (channel: string) => void this.sent.push(channel),
+    });
     constructor(windowOptions: Record<string, unknown>) {
       super();
       record('new BrowserWindow', 'after-ready');

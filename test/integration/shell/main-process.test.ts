@@ -3,15 +3,17 @@
  * the same build as `npm run build:electron`) runs under Node with a recording fake `electron`
  * (./fake-electron.ts). Covers electron/main/index.ts, the lifecycle and the menu: start-up order,
  * the app:// protocol, every IPC channel through a demo study, opening files every way the OS and
- * the user can (second launch, macOS open-file, drop, File › Open), start-up failures, and quitting.
+ * the user can (second launch, macOS open-file, drop, File › Open), with a study open the page asked
+ * to leave it first, start-up failures, and quitting.
  */
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bundleElectron } from '../../../build/bundle-electron.mjs';
 import { mainArgumentList } from '../../../electron/main/arguments';
+import { LEAVE_STUDY_TIMEOUT_MS } from '../../../electron/main/leave-study';
 import { buildDemoPackage, buildDemoStudy } from '../../../electron/services/demo';
 import {
   API_METHODS,
@@ -20,7 +22,7 @@ import {
   type StudySummary,
   type TaskPayload,
 } from '../../../shared/api';
-import type { ApiResponse } from '../../../shared/transport';
+import { LEAVE_STUDY_REQUEST, STAYED_IN_STUDY, type ApiResponse } from '../../../shared/transport';
 import { createFakeElectron, loadMainProcess, settle, type FakeElectron } from './fake-electron';
 
 const REPO_ROOT = resolve(import.meta.dirname, '../../..');
@@ -231,9 +233,9 @@ describe('a rater session over IPC', () => {
   });
 });
 
-describe('opening files', () => {
-  const listed = async (fake: FakeElectron) => (await invoke<StudyRef[]>(fake, 'listStudies')).map((s) => s.path);
+const listed = async (fake: FakeElectron) => (await invoke<StudyRef[]>(fake, 'listStudies')).map((s) => s.path);
 
+describe('opening files', () => {
   it('lists the files start offers beside the one it opens (the demo master beside its rater package), the opened one first', async () => {
     const fake = launch({
       argv: ['electron', '.', ...mainArgumentList({ study: packagePath, userData: null, alsoOffer: [studyPath] })],
@@ -294,6 +296,100 @@ describe('opening files', () => {
     fake.app.emit('open-file', { preventDefault: () => undefined }, studyPath);
     await fake.fireReady();
     expect((await listed(fake)).sort()).toEqual([packagePath, studyPath].sort());
+  });
+});
+
+describe('opening a file while a study is open', () => {
+  // Only the timers: promises and setImmediate (settle) keep running for real.
+  afterEach(() => void vi.useRealTimers());
+
+  async function launchWithOpenStudy() {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const fake = launch();
+    await fake.fireReady();
+    await invoke(fake, 'unlockStudy', { path: studyPath, passphrase: PASSPHRASE, remember: false });
+    return { fake, window: fake.windows[0]! };
+  }
+  const studyIsOpen = (fake: FakeElectron) =>
+    invoke(fake, 'getOverview').then(
+      () => true,
+      (error: Error) => !error.message.includes('No study is open'),
+    );
+
+  it('asks the page to leave it instead of reloading at once; a page that saves, closes and reloads itself gets nothing more', async () => {
+    const { fake, window } = await launchWithOpenStudy();
+    fake.app.emit('second-instance', {}, ['BlindRate'], '/elsewhere', { study: packagePath });
+    await settle();
+    expect(window.sent).toEqual([LEAVE_STUDY_REQUEST]);
+    expect(window.reloads).toBe(0);
+    expect(await studyIsOpen(fake)).toBe(true);
+    expect((await listed(fake))[0], 'the requested file is first for the reloaded page').toBe(packagePath);
+
+    // What the renderer does (leaveStudyRequests.ts): close over IPC, then reload itself.
+    await invoke(fake, 'closeStudy');
+    window.webContents.emit('did-start-loading');
+    await invoke(fake, 'unlockStudy', { path: packagePath, passphrase: PASSPHRASE, remember: false });
+    vi.advanceTimersByTime(LEAVE_STUDY_TIMEOUT_MS);
+    await settle();
+    expect(window.reloads).toBe(0);
+    expect(await studyIsOpen(fake), 'the package the reloaded page unlocked stays open').toBe(true);
+  });
+
+  it('a page that never answers is closed and reloaded after the timeout, whichever way the file came (drop, File › Open, Close Study)', async () => {
+    const { fake, window } = await launchWithOpenStudy();
+    const drop = fake.messageListeners.get('blindrate-shell:file-dropped') as (e: unknown, p: unknown) => void;
+    const ways = [
+      () => drop(TRUSTED, packagePath),
+      () => {
+        fake.openDialogAnswers.push({ canceled: false, filePaths: [packagePath] });
+        menuItem(fake, 'Open…').click();
+      },
+      () => menuItem(fake, 'Close Study').click(),
+    ];
+    for (const [n, leave] of ways.entries()) {
+      await invoke(fake, 'unlockStudy', { path: studyPath, passphrase: PASSPHRASE, remember: false });
+      leave();
+      await settle();
+      expect(window.sent).toHaveLength(n + 1);
+      vi.advanceTimersByTime(LEAVE_STUDY_TIMEOUT_MS - 1);
+      await settle();
+      expect(window.reloads).toBe(n);
+      expect(await studyIsOpen(fake)).toBe(true);
+      vi.advanceTimersByTime(1);
+      await settle();
+      expect(window.reloads).toBe(n + 1);
+      expect(await studyIsOpen(fake)).toBe(false);
+    }
+  });
+
+  it('a page whose save failed says it stays: the study is not closed under the rater (only its own window may say so)', async () => {
+    const { fake, window } = await launchWithOpenStudy();
+    fake.app.emit('open-file', { preventDefault: () => undefined }, packagePath);
+    await settle();
+    const stayed = fake.messageListeners.get(STAYED_IN_STUDY) as (e: unknown) => void;
+    stayed(UNTRUSTED);
+    stayed(TRUSTED);
+    vi.advanceTimersByTime(LEAVE_STUDY_TIMEOUT_MS * 2);
+    await settle();
+    expect(window.reloads).toBe(0);
+    expect(await studyIsOpen(fake)).toBe(true);
+
+    fake.app.emit('open-file', { preventDefault: () => undefined }, studyPath);
+    await settle();
+    stayed(UNTRUSTED);
+    vi.advanceTimersByTime(LEAVE_STUDY_TIMEOUT_MS);
+    await settle();
+    expect(window.reloads, 'a refusal from another frame does not count').toBe(1);
+  });
+
+  it('with no study open, reloads at once as before', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const fake = launch();
+    await fake.fireReady();
+    menuItem(fake, 'Close Study').click();
+    await settle();
+    expect(fake.windows[0]!.sent).toEqual([]);
+    expect(fake.windows[0]!.reloads).toBe(1);
   });
 });
 

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_METHODS } from '../../../shared/api';
+import { LEAVE_STUDY_REQUEST, STAYED_IN_STUDY } from '../../../shared/transport';
 
 const exposed = vi.hoisted(() => ({ calls: [] as [string, unknown][] }));
 const invoke = vi.hoisted(() => vi.fn());
@@ -9,10 +10,16 @@ const pathOfDroppedFile = vi.hoisted(
   () => (file: { name: string; dropped?: boolean }) => (file.dropped ? `/home/ada/${file.name}` : ''),
 );
 const windowListeners = vi.hoisted(() => new Map<string, (event: unknown) => void>());
+const mainMessageListeners = vi.hoisted(() => new Map<string, (event: unknown) => void>());
+const dispatchedEvents = vi.hoisted(() => [] as string[]);
 
 vi.mock('electron', () => ({
   contextBridge: { exposeInMainWorld: (key: string, api: unknown) => exposed.calls.push([key, api]) },
-  ipcRenderer: { invoke, send },
+  ipcRenderer: {
+    invoke,
+    send,
+    on: (channel: string, listener: (event: unknown) => void) => mainMessageListeners.set(channel, listener),
+  },
   webUtils: { getPathForFile: pathOfDroppedFile },
 }));
 
@@ -20,6 +27,7 @@ let surface: Record<string, unknown>;
 beforeAll(async () => {
   vi.stubGlobal('window', {
     addEventListener: (name: string, listener: (event: unknown) => void) => windowListeners.set(name, listener),
+    dispatchEvent: (event: Event) => dispatchedEvents.push(event.type),
   });
   await import('../../../electron/preload/index');
   expect(exposed.calls).toHaveLength(1);
@@ -73,5 +81,21 @@ describe('dropping a file onto the window', () => {
     send.mockClear();
     windowListeners.get('drop')!(dragEvent([{ name: 'forged.db' }]));
     expect(send).not.toHaveBeenCalled();
+  });
+});
+
+describe('leaving the open study when the main process asks', () => {
+  it("turns the main process's request into a DOM event on window, and nothing new appears on window.blindrate", () => {
+    mainMessageListeners.get(LEAVE_STUDY_REQUEST)!({ sender: 'ipc event' });
+    expect(dispatchedEvents).toEqual([LEAVE_STUDY_REQUEST]);
+    expect(exposed.calls).toHaveLength(1);
+    expect(Object.keys(surface).sort()).toEqual([...API_METHODS].sort());
+    expect(API_METHODS.map((m) => `blindrate:${m}`)).not.toContain(LEAVE_STUDY_REQUEST);
+  });
+
+  it("sends the page's answer that it stays (its save failed) back to the main process", () => {
+    send.mockClear();
+    windowListeners.get(STAYED_IN_STUDY)!(new Event(STAYED_IN_STUDY));
+    expect(send).toHaveBeenCalledWith(STAYED_IN_STUDY);
   });
 });

@@ -1,4 +1,5 @@
 import userEvent from '@testing-library/user-event';
+import { vi } from 'vitest';
 import { installApi } from '../../../renderer/src/api/current';
 import { App } from '../../../renderer/src/App';
 import { useSession } from '../../../renderer/src/stores/session';
@@ -7,7 +8,7 @@ import { useUi } from '../../../renderer/src/stores/ui';
 import { FakeApi } from './fake-api';
 import { renderInProviders } from './render-in-providers';
 
-/** Fresh stores, a fresh fake study, and the whole app rendered on its first screen. */
+/** Fresh stores, a fresh fake study, and the whole app rendered on its first screen; `reloadPage` records reloads. */
 export function renderApp(api = new FakeApi()) {
   localStorage.clear();
   useSession.setState(useSession.getInitialState(), true);
@@ -15,6 +16,7 @@ export function renderApp(api = new FakeApi()) {
   useUi.setState(useUi.getInitialState(), true);
   installApi(api);
   const user = userEvent.setup();
-  const view = renderInProviders(<App />);
-  return { api, user, ...view };
+  const reloadPage = vi.fn();
+  const view = renderInProviders(<App reloadPage={reloadPage} />);
+  return { api, user, reloadPage, ...view };
 }

@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BUSY_SHOWN_AFTER_MS } from '../../../renderer/src/stores/task';
+import { LEAVE_STUDY_REQUEST, STAYED_IN_STUDY } from '../../../shared/transport';
 import { FAKE_PASSPHRASE } from './fake-api';
 import { renderApp } from './render-app';
 
@@ -165,6 +166,61 @@ describe('Rating workspace, keyboard only', () => {
     expect(await screen.findByLabelText('Passphrase')).toBeTruthy();
     expect(api.ratingSaves).toHaveLength(1);
     expect(api.ratingSaves[0]).toMatchObject({ assignmentId: 'rating-1', values: { factuality: 3, safety: 1 } });
+  });
+
+  it('opening another file (the shell asks to leave the study) saves a complete answer, then closes the study, then reloads', async () => {
+    const { api, user, reloadPage } = renderApp();
+    const calls: string[] = [];
+    const saveRating = api.saveRating.bind(api);
+    api.saveRating = (request) => (calls.push(`saveRating ${request.assignmentId}`), saveRating(request));
+    api.closeStudy = async () => void calls.push('closeStudy');
+    reloadPage.mockImplementation(() => calls.push('reload'));
+    await openWorkspace(user, /Start rating/);
+    await screen.findByText('Rating question number 1?');
+    await user.keyboard('3333s');
+
+    fireEvent(window, new Event(LEAVE_STUDY_REQUEST));
+    await waitFor(() => expect(reloadPage).toHaveBeenCalledOnce());
+    expect(calls).toEqual(['saveRating rating-1', 'closeStudy', 'reload']);
+    expect(api.ratingSaves[0]).toMatchObject({ values: { factuality: 3, safety: 1 } });
+  });
+
+  it('an incomplete answer is dropped when the shell asks to leave the study, as with Close study', async () => {
+    const { api, user, reloadPage } = renderApp();
+    await openWorkspace(user, /Start rating/);
+    await screen.findByText('Rating question number 1?');
+    await user.keyboard('33');
+
+    fireEvent(window, new Event(LEAVE_STUDY_REQUEST));
+    await waitFor(() => expect(reloadPage).toHaveBeenCalledOnce());
+    expect(api.ratingSaves).toEqual([]);
+  });
+
+  it('if that save fails the study stays open with the error on screen, and the shell is told the page stays', async () => {
+    const { api, user, reloadPage } = renderApp();
+    const diskFull = 'The disk is full, so this was not saved.';
+    api.saveRating = async () => {
+      throw new Error(diskFull);
+    };
+    let closes = 0;
+    api.closeStudy = async () => void (closes += 1);
+    let stayed = 0;
+    const onStayed = () => (stayed += 1);
+    window.addEventListener(STAYED_IN_STUDY, onStayed);
+    try {
+      await openWorkspace(user, /Start rating/);
+      await screen.findByText('Rating question number 1?');
+      await user.keyboard('3333s');
+
+      fireEvent(window, new Event(LEAVE_STUDY_REQUEST));
+      expect(await screen.findByText(`Not saved: ${diskFull}`)).toBeTruthy();
+      await waitFor(() => expect(stayed).toBe(1));
+      expect(screen.getByText('Rating question number 1?')).toBeTruthy();
+      expect(closes).toBe(0);
+      expect(reloadPage).not.toHaveBeenCalled();
+    } finally {
+      window.removeEventListener(STAYED_IN_STUDY, onStayed);
+    }
   });
 
   it('c focuses the comment, Esc leaves it, f flags the task', async () => {
