@@ -76,18 +76,23 @@ describe('export files', () => {
           stdio: ['ignore', 'pipe', 'inherit'],
         },
       );
-      await new Promise<void>((resolve) =>
-        child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('writing') && resolve()),
-      );
-      const [temporary] = readdirSync(folder);
-      expect(temporary).toMatch(/^ratings\.csv\.[0-9a-f]+\.tmp$/);
-      expect(mode(join(folder, temporary!))).toBe(0o600);
-      expect(readFileSync(join(folder, temporary!), 'utf8')).toBe('rater,item_id\n');
-
       const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, s) => resolve(s)));
-      child.kill(signal);
-      expect(await exited).toBe(signal);
-      expect(readdirSync(folder)).toEqual([]);
+      try {
+        await new Promise<void>((resolve) =>
+          child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('writing') && resolve()),
+        );
+        const [temporary] = readdirSync(folder);
+        expect(temporary).toMatch(/^ratings\.csv\.[0-9a-f]+\.tmp$/);
+        expect(mode(join(folder, temporary!))).toBe(0o600);
+        expect(readFileSync(join(folder, temporary!), 'utf8')).toBe('rater,item_id\n');
+
+        child.kill(signal);
+        expect(await exited).toBe(signal);
+        expect(readdirSync(folder)).toEqual([]);
+      } finally {
+        // A failed check must not leave the stalled child running (vitest would wait for it).
+        if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      }
     }, 20_000);
   }
 });

@@ -7,7 +7,10 @@ import { writeStreamAtomically } from '../../../electron/services/atomic-file';
 
 await writeStreamAtomically(process.argv[2]!, async (file) => {
   await once(file, 'ready');
-  file.write('rater,item_id\n');
+  // Announced only once the chunk is in the file, or the test could read the temporary before it is.
+  await new Promise<void>((written, failed) =>
+    file.write('rater,item_id\n', (error) => (error ? failed(error) : written())),
+  );
   process.stdout.write('writing\n');
   await new Promise(() => setInterval(() => {}, 1000));
 });
