@@ -11,7 +11,7 @@ export class StudyError extends Error {
 
 /** The file is open elsewhere (a rater package in BlindRate, say), which holds its lock until it closes. */
 export class FileInUseError extends StudyError {
-  constructor(readonly path: string) {
+  constructor(path: string) {
     super(`${path} is open in BlindRate or another program, which keeps it locked: close it there first.`);
     this.name = 'FileInUseError';
   }

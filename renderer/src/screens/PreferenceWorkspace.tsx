@@ -1,7 +1,9 @@
 import { Paper, Title } from '@mantine/core';
+import { useMemo } from 'react';
 import type { PreferenceTaskPayload } from '../../../shared/api';
 import type { PreferenceKey } from '../../../shared/domain';
 import type { Rubric } from '../../../shared/rubric';
+import type { Shortcut } from '../components/ShortcutLegend';
 import { TaskLayout } from '../components/TaskLayout';
 import { isComplete, useTask } from '../stores/task';
 
@@ -15,18 +17,17 @@ function choicesOf(allowTie: boolean): PreferenceKey[] {
   return allowTie ? ['A', 'T', 'B'] : ['A', 'B'];
 }
 
-/** One legend per study setting, so the legend is not drawn again for each task. */
-const LEGENDS = new Map(
-  [true, false].map((allowTie) => {
-    const choices = choicesOf(allowTie);
-    return [allowTie, [{ keys: choices, action: choices.map((c) => CHOICE_LABELS[c]).join(' / ') }]];
-  }),
-);
+function preferenceLegend(allowTie: boolean): Shortcut[] {
+  const choices = choicesOf(allowTie);
+  return [{ keys: choices, action: choices.map((c) => CHOICE_LABELS[c]).join(' / ') }];
+}
 
 export function PreferenceWorkspace({ task, rubric }: { task: PreferenceTaskPayload; rubric: Rubric }) {
   const draft = useTask((s) => s.draft);
   const choose = useTask((s) => s.choose);
   const choices = choicesOf(task.allowTie);
+  // Stable per study setting, so the legend is not drawn again for each task.
+  const legend = useMemo(() => preferenceLegend(task.allowTie), [task.allowTie]);
   const shortcuts = Object.fromEntries(choices.map((c) => [c.toLowerCase(), () => choose(c)]));
 
   return (
@@ -37,7 +38,7 @@ export function PreferenceWorkspace({ task, rubric }: { task: PreferenceTaskPayl
       complete={isComplete(task, draft, rubric)}
       incompleteHint="Choose the better answer first."
       shortcuts={shortcuts}
-      legend={LEGENDS.get(task.allowTie)!}
+      legend={legend}
     >
       <div className="answers">
         {(['A', 'B'] as const).map((side) => (

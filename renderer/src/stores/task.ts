@@ -218,9 +218,9 @@ export const useTask = create<TaskState>((set, get) => ({
     if (!task || task.readOnly || isTaskBusy()) return null;
     startBusy('saving');
     const durationMs = Math.round(performance.now() - openedAt);
+    const { assignmentId } = task;
+    let overview: SaveRatingResult;
     try {
-      const { assignmentId } = task;
-      let overview: SaveRatingResult;
       if (task.kind === 'rating') {
         overview = await api().saveRating({ assignmentId, values: draft.values, comment: draft.comment, durationMs });
       } else if (draft.choice) {
@@ -238,12 +238,13 @@ export const useTask = create<TaskState>((set, get) => ({
           ? { ...task, values: { ...draft.values }, comment: draft.comment }
           : { ...task, choice: draft.choice, comment: draft.comment };
       endBusy({ task: saved, status: 'ready', lastSavedPosition: task.position });
-      await andThen?.(overview);
-      return overview;
     } catch (error) {
       endBusy({ status: 'error', error: `Not saved: ${userMessage(error)}` });
       return null;
     }
+    // Outside the try: whatever goes wrong after the commit must not be reported as "Not saved".
+    await andThen?.(overview);
+    return overview;
   },
 
   clear() {
