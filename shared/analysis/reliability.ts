@@ -16,8 +16,8 @@ export interface GwetSummary {
 export interface IccSummary {
   /**
    * The outputs used: every rated output when all raters of the dimension rated all of them
-   * ('all rated outputs'), otherwise the largest set of outputs rated by one and the same set of at
-   * least two raters ('largest complete block').
+   * ('all rated outputs'), otherwise the complete block with the most ratings: the outputs that every one
+   * of a set of at least two raters rated ('largest complete block', see largestCompleteBlock).
    */
   subset: 'all rated outputs' | 'largest complete block';
   /** The raters of the table (its k columns), sorted. */
@@ -48,32 +48,66 @@ export function gwetSummary(
   };
 }
 
+/** Above this many raters, candidate rater sets are those seen on some output and their pairs, not every subset. */
+const EXHAUSTIVE_RATER_LIMIT = 12;
+
+interface Block {
+  raters: number[];
+  units: number[];
+}
+
 /**
- * ICCs of a Likert dimension on a complete table. Outputs are grouped by the exact set of raters who
- * rated them; the largest group (ties: more raters, then the raters' names) is the complete block used.
- * Null when no output has two ratings.
+ * The complete block with the most ratings (outputs × raters) in a matrix with missing ratings: for a set
+ * of raters, every output that all of them rated (whoever else rated it too). Every set of two or more
+ * raters is tried (up to EXHAUSTIVE_RATER_LIMIT raters; beyond, the rater sets of the outputs and every
+ * pair), at least two outputs. Ties: more outputs, then more raters, then the raters' names.
  */
-export function iccSummary(raters: ReadonlyArray<string>, matrix: ReliabilityMatrix): IccSummary | null {
-  const blocks = new Map<string, { raters: number[]; units: number[] }>();
-  let ratedUnits = 0;
-  for (let unit = 0; unit < (matrix[0]?.length ?? 0); unit++) {
-    const who = raters.map((_, r) => r).filter((r) => matrix[r]![unit] !== null);
-    if (who.length > 0) ratedUnits++;
-    if (who.length < 2) continue;
-    const key = who.join(',');
-    const block = blocks.get(key) ?? { raters: who, units: [] };
-    blocks.set(key, block);
-    block.units.push(unit);
+export function largestCompleteBlock(raters: ReadonlyArray<string>, matrix: ReliabilityMatrix): Block | null {
+  const unitCount = matrix[0]?.length ?? 0;
+  const ratedBy = Array.from({ length: unitCount }, (_, unit) =>
+    raters.map((_, r) => r).filter((r) => matrix[r]![unit] !== null),
+  );
+  const blockOf = (set: number[]): Block => ({
+    raters: set,
+    units: ratedBy.flatMap((who, unit) => (set.every((r) => who.includes(r)) ? [unit] : [])),
+  });
+  const names = (block: Block) => block.raters.map((r) => raters[r]!).join('\u001f');
+  const better = (a: Block, b: Block) =>
+    a.units.length * a.raters.length - b.units.length * b.raters.length ||
+    a.units.length - b.units.length ||
+    a.raters.length - b.raters.length ||
+    compareStrings(names(b), names(a));
+  let best: Block | null = null;
+  for (const set of candidateRaterSets(raters.length, ratedBy)) {
+    const block = blockOf(set);
+    if (block.units.length >= 2 && (best === null || better(block, best) > 0)) best = block;
   }
-  const names = (block: { raters: number[] }) => block.raters.map((r) => raters[r]!).join('\u001f');
-  const best = [...blocks.values()].sort(
-    (a, b) =>
-      b.units.length - a.units.length || b.raters.length - a.raters.length || compareStrings(names(a), names(b)),
-  )[0];
+  return best;
+}
+
+function candidateRaterSets(raterCount: number, ratedBy: number[][]): number[][] {
+  if (raterCount <= EXHAUSTIVE_RATER_LIMIT) {
+    const sets: number[][] = [];
+    for (let mask = 0; mask < 2 ** raterCount; mask++) {
+      const set = Array.from({ length: raterCount }, (_, r) => r).filter((r) => mask & (1 << r));
+      if (set.length >= 2) sets.push(set);
+    }
+    return sets;
+  }
+  const seen = new Map<string, number[]>();
+  for (const who of ratedBy) if (who.length >= 2) seen.set(who.join(','), who);
+  for (let a = 0; a < raterCount; a++) for (let b = a + 1; b < raterCount; b++) seen.set(`${a},${b}`, [a, b]);
+  return [...seen.values()];
+}
+
+/** ICCs of a Likert dimension on its largest complete block (largestCompleteBlock). Null when there is none. */
+export function iccSummary(raters: ReadonlyArray<string>, matrix: ReliabilityMatrix): IccSummary | null {
+  const best = largestCompleteBlock(raters, matrix);
   if (!best) return null;
   const table = best.units.map((unit) => best.raters.map((r) => matrix[r]![unit]!));
   const icc = intraclassCorrelations(table);
   if (!icc) return null;
+  const ratedUnits = (matrix[0] ?? []).filter((_, unit) => matrix.some((row) => row[unit] !== null)).length;
   const complete = best.raters.length === raters.length && best.units.length === ratedUnits;
   return {
     subset: complete ? 'all rated outputs' : 'largest complete block',

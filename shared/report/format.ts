@@ -1,4 +1,5 @@
 /** Text helpers for the HTML report: escaping and number formatting. */
+import type { IccEstimate } from '../stats/icc';
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -18,6 +19,13 @@ export function formatPercent(share: number | null | undefined): string {
 
 export function formatInterval(interval: [number, number] | null): string {
   return interval === null ? '—' : `[${formatNumber(interval[0])}, ${formatNumber(interval[1])}]`;
+}
+
+/** An ICC as its table cells show it: the value and its interval, or "undefined" and why (0/0 for this table). */
+export function formatIccEstimate(estimate: IccEstimate): { value: string; interval: string } {
+  if (estimate.value === null && estimate.undefined_because)
+    return { value: 'undefined', interval: `(${estimate.undefined_because})` };
+  return { value: formatNumber(estimate.value, 3), interval: formatInterval(estimate.ci95) };
 }
 
 /** p-values as journals print them: three decimals, "< 0.001" below that. */

@@ -1,6 +1,6 @@
 /** The report's agreement and per-rater sections: α, Gwet's AC, κ and ICC with their intervals and n. */
 import type { AnalysisResult } from '../analysis/types';
-import { escapeHtml, formatInterval, formatNumber, formatPercent, formatSeconds } from './format';
+import { escapeHtml, formatIccEstimate, formatInterval, formatNumber, formatPercent, formatSeconds } from './format';
 import type { Labeller } from './index';
 import { table } from './table';
 
@@ -37,9 +37,10 @@ export function agreementSection(result: AnalysisResult, label: Labeller): strin
       [
         escapeHtml(label(d.key)),
         `${icc.n} × ${icc.k}${icc.subset === 'largest complete block' ? ` <span class="note">(largest complete block: ${escapeHtml(icc.raters.join(', '))})</span>` : ''}`,
-        `${formatNumber(icc.absolute_single.value, 3)} ${formatInterval(icc.absolute_single.ci95)}`,
-        `${formatNumber(icc.consistency_single.value, 3)} ${formatInterval(icc.consistency_single.ci95)}`,
-        `${formatNumber(icc.absolute_average.value, 3)} ${formatInterval(icc.absolute_average.ci95)}`,
+        ...[icc.absolute_single, icc.consistency_single, icc.absolute_average].map((estimate) => {
+          const { value, interval } = formatIccEstimate(estimate);
+          return `${value} ${escapeHtml(interval)}`;
+        }),
       ],
     ];
   });

@@ -36,9 +36,29 @@ describe('ICC in the analysis', () => {
     // r4 rated only the first two outputs: the block r1–r3 × 6 outputs is larger than r1–r4 × 2.
     const incomplete = sfRows.filter((row) => row.rater !== 'r4' || ['q1', 'q2'].includes(row.itemId));
     const icc = analyzeTidyRatings(incomplete, { bootstrap: 0, seed: 1 }).agreement.score!.icc!;
-    expect(icc).toMatchObject({ subset: 'largest complete block', raters: ['r1', 'r2', 'r3'], n: 4, k: 3 });
-    const block = shroutFleiss.slice(2).map((row) => row.slice(0, 3));
+    expect(icc).toMatchObject({ subset: 'largest complete block', raters: ['r1', 'r2', 'r3'], n: 6, k: 3 });
+    const block = shroutFleiss.map((row) => row.slice(0, 3));
     expect(icc.consistency_single).toEqual(intraclassCorrelations(block)!.consistency_single);
+  });
+
+  it('takes every output a set of raters rated, also those a further rater rated too', () => {
+    // 17 outputs rated by a and b, some of them by c too. Grouping outputs by their exact rater set left
+    // the a–b block without the outputs c also rated (12 of 17 below); a block is every output its raters all
+    // rated, and the one with the most ratings (outputs × raters) is used.
+    const value = (i: number, r: number) => 1 + ((i * 7 + r * 3 + (i % 3)) % 5);
+    const rows = Array.from({ length: 17 }, (_, i) => [
+      rating('a', `q${i}`, 'score', value(i, 0)),
+      rating('b', `q${i}`, 'score', value(i, 1)),
+      ...(i < 12 ? [rating('c', `q${i}`, 'score', value(i, 2))] : []),
+    ]).flat();
+    const icc = analyzeTidyRatings(rows, { bootstrap: 0, seed: 1 }).agreement.score!.icc!;
+    expect(icc).toMatchObject({ subset: 'largest complete block', raters: ['a', 'b', 'c'], n: 12, k: 3 });
+
+    const fewerWithC = rows.filter((row) => row.rater !== 'c' || Number(row.itemId.slice(1)) < 5);
+    const pair = analyzeTidyRatings(fewerWithC, { bootstrap: 0, seed: 1 }).agreement.score!.icc!;
+    expect(pair).toMatchObject({ subset: 'largest complete block', raters: ['a', 'b'], n: 17, k: 2 });
+    const table = Array.from({ length: 17 }, (_, i) => [value(i, 0), value(i, 1)]);
+    expect(pair.consistency_single).toEqual(intraclassCorrelations(table)!.consistency_single);
   });
 
   it('is left out for binary dimensions', () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { analyzeTidyRatings } from '../../../shared/analysis';
 import { renderReportHtml, type ReportStudy } from '../../../shared/report';
 import {
+  formatIccEstimate,
   formatInterval,
   formatNumber,
   formatP,
@@ -137,5 +138,20 @@ describe('number formatting', () => {
     expect(formatNumber(-0.001)).toBe('0.00');
     expect(formatNumber(null)).toBe('—');
     expect(formatP(0.0004)).toBe('< 0.001');
+  });
+
+  it('prints an undefined ICC as "undefined" with its reason, not as a dash or a number', () => {
+    expect(
+      formatIccEstimate({ value: null, ci95: null, undefined_because: 'every rating in the table is the same' }),
+    ).toEqual({ value: 'undefined', interval: '(every rating in the table is the same)' });
+    expect(formatIccEstimate({ value: 0.4567, ci95: [0.1, 0.7] })).toEqual({
+      value: '0.457',
+      interval: '[0.10, 0.70]',
+    });
+    const constant = ['a', 'b'].flatMap((rater) =>
+      ['q1', 'q2', 'q3'].map((item) => ({ ...rows[0]!, rater, itemId: item, dimension: rows[0]!.dimension, value: 3 })),
+    );
+    const undefinedHtml = renderReportHtml(analyzeTidyRatings(constant, { bootstrap: 0, seed: 1 }), study);
+    expect(undefinedHtml).toContain('undefined (every rating in the table is the same)');
   });
 });

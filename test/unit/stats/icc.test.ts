@@ -44,7 +44,33 @@ describe('intraclassCorrelations', () => {
       [3, 3],
       [3, 3],
     ])!;
-    expect(result.consistency_single).toEqual({ value: null, ci95: null });
-    expect(result.absolute_single).toEqual({ value: null, ci95: null });
+    const undefinedHere = { value: null, ci95: null, undefined_because: 'every rating in the table is the same' };
+    expect(result.consistency_single).toEqual(undefinedHere);
+    expect(result.absolute_single).toEqual(undefinedHere);
+    expect(result.absolute_average).toEqual(undefinedHere);
+  });
+
+  it('is undefined, not a number, for every constant table, whatever its size (rounding in the grand mean gave 1)', () => {
+    const withANumber: string[] = [];
+    for (let n = 2; n <= 60; n++)
+      for (let k = 2; k <= 6; k++)
+        for (let v = 1; v <= 5; v++) {
+          const result = intraclassCorrelations(Array.from({ length: n }, () => new Array<number>(k).fill(v)))!;
+          const forms = [result.absolute_single, result.consistency_single, result.absolute_average];
+          if (forms.some((form) => form.value !== null)) withANumber.push(`${n}×${k} of ${v}`);
+        }
+    expect(withANumber).toEqual([]);
+  });
+
+  it('gives ICC(C,1) no value when one rater always says 3 and the other always 4, and absolute agreement 0', () => {
+    // Consistency is (MSR − MSE) / (MSR + MSE) = 0/0; absolute agreement's denominator keeps the raters' 1-point bias.
+    const result = intraclassCorrelations(Array.from({ length: 13 }, () => [3, 4]))!;
+    expect(result.consistency_single).toEqual({
+      value: null,
+      ci95: null,
+      undefined_because: 'the outputs do not differ and each rater gave every output the same rating',
+    });
+    expect(result.absolute_single.value).toBe(0);
+    expect(result.absolute_average.value).toBe(0);
   });
 });

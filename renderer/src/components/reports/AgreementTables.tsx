@@ -1,6 +1,6 @@
 import { Stack, Table, Text } from '@mantine/core';
 import type { AnalysisResult } from '../../../../shared/analysis/types';
-import { formatInterval, formatNumber, formatPercent } from '../../../../shared/report/format';
+import { formatIccEstimate, formatInterval, formatNumber, formatPercent } from '../../../../shared/report/format';
 import { EstimateCell, ReportTable } from './ReportTable';
 
 /**
@@ -74,11 +74,7 @@ export function AgreementTables({ result, label }: { result: AnalysisResult; lab
                 {icc.subset === 'largest complete block' && ' (block)'}
               </Table.Td>
               {[icc.absolute_single, icc.consistency_single, icc.absolute_average].map((estimate, i) => (
-                <EstimateCell
-                  key={i}
-                  value={formatNumber(estimate.value, 3)}
-                  interval={formatInterval(estimate.ci95)}
-                />
+                <EstimateCell key={i} {...formatIccEstimate(estimate)} />
               ))}
             </Table.Tr>
           ))}
