@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeTidyRatings } from '../../../shared/analysis';
+import { analyzeTidyRatings, type TidyRatingRow } from '../../../shared/analysis';
 import { renderReportHtml, type ReportStudy } from '../../../shared/report';
 import {
   formatIccEstimate,
@@ -148,8 +148,9 @@ describe('number formatting', () => {
       value: '0.457',
       interval: '[0.10, 0.70]',
     });
-    const constant = ['a', 'b'].flatMap((rater) =>
-      ['q1', 'q2', 'q3'].map((item) => ({ ...rows[0]!, rater, itemId: item, dimension: rows[0]!.dimension, value: 3 })),
+    const first = rows.find((row) => row.task === 'rating')!;
+    const constant: TidyRatingRow[] = ['a', 'b'].flatMap((rater) =>
+      ['q1', 'q2', 'q3'].map((itemId) => ({ ...first, rater, itemId, value: 3 })),
     );
     const undefinedHtml = renderReportHtml(analyzeTidyRatings(constant, { bootstrap: 0, seed: 1 }), study);
     expect(undefinedHtml).toContain('undefined (every rating in the table is the same)');
