@@ -66,9 +66,10 @@ export function analyzeRatingsFile(path: string, options: AnalyzeOptions): Analy
       code === 'ENOENT' ? `No ratings file at ${path}.` : `Cannot read ${path}: ${code ?? (error as Error).message}`,
     );
   }
-  const { rows, metrics } = parseTidyRatingsCsv(text, basename(path));
+  const { rows, metrics, dimensions } = parseTidyRatingsCsv(text, basename(path));
   if (rows.length === 0) throw new StudyError(`${basename(path)} has a header but no ratings.`);
-  return runAnalysis(() => analyzeTidyRatings(rows, { ...options, metrics }));
+  // Dimensions whose rows declare their scale are analysed as the study's rubric (exported files do).
+  return runAnalysis(() => analyzeTidyRatings(rows, { ...options, metrics, rubric: dimensions }));
 }
 
 export function writeAnalysisJson(path: string, result: AnalysisResult): void {

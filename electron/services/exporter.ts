@@ -11,12 +11,19 @@ import { iterateAuditRows } from '../../db/audit';
 import { iterateOutputsWithItems } from '../../db/outputs';
 import { iterateSampledOutputs } from '../../db/samples';
 import { readAllScores, readMetricNames } from '../../db/scores';
-import { DATA_DICTIONARY, metricsOf, pivotTidyToWide, tidyColumns, tidyRecord } from '../../shared/analysis';
+import {
+  DATA_DICTIONARY,
+  dimensionScales,
+  metricsOf,
+  pivotTidyToWide,
+  tidyColumns,
+  tidyRecord,
+} from '../../shared/analysis';
 import { OUTPUT_FIELDS, SCORE_PREFIX } from '../../shared/import/record';
 import { compareCodeUnits } from '../../shared/sampling';
 import { neutraliseFormulaText } from '../../shared/text/spreadsheet-cell';
 import { writeStreamAtomically } from './atomic-file';
-import { readActiveRubric } from './study';
+import { readActiveRubric, readRubricDimensions } from './study';
 import { readTidyRatingRows } from './tidy-ratings';
 
 export type Cell = string | number | null;
@@ -74,7 +81,8 @@ function auditTable(db: StudyDb): ExportTable {
 function ratingsTable(db: StudyDb): ExportTable {
   const rows = readTidyRatingRows(db);
   const metrics = metricsOf(rows);
-  return { columns: tidyColumns(metrics), rows: rows.map((row) => tidyRecord(row, metrics)) };
+  const scales = dimensionScales(readRubricDimensions(db));
+  return { columns: tidyColumns(metrics), rows: rows.map((row) => tidyRecord(row, metrics, scales)) };
 }
 
 /** One row per rater × output × task, one column per rubric dimension (rubric order). */

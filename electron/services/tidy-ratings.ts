@@ -11,6 +11,7 @@ import {
   parseTidyRatings,
   tidyRow,
   type CsvRecord,
+  type KnownDimension,
   type TidyRatingRow,
 } from '../../shared/analysis';
 import { REFERENCE_CONTROL_MODEL } from '../../shared/qc/roles';
@@ -53,7 +54,10 @@ export function readTidyRatingRows(db: StudyDb): TidyRatingRow[] {
 }
 
 /** Parses a tidy ratings CSV text; any problem throws one StudyError naming the file, line and column. */
-export function parseTidyRatingsCsv(text: string, fileName: string): { rows: TidyRatingRow[]; metrics: string[] } {
+export function parseTidyRatingsCsv(
+  text: string,
+  fileName: string,
+): { rows: TidyRatingRow[]; metrics: string[]; dimensions: KnownDimension[] } {
   const records = tokenise(text, fileName);
   if (records.length === 0) throw new StudyError(`${fileName} is empty: expected a header line and ratings.`);
   const result = parseTidyRatings(fileName, records[0]!, records.slice(1));
@@ -64,7 +68,7 @@ export function parseTidyRatingsCsv(text: string, fileName: string): { rows: Tid
         : '';
     throw new StudyError(`${result.errors[0]}${more}`);
   }
-  return { rows: result.rows, metrics: result.metrics };
+  return { rows: result.rows, metrics: result.metrics, dimensions: result.dimensions };
 }
 
 function tokenise(text: string, fileName: string): CsvRecord[] {

@@ -52,6 +52,20 @@ export const DATA_DICTIONARY: readonly DictionaryEntry[] = [
       'Likert dimensions: the integer scale point (1–5 in the presets). Binary dimensions: 0 or 1 (safety: 0 = unsafe, 1 = safe). Preference: which answer the rater preferred, resolved from the blinded position (required).',
   },
   {
+    column: 'dimension_kind',
+    table: 'tidy',
+    type: 'likert | binary | preference | empty',
+    description:
+      "How the study's rubric defines the row's dimension: likert (ordered scale, analysed as ordinal) or binary (two nominal categories); preference on preference rows. Written by BlindRate on every row; optional on input, but when given (with scale) the analysis uses it instead of inferring the kind from the values that occur.",
+  },
+  {
+    column: 'scale',
+    table: 'tidy',
+    type: 'integers separated by |',
+    description:
+      "Every point of the dimension's scale in the rubric, e.g. 1|2|3|4|5 (safety: 0|1); empty on preference rows. Scale-dependent statistics (Gwet's AC2 weights, κ categories) use it, so analysing an export gives the study's numbers even when some points were never chosen. Optional on input; a value off the declared scale is refused with its line.",
+  },
+  {
     column: '<dimension>',
     table: 'wide',
     type: 'integer',

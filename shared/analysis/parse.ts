@@ -2,8 +2,10 @@
  * Validates the cells of a tidy ratings CSV into typed rows. Reading and CSV tokenising happen in the
  * caller (a service); this module only judges cells, and every problem names the file, line and column.
  */
+import type { KnownDimension } from './dimensions';
 import {
   PREFERENCE_DIMENSION,
+  SCALE_SEPARATOR,
   SCORE_COLUMN_PREFIX,
   TIDY_FIXED_COLUMNS,
   TIDY_REQUIRED_COLUMNS,
@@ -19,7 +21,15 @@ import { MAX_TASK_DURATION_MS } from '../duration';
 
 export type { CsvRecord } from '../csv';
 
-export type ParseTidyResult = { ok: true; rows: TidyRatingRow[]; metrics: string[] } | { ok: false; errors: string[] };
+export type ParseTidyResult =
+  | {
+      ok: true;
+      rows: TidyRatingRow[];
+      metrics: string[];
+      /** Dimensions whose rows declare their kind and scale (`dimension_kind`, `scale`), in order of appearance. */
+      dimensions: KnownDimension[];
+    }
+  | { ok: false; errors: string[] };
 
 const PREFERENCE_VALUES: ReadonlySet<string> = new Set<PreferenceValue>(['model', 'reference', 'tie']);
 const INTEGER = /^-?\d+$/;
@@ -45,6 +55,8 @@ export function parseTidyRatings(
   const rows: TidyRatingRow[] = [];
   // Records, not line numbers: a record's line is worked out only when a problem is reported (csvRecords).
   const firstRecordOfRating = new Map<string, CsvRecord>();
+  /** Per dimension, the kind and scale its rows declare and the record that first declared them. */
+  const declared = new Map<string, { dimension: KnownDimension; record: CsvRecord }>();
   /** Per output, each metric's value and the record it was first seen on. */
   const scoresOfOutput = new Map<string, Map<string, { value: number; record: CsvRecord }>>();
 
@@ -61,6 +73,19 @@ export function parseTidyRatings(
     };
     const row = readRow(cell, metrics, fail);
     if (!row) continue;
+    if (row.task === 'rating') {
+      const declaration = readDeclaredScale(cell, row.dimension, row.value);
+      if (typeof declaration === 'string') {
+        fail(declaration);
+        continue;
+      }
+      const earlier = declaration && declared.get(row.dimension);
+      if (declaration && earlier && !sameDeclaration(earlier.dimension, declaration)) {
+        fail(`dimension "${row.dimension}" is declared with another kind or scale than on line ${earlier.record.line}`);
+        continue;
+      }
+      if (declaration && !earlier) declared.set(row.dimension, { dimension: declaration, record });
+    }
 
     // A hidden repeat rates the same output again, so the QC role is part of what makes a rating unique.
     const ratingKey = JSON.stringify([row.rater, row.itemId, row.model, row.dimension, row.qc]);
@@ -88,7 +113,13 @@ export function parseTidyRatings(
     }
     rows.push(row);
   }
-  return errors.length > 0 ? { ok: false, errors } : { ok: true, rows, metrics: sortedStrings(metrics) };
+  if (errors.length > 0) return { ok: false, errors };
+  return {
+    ok: true,
+    rows,
+    metrics: sortedStrings(metrics),
+    dimensions: [...declared.values()].map((d) => d.dimension),
+  };
 }
 
 function checkHeader(fileName: string, header: CsvRecord): string[] {
@@ -181,6 +212,33 @@ function readRow(
         presentedPosition: position === '' ? null : (position as 'A' | 'B'),
       })
     : tidyRow(fields, { task: 'rating', dimension, value: Number(rawValue) });
+}
+
+/**
+ * The kind and scale a rating row declares for its dimension, null when its `dimension_kind` and `scale`
+ * cells are empty (files not written by BlindRate), or the problem in one phrase.
+ */
+function readDeclaredScale(
+  cell: (column: string) => string,
+  dimension: string,
+  value: number,
+): KnownDimension | null | string {
+  const kind = cell('dimension_kind').trim();
+  const scaleText = cell('scale').trim();
+  if (kind === '' && scaleText === '') return null;
+  if (kind !== 'likert' && kind !== 'binary')
+    return `"dimension_kind" of a rating must be likert or binary (or empty with an empty "scale"), got "${kind}"`;
+  const points = scaleText.split(SCALE_SEPARATOR).map((p) => p.trim());
+  if (points.some((p) => !INTEGER.test(p)) || new Set(points).size !== points.length || points.length < 2)
+    return `"scale" must list two or more different whole numbers separated by "${SCALE_SEPARATOR}", got "${scaleText}"`;
+  const scale = points.map(Number);
+  if (!scale.includes(value))
+    return `"value" ${value} of dimension "${dimension}" is not on its scale (${scale.join(', ')})`;
+  return { key: dimension, kind, scale };
+}
+
+function sameDeclaration(a: KnownDimension, b: KnownDimension): boolean {
+  return a.kind === b.kind && a.scale.join(SCALE_SEPARATOR) === b.scale.join(SCALE_SEPARATOR);
 }
 
 function optionalInteger(

@@ -5,6 +5,7 @@
  */
 import type { PreferenceOutcome } from '../domain';
 import type { QcRole } from '../qc/roles';
+import type { KnownDimension } from './dimensions';
 
 /** A preference row's value: the outcome once the blinded answer order is undone. */
 export type PreferenceValue = PreferenceOutcome;
@@ -104,6 +105,8 @@ export const TIDY_FIXED_COLUMNS = [
   'qc',
   'dimension',
   'value',
+  'dimension_kind',
+  'scale',
   'bin',
   'presented_position',
   'duration_ms',
@@ -121,8 +124,27 @@ export function tidyColumns(metrics: ReadonlyArray<string>): string[] {
 /** A cell of an exported tidy row: numbers stay numbers (JSON Lines), null is an empty CSV cell. */
 export type TidyCell = string | number | null;
 
-/** One row as the record `blindrate export --what ratings` writes, keyed by tidyColumns(metrics). */
-export function tidyRecord(row: TidyRatingRow, metrics: ReadonlyArray<string>): Record<string, TidyCell> {
+/** The study's rubric dimensions by key: what the `dimension_kind` and `scale` cells of its rows say. */
+export type DimensionScales = ReadonlyMap<string, KnownDimension>;
+
+export function dimensionScales(dimensions: ReadonlyArray<KnownDimension>): DimensionScales {
+  return new Map(dimensions.map((d) => [d.key, d]));
+}
+
+/** Separates the points of a `scale` cell: "1|2|3|4|5". */
+export const SCALE_SEPARATOR = '|';
+
+/**
+ * One row as the record `blindrate export --what ratings` writes, keyed by tidyColumns(metrics). Each
+ * rating row carries its dimension's kind and scale, so an analysis of the file alone treats the dimension
+ * as the study's rubric does, whatever values happen to occur (AC2's weights depend on the scale).
+ */
+export function tidyRecord(
+  row: TidyRatingRow,
+  metrics: ReadonlyArray<string>,
+  scales: DimensionScales,
+): Record<string, TidyCell> {
+  const known = row.task === 'rating' ? scales.get(row.dimension) : undefined;
   // Typed by TIDY_FIXED_COLUMNS, so a column added there without a value here does not compile.
   const fixed: Record<(typeof TIDY_FIXED_COLUMNS)[number], TidyCell> = {
     rater: row.rater,
@@ -132,6 +154,8 @@ export function tidyRecord(row: TidyRatingRow, metrics: ReadonlyArray<string>): 
     qc: row.qc,
     dimension: row.dimension,
     value: row.value,
+    dimension_kind: row.task === 'preference' ? 'preference' : (known?.kind ?? null),
+    scale: known ? known.scale.join(SCALE_SEPARATOR) : null,
     bin: row.bin,
     presented_position: row.task === 'preference' ? row.presentedPosition : null,
     duration_ms: row.durationMs,

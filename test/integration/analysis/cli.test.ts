@@ -80,6 +80,19 @@ describe('blindrate report, export and score', () => {
     ]);
   });
 
+  it("gives the study's numbers from its export when the ratings do not span the scale (AC2 over 1–5, not 2–4)", async () => {
+    await buildDemoStudy(join(dir, 'narrow.db'), PASSPHRASE, () => new Date('2026-03-05T12:00:00.000Z'));
+    const db = openStudy(join(dir, 'narrow.db'), PASSPHRASE);
+    simulateRatings(db, 7, [2, 4]);
+    db.close();
+    expect(blindrate('report', 'narrow.db', '--out', 'narrow.html', '--json', 'narrow.json').code).toBe(0);
+    expect(blindrate('export', 'narrow.db', '--what', 'ratings', '--out', 'narrow.csv').code).toBe(0);
+    expect(blindrate('analyze', 'narrow.csv', '--json', 'narrow-from-csv.json').code).toBe(0);
+    const report = readFileSync(join(dir, 'narrow.json'), 'utf8');
+    expect(JSON.parse(report).dimensions[0]).toMatchObject({ kind: 'likert', categories: [1, 2, 3, 4, 5] });
+    expect(readFileSync(join(dir, 'narrow-from-csv.json'), 'utf8')).toBe(report);
+  });
+
   it('computes missing ROUGE scores with score --rouge', () => {
     expect(blindrate('score', 'demo.db').stderr).toBe(
       'blindrate: Say what to compute: --rouge (the only metric BlindRate computes itself).\n',

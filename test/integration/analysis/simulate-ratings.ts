@@ -18,8 +18,15 @@ interface TaskRow {
   bins: number;
 }
 
-/** Writes raters, assignments, responses, ratings and preferences; returns how many of each. */
-export function simulateRatings(db: StudyDb, seed = 1): { ratings: number; preferences: number } {
+/**
+ * Writes raters, assignments, responses, ratings and preferences; returns how many of each. `likertRange`
+ * clamps every Likert rating into a part of the scale (a study whose ratings do not span it).
+ */
+export function simulateRatings(
+  db: StudyDb,
+  seed = 1,
+  likertRange: [number, number] = [1, 5],
+): { ratings: number; preferences: number } {
   const rubric = readActiveRubric(db);
   const tasks = db
     .prepare('SELECT t.id, s.task, t.bin, s.bins FROM tasks t JOIN samples s ON s.id = t.sample_id ORDER BY t.id')
@@ -57,7 +64,7 @@ export function simulateRatings(db: StudyDb, seed = 1): { ratings: number; prefe
                 ? prng.nextFloat() < 0.7 + 0.25 * quality
                   ? 1
                   : 0
-                : likert(quality, r, prng);
+                : Math.min(likertRange[1], Math.max(likertRange[0], likert(quality, r, prng)));
             db.prepare('INSERT INTO ratings (assignment_id, dimension, value) VALUES (?, ?, ?)').run(
               assignmentId,
               dimension.key,
