@@ -43,7 +43,10 @@ export function benchAnalysis(folder: string): string {
   const metrics = metricsOf(rows);
   const csv = join(folder, 'ratings.csv');
   const columns = tidyColumns(metrics);
-  writeFileSync(csv, stringify([columns, ...rows.map((row) => columns.map((c) => tidyRecord(row, metrics, new Map())[c]))]));
+  writeFileSync(
+    csv,
+    stringify([columns, ...rows.map((row) => columns.map((c) => tidyRecord(row, metrics, new Map())[c]))]),
+  );
 
   const parse: Timing[] = [];
   const withoutBootstrap: Timing[] = [];
