@@ -10,7 +10,7 @@ import { groupScoresByOutput, type ScoresByOutput, type ScoreTuple } from './sco
 /** The one definition of "answered assignments", used as `WITH answered AS (...)`. */
 const ANSWERED = `
   SELECT resp.assignment_id, a.rater_id, rater.name AS rater, t.sample_id, t.output_id, t.bin,
-         a.presented_a, a.qc_role, resp.duration_ms, resp.submitted_at, resp.package_id
+         a.presented_a, a.qc_role, a.flagged, resp.comment, resp.duration_ms, resp.submitted_at, resp.package_id
   FROM responses resp
   JOIN assignments a ON a.id = resp.assignment_id
   JOIN raters rater ON rater.id = a.rater_id
@@ -30,6 +30,9 @@ interface AnsweredRow {
   package_id: string | null;
   /** Quality-control role of the assignment (assignments.qc_role); null for the study's own tasks. */
   qc_role: QcRole | null;
+  /** The rater's comment on the task ('' when none) and whether they flagged it (1) for the coordinator. */
+  comment: string;
+  flagged: 0 | 1;
 }
 
 /** One rating value or preference outcome with where it came from. */

@@ -40,6 +40,8 @@ export function readTidyRatingRows(db: StudyDb): TidyRatingRow[] {
       scores: scoresOfOutput,
       qc,
       packageId: row.package_id ?? undefined,
+      comment: row.comment,
+      flagged: row.flagged === 1,
     };
     return row.task === 'rating'
       ? tidyRow(fields, { task: 'rating', dimension: row.dimension, value: row.value })

@@ -66,6 +66,20 @@ export const DATA_DICTIONARY: readonly DictionaryEntry[] = [
       "Every point of the dimension's scale in the rubric, e.g. 1|2|3|4|5 (safety: 0|1); empty on preference rows. Scale-dependent statistics (Gwet's AC2 weights, κ categories) use it, so analysing an export gives the study's numbers even when some points were never chosen. Optional on input; a value off the declared scale is refused with its line.",
   },
   {
+    column: 'flagged',
+    table: 'both',
+    type: '0 | 1',
+    description:
+      'Whether the rater flagged the task for the coordinator (F on the rating screen): 1 = flagged. The same on every row of one task. Optional on input: 0 when absent.',
+  },
+  {
+    column: 'comment',
+    table: 'both',
+    type: 'text',
+    description:
+      "The rater's comment on the task (C on the rating screen), empty when none; repeated on every row of the task. It may say anything the rater wrote, so read it before sharing the file. Not used by the analysis. Optional on input.",
+  },
+  {
     column: '<dimension>',
     table: 'wide',
     type: 'integer',

@@ -189,6 +189,9 @@ function readRow(
   if (task === 'rating' && rawValue !== '' && !INTEGER.test(rawValue)) {
     problems.push(`"value" of dimension "${dimension}" must be a whole number, got "${rawValue}"`);
   }
+  const flagged = cell('flagged').trim();
+  if (flagged !== '' && flagged !== '0' && flagged !== '1')
+    problems.push(`"flagged" must be 0, 1 or empty, got "${flagged}"`);
   if (problems.length > 0) {
     fail(problems[0]!);
     return null;
@@ -203,6 +206,8 @@ function readRow(
     scores,
     qc: qc === '' ? null : (qc as QcRole),
     packageId: cell('package_id').trim(),
+    comment: cell('comment'),
+    flagged: flagged === '1',
   };
   return task === 'preference'
     ? tidyRow(fields, {

@@ -31,6 +31,10 @@ export interface TidyRowBase {
   qc: QcRole | null;
   /** The rater package the answer was merged from; absent when unknown (e.g. a file without the column). */
   packageId?: string;
+  /** The rater's comment on the task; absent when there is none or it is unknown. */
+  comment?: string;
+  /** The rater flagged the task for the coordinator; absent when not (or unknown). */
+  flagged?: boolean;
 }
 
 export interface TidyRatingValueRow extends TidyRowBase {
@@ -93,6 +97,8 @@ export function tidyRow(fields: TidyRowBase, answer: TidyAnswer): TidyRatingRow 
         };
   // Set afterwards, only when known: a row still has one of few hidden classes.
   if (fields.packageId) row.packageId = fields.packageId;
+  if (fields.comment) row.comment = fields.comment;
+  if (fields.flagged) row.flagged = true;
   return row;
 }
 
@@ -112,6 +118,8 @@ export const TIDY_FIXED_COLUMNS = [
   'duration_ms',
   'rated_at',
   'package_id',
+  'flagged',
+  'comment',
 ] as const;
 
 /** Columns a file must have to be analysed; the others may be absent (read as empty). */
@@ -161,6 +169,8 @@ export function tidyRecord(
     duration_ms: row.durationMs,
     rated_at: row.ratedAt,
     package_id: row.packageId ?? null,
+    flagged: row.flagged ? 1 : 0,
+    comment: row.comment ?? null,
   };
   const record: Record<string, TidyCell> = { ...fixed };
   for (const metric of metrics) record[SCORE_COLUMN_PREFIX + metric] = row.scores[metric] ?? null;

@@ -37,6 +37,8 @@ export function pivotTidyToWide(
     'duration_ms',
     'rated_at',
     'package_id',
+    'flagged',
+    'comment',
     ...sortedMetrics.map((m) => SCORE_COLUMN_PREFIX + m),
   ];
   const at = (column: string) => columns.indexOf(column);
@@ -59,6 +61,8 @@ export function pivotTidyToWide(
     cells[at('duration_ms')] = row.durationMs;
     cells[at('rated_at')] = row.ratedAt === '' ? null : row.ratedAt;
     cells[at('package_id')] = row.packageId ?? null;
+    cells[at('flagged')] = row.flagged ? 1 : 0;
+    cells[at('comment')] = row.comment ?? null;
     for (const metric of sortedMetrics) cells[at(SCORE_COLUMN_PREFIX + metric)] = row.scores[metric] ?? null;
   }
   return { columns, rows: [...wide.entries()].sort(([a], [b]) => compareStrings(a, b)).map(([, cells]) => cells) };

@@ -29,6 +29,8 @@ describe('pivotTidyToWide', () => {
       'duration_ms',
       'rated_at',
       'package_id',
+      'flagged',
+      'comment',
       'score_bleu',
       'score_len',
       'score_rougeL',
