@@ -115,3 +115,21 @@ export function iterateAuditRows(db: StudyDb): Iterable<StoredAuditRow & { id: n
     .prepare('SELECT id, at, actor, action, entity, entity_id, old_value, new_value FROM audit_log ORDER BY id')
     .iterate() as Iterable<StoredAuditRow & { id: number }>;
 }
+
+/** The `package.merge` entries a master wrote for one package, oldest first, with their row ids. */
+export function readPackageMergeEntries(db: StudyDb, packageId: string): Array<{ id: number; newValue: string }> {
+  return db
+    .prepare(
+      `SELECT id, new_value AS newValue FROM audit_log
+       WHERE action = 'package.merge' AND entity = 'package' AND entity_id = ? ORDER BY id`,
+    )
+    .all(packageId) as Array<{ id: number; newValue: string }>;
+}
+
+/** The `count` entries just before row `id`, oldest first: those a merge copied from a package before its own entry. */
+export function readAuditEntriesBefore(db: StudyDb, id: number, count: number): AuditContent[] {
+  const rows = db
+    .prepare(`SELECT ${AUDIT_ROW_COLUMNS} FROM audit_log WHERE id < ? ORDER BY id DESC LIMIT ?`)
+    .all(id, count) as AuditRow[];
+  return rows.reverse().map(toEntry);
+}

@@ -69,6 +69,7 @@ export function openStudyDatabase(path: string, passphrase: string, options: Ope
       db.pragma(`journal_mode = ${kind === 'package' ? 'DELETE' : 'WAL'}`);
       // FULL makes every acknowledged commit durable in WAL mode (NORMAL may lose the last ones on power loss).
       db.pragma('synchronous = FULL');
+      if (kind === 'package') markOpenUntilClosed(db);
       migrate(db, SCHEMAS[kind]);
     }
     return db;
@@ -76,6 +77,44 @@ export function openStudyDatabase(path: string, passphrase: string, options: Ope
     db.close();
     throw error;
   }
+}
+
+/**
+ * Whether a package file was closed by the app, or copied (or left by a crash) while the app had it open.
+ * A rollback journal makes a commit atomic only together with its `-journal` file: a copy of the package
+ * file alone taken mid-save (or the file left by a killed app) may hold some pages of an unfinished save,
+ * and no journal mode keeps the file alone whole without giving up durability (WAL keeps recent commits
+ * in a `-wal` beside it). So the file says whether it is safe alone: the app marks it open, in a commit of
+ * its own, before its first write, and marks it closed in its last commit when it closes. The mark lives in
+ * the header's application id (page 1, never moved, readable before any table; useless for its usual job
+ * since SQLCipher encrypts the header). Packages written before the mark read 'unknown'.
+ */
+export type PackageCloseState = 'closed' | 'open' | 'unknown';
+
+const PACKAGE_MARKS = { closed: 0x42525043, open: 0x4252504f } as const; // "BRPC", "BRPO"
+
+export function readPackageCloseState(db: StudyDb): PackageCloseState {
+  const mark = db.pragma('application_id', { simple: true }) as number;
+  if (mark === PACKAGE_MARKS.closed) return 'closed';
+  return mark === PACKAGE_MARKS.open ? 'open' : 'unknown';
+}
+
+/** Marks the package open now and closed by its connection's close(), wherever that is called. */
+function markOpenUntilClosed(db: StudyDb): void {
+  db.pragma(`application_id = ${PACKAGE_MARKS.open}`);
+  const close = db.close.bind(db);
+  db.close = () => {
+    // A close that cannot write its mark (full disk) leaves the package marked open: merge then asks for it
+    // to be opened and closed again, which loses nothing.
+    if (db.open && !db.inTransaction) {
+      try {
+        db.pragma(`application_id = ${PACKAGE_MARKS.closed}`);
+      } catch {
+        /* the mark stays 'open' */
+      }
+    }
+    return close();
+  };
 }
 
 function holdExclusiveLock(db: StudyDb): void {
@@ -176,6 +215,42 @@ export async function inAsyncSavepoint<T>(db: StudyDb, work: () => Promise<T>): 
     db.exec('RELEASE async_work');
     throw error;
   }
+}
+
+/** Another connection kept the write lock for as long as the caller would wait. */
+export class StudyBusyError extends Error {}
+
+const LOCK_HELD = Symbol('the write lock is held by another connection');
+
+/**
+ * Runs `work` in one write transaction taken before it starts (BEGIN IMMEDIATE), so what it reads cannot
+ * change under it before it commits; rolled back when it throws. When another connection holds the write
+ * lock, `onWait` is told once and the lock is waited for up to `waitMs`; then StudyBusyError.
+ */
+export function inWriteTransaction<T>(db: StudyDb, work: () => T, wait: { waitMs: number; onWait?: () => void }): T {
+  let started = false;
+  const transaction = db.transaction(() => {
+    started = true;
+    return work();
+  });
+  const busyTimeout = db.pragma('busy_timeout', { simple: true }) as number;
+  const attempt = (timeoutMs: number): T | typeof LOCK_HELD => {
+    db.pragma(`busy_timeout = ${timeoutMs}`);
+    try {
+      return transaction.immediate();
+    } catch (error) {
+      if (!started && (error as { code?: unknown }).code === 'SQLITE_BUSY') return LOCK_HELD;
+      throw error;
+    } finally {
+      db.pragma(`busy_timeout = ${busyTimeout}`);
+    }
+  };
+  const first = attempt(0);
+  if (first !== LOCK_HELD) return first;
+  wait.onWait?.();
+  const second = attempt(wait.waitMs);
+  if (second !== LOCK_HELD) return second;
+  throw new StudyBusyError('the write lock is held by another connection');
 }
 
 /**

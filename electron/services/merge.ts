@@ -1,14 +1,18 @@
 /**
- * `merge`: bringing returned rater packages into the master. Every package is checked completely
- * before anything is written, and one failed check refuses the whole merge with one line naming the
- * file and the task as the rater sees it ("rating task 3"):
- * - it was issued by this master (found by its SQLCipher salt, opened with the recorded passphrase),
- *   names this study, package and rater, and its task list matches the digest recorded at pack;
+ * `merge`: bringing returned rater packages into the master. The whole merge is one write transaction on the
+ * master (BEGIN IMMEDIATE, taken before the first check), so two merges of the same package, or of two
+ * packages of one rater, run one after the other and each checks what the other wrote. Every package is
+ * checked completely before anything is written, and one failed check refuses the whole merge with one
+ * line naming the file and the task as the rater sees it ("rating task 3"):
+ * - it was issued by this master (found by its SQLCipher salt, opened with the recorded passphrase), was
+ *   closed by the app (not copied while open, nor left by a crash: see readPackageCloseState), names this
+ *   study, package and rater, and its task list matches the digest recorded at pack;
  * - its audit chain verifies, every entry names the package's rater, and the stored answers, flags
  *   and lock equal the last audited ones;
  * - every value is on the rubric's scale for a known dimension, every choice A, B or an allowed tie,
- *   every duration between 0 and 24 h; the rater is not locked in the master by another package.
- * Then one master transaction applies them. A package merged before adds only what its chain added
+ *   every duration between 0 and 24 h; the rater is not locked in the master by another package;
+ * - its chain extends the version merged before (an older copy or a diverged history is named as such).
+ * Then the same transaction applies them. A package merged before adds only what its chain added
  * since (nothing at all when unchanged). A newer package of the same rater replaces an answer only
  * where its audit shows a later edit than the answer in the master, and the summary says so.
  */
@@ -28,8 +32,15 @@ import {
 } from '../../shared/package-contents';
 import type { Rubric } from '../../shared/rubric';
 import { appendAudit, appendAuditContent, readAuditChain, sha256 } from '../../db/audit';
-import { openStudyDatabase, readCipherSalt, type StudyDb } from '../../db/connection';
-import { FileInUseError, StudyError } from '../../shared/errors';
+import {
+  inWriteTransaction,
+  openStudyDatabase,
+  readCipherSalt,
+  readPackageCloseState,
+  StudyBusyError,
+  type StudyDb,
+} from '../../db/connection';
+import { FileInUseError, StudyError, WRONG_PASSPHRASE_EXIT_CODE } from '../../shared/errors';
 import { readMeta } from '../../db/meta';
 import {
   readFlaggedPackageTaskIds,
@@ -48,6 +59,7 @@ import {
 import { setAssignmentFlag } from '../../db/assignments';
 import { setRaterLockedAt } from '../../db/raters';
 import { writeMergedAnswer } from '../../db/responses';
+import { relateToMergedHistory, type HistoryRelation } from './merged-history';
 import { readRater } from './raters';
 import { COORDINATOR_ACTOR, readActiveRubric } from './study';
 
@@ -72,30 +84,85 @@ interface VerifiedPackage extends CheckedContents {
   file: string;
   issued: IssuedPackage;
   assignments: Map<string, MasterAssignment>;
+  /** Set when the coordinator accepted a chain that departs from the version merged before. */
+  divergedAt: number | null;
 }
 
-export function mergePackages(master: StudyDb, paths: string[], clock: Clock): PackageMergeSummary[] {
-  const rubric = readActiveRubric(master);
-  const verified = paths.map((path) => verifyPackage(master, path, rubric));
-  const ids = new Set<string>();
-  for (const v of verified) {
-    if (ids.has(v.issued.id)) throw new StudyError(`${v.file}: the same package is given twice.`);
-    ids.add(v.issued.id);
+export interface MergeOptions {
+  /** Told once, before waiting, when another merge (or program) is writing to the master. */
+  onWait?: (notice: string) => void;
+  /** How long to wait for it before giving up; 60 s unless told. */
+  waitMs?: number;
+  /**
+   * Take a package whose audit chain departs from the version merged before (the rater went on from an
+   * older copy): it adds and replaces only what it changed after the shared part, where it edited later.
+   */
+  acceptDivergedHistory?: boolean;
+}
+
+/** A package's audit history departs from the version merged before; the coordinator may accept it. */
+export class DivergedHistoryError extends StudyError {}
+
+const MERGE_WAIT_MS = 60_000;
+
+export function mergePackages(
+  master: StudyDb,
+  paths: string[],
+  clock: Clock,
+  options: MergeOptions = {},
+): PackageMergeSummary[] {
+  const study = basename(master.name);
+  const waitMs = options.waitMs ?? MERGE_WAIT_MS;
+  try {
+    return inWriteTransaction(
+      master,
+      () => {
+        const rubric = readActiveRubric(master);
+        const verified = paths.map((path) => verifyPackage(master, path, rubric, options));
+        const ids = new Set<string>();
+        for (const v of verified) {
+          if (ids.has(v.issued.id)) throw new StudyError(`${v.file}: the same package is given twice.`);
+          ids.add(v.issued.id);
+        }
+        return verified.map((v) => applyPackage(master, v, clock));
+      },
+      { waitMs, onWait: () => options.onWait?.(`waiting for another merge of ${study}…`) },
+    );
+  } catch (error) {
+    if (error instanceof StudyBusyError)
+      throw new StudyError(
+        `${study}: another merge or program kept the study busy for ${Math.round(waitMs / 1000)} s, so nothing was merged. Merge again once it has finished.`,
+      );
+    const storage = storageFailure(error);
+    if (storage) throw new StudyError(`${study}: ${storage}, so nothing was merged.`);
+    throw error;
   }
-  return master.transaction(() => verified.map((v) => applyPackage(master, v, clock)))();
+}
+
+/** What SQLite's storage codes mean for a merge, in words; undefined for anything else. */
+function storageFailure(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string') return undefined;
+  if (code === 'SQLITE_FULL' || code === 'ENOSPC') return 'the disk is full (free some space, then merge again)';
+  if (code.startsWith('SQLITE_READONLY')) return 'the study file or its folder is read-only';
+  if (code.startsWith('SQLITE_IOERR') || code === 'EIO') return 'the disk could not be written (check the disk)';
+  return undefined;
 }
 
 function refuse(file: string, problem: string): never {
   throw new StudyError(`${file}: ${problem}.`);
 }
 
-function verifyPackage(master: StudyDb, path: string, rubric: Rubric): VerifiedPackage {
+const TAKEN_WHILE_OPEN =
+  "this copy was taken while BlindRate had it open on the rater's computer (or BlindRate stopped without closing it): open the package there, close it, and send the file again";
+
+function verifyPackage(master: StudyDb, path: string, rubric: Rubric, options: MergeOptions): VerifiedPackage {
   const file = basename(path);
   let salt: string;
   try {
     salt = readCipherSalt(path);
   } catch (error) {
-    refuse(file, `cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    refuse(file, unreadable(error));
   }
   const issued = findIssuedPackageBySalt(master, salt);
   if (!issued) refuse(file, 'was not issued by this study (a package from another study, or not a BlindRate package)');
@@ -103,18 +170,41 @@ function verifyPackage(master: StudyDb, path: string, rubric: Rubric): VerifiedP
   try {
     db = openStudyDatabase(path, issued.passphrase, { readonly: true, kind: 'package' });
   } catch (error) {
-    if (error instanceof FileInUseError)
-      refuse(file, 'is open in BlindRate or another program: close it there, or merge a copy');
-    refuse(file, `cannot be opened with the passphrase recorded when it was packed (${(error as Error).message})`);
+    refuse(file, unopenable(error));
   }
   try {
-    return checkPackage(master, db, file, issued, rubric);
+    if (readPackageCloseState(db) === 'open') refuse(file, TAKEN_WHILE_OPEN);
+    return checkPackage(master, db, file, issued, rubric, options);
   } catch (error) {
     if (error instanceof PackageCheckError) refuse(file, error.message);
-    throw error;
+    if (error instanceof StudyError) throw error;
+    refuse(file, unreadable(error));
   } finally {
     db.close();
   }
+}
+
+/** Why an issued package's file does not open with its recorded passphrase, in words. */
+function unopenable(error: unknown): string {
+  if (error instanceof FileInUseError) return 'is open in BlindRate or another program: close it there, then merge it';
+  if (error instanceof StudyError && error.exitCode === WRONG_PASSPHRASE_EXIT_CODE)
+    return 'does not open with the passphrase recorded when it was packed: it is damaged, or its passphrase was changed';
+  // A -journal beside the file that SQLite would have to roll back: the app was stopped mid-save.
+  if ((error as { code?: unknown }).code === 'SQLITE_READONLY_ROLLBACK') return TAKEN_WHILE_OPEN;
+  if (error instanceof StudyError) return error.message.replace(/\.$/, '');
+  return unreadable(error);
+}
+
+/** A file that cannot be read as a package, in words: never SQLite's or Node's own message alone. */
+function unreadable(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'ENOENT') return 'there is no such file';
+  if (code === 'EACCES' || code === 'EPERM') return 'cannot be read (permission denied)';
+  if (code === 'EISDIR') return 'is a folder, not a package file';
+  if (typeof code === 'string' && (code.startsWith('SQLITE_IOERR') || code === 'EIO'))
+    return 'could not be read from the disk (check the disk)';
+  if (typeof code === 'string' && code.startsWith('E')) return `cannot be read (${code})`;
+  return 'is damaged or not a BlindRate package';
 }
 
 /** What a package's own contents say, once its chain, actors, values and audit agree. */
@@ -195,6 +285,7 @@ function checkPackage(
   file: string,
   issued: IssuedPackage,
   rubric: Rubric,
+  options: MergeOptions,
 ): VerifiedPackage {
   const fail: (problem: string) => never = (problem) => refuse(file, problem);
   if (readPackageMeta(db, 'package_id') !== issued.id) fail('its package id is not the one recorded for this file');
@@ -208,19 +299,32 @@ function checkPackage(
   const notPlanned = contents.tasks.find((t) => !assignments.has(t.id));
   if (notPlanned) fail(`${contents.label(notPlanned.id)} is not in this master's plan for ${issued.raterName}`);
   const { entries, head, audited } = contents;
-  if (
-    issued.mergedHead !== null &&
-    issued.mergedEntries > 0 &&
-    entries[issued.mergedEntries - 1]?.hash !== issued.mergedHead
-  ) {
-    fail('its audit history differs from the version merged before');
-  }
+  const history = relateToMergedHistory(
+    master,
+    issued.id,
+    { head: issued.mergedHead, entries: issued.mergedEntries },
+    entries,
+  );
+  if (history.kind === 'older') fail(olderCopyProblem(history, issued));
+  if (history.kind === 'diverged' && !options.acceptDivergedHistory)
+    throw new DivergedHistoryError(
+      `${file}: its audit history departs from the version merged on ${issued.returnedAt} after entry ${history.commonEntries} (that version has ${history.mergedEntries} entries, this file ${entries.length}). If this file is the rater's latest, it can be merged accepting its diverged history: answers merged before are kept unless this file changed them later.`,
+    );
   const rater = readRater(master, issued.raterId);
   const unchanged = head === issued.mergedHead && entries.length === issued.mergedEntries;
   if (rater.lockedAt && !unchanged && !(audited.lockedAt && audited.lockedAt === rater.lockedAt)) {
     fail(`${rater.name} is locked in the master since ${rater.lockedAt}; nothing more can be merged for them`);
   }
-  return { file, issued, ...contents, assignments };
+  const divergedAt = history.kind === 'diverged' ? history.commonEntries : null;
+  return { file, issued, ...contents, assignments, divergedAt };
+}
+
+function olderCopyProblem(older: Extract<HistoryRelation, { kind: 'older' }>, issued: IssuedPackage): string {
+  const fewer =
+    older.answersFewer > 0
+      ? `${older.answersFewer} answer${older.answersFewer === 1 ? '' : 's'} fewer`
+      : `the same answers, ${older.entriesFewer} change${older.entriesFewer === 1 ? '' : 's'} fewer`;
+  return `is an older copy of ${older.mergedFile} than the one merged on ${issued.returnedAt} (${fewer}); the master already holds all of it`;
 }
 
 function sameValues(a: Record<string, number>, b: Record<string, number>): boolean {
@@ -243,10 +347,15 @@ function applyPackage(master: StudyDb, v: VerifiedPackage, clock: Clock): Packag
   };
   if (summary.unchanged) return summary;
 
+  // A diverged copy changes only what it changed after the part it shares with the version merged before.
+  const changedSince =
+    v.divergedAt === null ? null : new Set(v.entries.slice(v.divergedAt).map((entry) => entry.entityId));
   for (const answer of v.answers) {
+    if (changedSince && !changedSince.has(answer.taskId)) continue;
     const assignment = v.assignments.get(answer.taskId)!;
     const editedAt = v.audited.answers.get(answer.taskId)!.at;
-    const fromOther = assignment.answeredBy !== null && assignment.answeredBy !== v.issued.id;
+    const fromOther =
+      assignment.answeredBy !== null && (assignment.answeredBy !== v.issued.id || changedSince !== null);
     if (fromOther && assignment.answeredAt !== null && assignment.answeredAt > editedAt) {
       summary.answersKeptNewer++;
       continue;
@@ -266,6 +375,7 @@ function applyPackage(master: StudyDb, v: VerifiedPackage, clock: Clock): Packag
     });
   }
   for (const task of v.tasks) {
+    if (changedSince && !changedSince.has(task.id)) continue;
     const flagged = v.flagged.has(task.id);
     if (v.assignments.get(task.id)!.flagged !== flagged) {
       setAssignmentFlag(master, task.id, flagged);
@@ -276,9 +386,11 @@ function applyPackage(master: StudyDb, v: VerifiedPackage, clock: Clock): Packag
     setRaterLockedAt(master, v.issued.raterId, v.audited.lockedAt);
     summary.locked = true;
   }
-  // The rater's own entries join the master's chain, after those a previous merge already copied.
-  for (const entry of v.entries.slice(v.issued.mergedEntries)) appendAuditContent(master, entry);
-  summary.auditEntriesAppended = v.entries.length - v.issued.mergedEntries;
+  // The rater's own entries join the master's chain, after those a previous merge already copied (or, for
+  // an accepted diverged copy, after the part it shares with them; readMergedPackageHistory relies on this).
+  const copiedFrom = v.divergedAt ?? v.issued.mergedEntries;
+  for (const entry of v.entries.slice(copiedFrom)) appendAuditContent(master, entry);
+  summary.auditEntriesAppended = v.entries.length - copiedFrom;
   const at = isoNow(clock);
   markPackageReturned(master, v.issued.id, at, v.head, v.entries.length);
   appendAudit(master, {
@@ -292,6 +404,7 @@ function applyPackage(master: StudyDb, v: VerifiedPackage, clock: Clock): Packag
       rater: v.issued.raterName,
       chainHead: v.head,
       entries: v.entries.length,
+      ...(v.divergedAt === null ? {} : { divergedAt: v.divergedAt, replacedHead: v.issued.mergedHead }),
       ...counts(summary),
     },
   });

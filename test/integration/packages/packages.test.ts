@@ -225,7 +225,7 @@ describe('merge', () => {
 
   it('refuses a package still open in BlindRate with one line, leaving the master as it was; once closed it merges', () => {
     const ada = pack('Dr Ada');
-    const stillOpen = /^Dr-Ada\.blindrate: is open in BlindRate or another program: close it there, or merge a copy\.$/;
+    const stillOpen = /^Dr-Ada\.blindrate: is open in BlindRate or another program: close it there, then merge it\.$/;
     // Locked from the moment the app opens it, not only from its first save.
     expect(() => merge(ada)).toThrow(stillOpen);
     const first = ada.session.listAssignments('rating')[0]!.assignmentId;
