@@ -26,12 +26,12 @@ export interface CrashLoopResult {
   rounds: number;
 }
 
-interface Server {
+export interface Server {
   call(method: string, arg?: unknown): Promise<unknown>;
   kill(): Promise<void>;
 }
 
-async function startServer(studyPath: string, rendererDir: string): Promise<Server> {
+export async function startServer(studyPath: string, rendererDir: string): Promise<Server> {
   const child = spawn(
     process.execPath,
     ['electron/cli/blindrate.mjs', 'serve', studyPath, '--port', '0', '--renderer', rendererDir],
