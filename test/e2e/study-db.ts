@@ -1,7 +1,8 @@
 /**
  * What the UI saved, read as the coordinator gets it: a copy of the rater's package (the app keeps the
- * open file locked) is merged into the master (merging again takes only what changed), then the master
- * is read.
+ * open file locked) is closed as the app closes it, then merged into the master (merging again takes only
+ * what changed), then the master is read. Merge refuses a copy still marked open, which could hold half a
+ * save; the copy here is taken between saves, so closing it changes nothing but that mark.
  */
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,6 +17,7 @@ export function mergeIntoMaster(study: TestStudy): void {
   try {
     const copy = join(sent, basename(study.path));
     copyFileSync(study.path, copy);
+    openStudyDatabase(copy, study.passphrase, { kind: 'package' }).close();
     mergePackages(master, [copy], () => new Date());
   } finally {
     master.close();
