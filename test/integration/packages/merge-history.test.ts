@@ -3,8 +3,10 @@
  * as one (with what it lacks), and a copy the rater went on from after an older version is refused with
  * where it departs, and can be taken explicitly without losing an answer merged before.
  */
+import { execFile } from 'node:child_process';
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { verifyAuditChain } from '../../../shared/audit-chain';
 import type { Clock } from '../../../shared/clock';
@@ -15,6 +17,7 @@ import {
   createSeededStudy,
   fixedClock,
   openPackageFile,
+  PASSPHRASE,
   packFor,
   ratingValues,
   type OpenPackage,
@@ -142,4 +145,32 @@ describe('merge of a package whose history does not extend the version merged be
     expect(merge(backup)[0]).toMatchObject({ answersAdded: 1, locked: true, auditEntriesAppended: 2 });
     expect(() => merge(packagePath)).toThrow(DivergedHistoryError);
   });
+
+  it('the CLI names the way out of a diverged history, and takes it with --accept-diverged', async () => {
+    rateIn(packagePath, MONDAY, [[0, 3]]);
+    const backup = copyOf('dr-ada-backup.blindrate');
+    rateIn(packagePath, WEDNESDAY, [[1, 4]]);
+    merge(packagePath);
+    rateIn(backup, TUESDAY, [[2, 2]]);
+    const cli = fileURLToPath(new URL('../../../electron/cli/blindrate.mjs', import.meta.url));
+    const blindrate = (...args: string[]) =>
+      new Promise<{ code: number; stdout: string; stderr: string }>((resolve) =>
+        execFile(
+          process.execPath,
+          [cli, 'merge', study.path, ...args],
+          { env: { ...process.env, BLINDRATE_PASSPHRASE: PASSPHRASE } },
+          (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
+        ),
+      );
+    const refused = await blindrate(backup);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(
+      /^blindrate: dr-ada-backup\.blindrate: its audit history departs from the version merged on .+ after entry 1 .+ To do so, merge again with --accept-diverged\.\n$/,
+    );
+    expect(await blindrate(backup, '--accept-diverged')).toEqual({
+      code: 0,
+      stdout: 'dr-ada-backup.blindrate (Dr Ada): 1 answer added, 0 flags changed, 1 audit entry appended.\n',
+      stderr: '',
+    });
+  }, 60_000);
 });

@@ -76,7 +76,7 @@ function masterState(path: string) {
         )
         .all(),
       locked: db.prepare('SELECT name, locked_at FROM raters ORDER BY name').all(),
-      audit: db.prepare('SELECT actor, action, entity_id FROM audit_log ORDER BY id').raw().all(),
+      audit: db.prepare('SELECT actor, action, entity_id FROM audit_log ORDER BY id').raw().all() as string[][],
     };
   } finally {
     db.close();
@@ -123,7 +123,7 @@ describe('merges racing in separate processes', () => {
       'ada-older.blindrate (Dr Ada): already merged, nothing changed.\n',
     );
     const expected = masterState(sequential);
-    expect(expected.audit.filter(([, action]) => action === 'package.merge')).toHaveLength(1);
+    expect(expected.audit.filter((entry) => entry[1] === 'package.merge')).toHaveLength(1);
 
     for (let round = 0; round < ROUNDS; round++) {
       const master = freshMaster();
