@@ -5,7 +5,7 @@
  */
 import { closeSync, existsSync, openSync, readSync } from 'node:fs';
 import Database from 'better-sqlite3-multiple-ciphers';
-import { FileInUseError, StudyError, WRONG_PASSPHRASE_EXIT_CODE } from '../shared/errors';
+import { FileInUseError, InterruptedSaveError, StudyError, WRONG_PASSPHRASE_EXIT_CODE } from '../shared/errors';
 import { MIGRATIONS, type Migration } from './migrations/index';
 import { PACKAGE_MIGRATIONS } from './package-migrations';
 
@@ -142,6 +142,7 @@ function assertKeyOpensDatabase(db: StudyDb, path: string): void {
       );
     }
     if (code === 'SQLITE_BUSY') throw new FileInUseError(path);
+    if (code === 'SQLITE_READONLY_ROLLBACK') throw new InterruptedSaveError(path);
     throw error;
   }
 }

@@ -17,5 +17,18 @@ export class FileInUseError extends StudyError {
   }
 }
 
+/**
+ * The file was left in the middle of a save: its hot -journal lies beside it, and only a connection that may
+ * write can finish the rollback SQLite needs before anything is read.
+ */
+export class InterruptedSaveError extends StudyError {
+  constructor(path: string) {
+    super(
+      `${path} was left in the middle of a save (its -journal is beside it): open it in BlindRate and close it, then try again.`,
+    );
+    this.name = 'InterruptedSaveError';
+  }
+}
+
 /** Exit code of a wrong passphrase, so scripts can tell it from other failures. */
 export const WRONG_PASSPHRASE_EXIT_CODE = 2;

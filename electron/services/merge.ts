@@ -40,7 +40,7 @@ import {
   StudyBusyError,
   type StudyDb,
 } from '../../db/connection';
-import { FileInUseError, StudyError, WRONG_PASSPHRASE_EXIT_CODE } from '../../shared/errors';
+import { FileInUseError, InterruptedSaveError, StudyError, WRONG_PASSPHRASE_EXIT_CODE } from '../../shared/errors';
 import { readMeta } from '../../db/meta';
 import {
   readFlaggedPackageTaskIds,
@@ -189,8 +189,7 @@ function unopenable(error: unknown): string {
   if (error instanceof FileInUseError) return 'is open in BlindRate or another program: close it there, then merge it';
   if (error instanceof StudyError && error.exitCode === WRONG_PASSPHRASE_EXIT_CODE)
     return 'does not open with the passphrase recorded when it was packed: it is damaged, or its passphrase was changed';
-  // A -journal beside the file that SQLite would have to roll back: the app was stopped mid-save.
-  if ((error as { code?: unknown }).code === 'SQLITE_READONLY_ROLLBACK') return TAKEN_WHILE_OPEN;
+  if (error instanceof InterruptedSaveError) return TAKEN_WHILE_OPEN;
   if (error instanceof StudyError) return error.message.replace(/\.$/, '');
   return unreadable(error);
 }

@@ -133,6 +133,10 @@ describe('merge names the file and the cause', () => {
       db.close();
     }
     expect(refusal([copy])).toBe(`Dr-Ada.blindrate: ${TAKEN_WHILE_OPEN}`);
+    // Read-only elsewhere too (audit verify), the hot journal is named, not SQLite's "readonly database".
+    expect(() => openStudyDatabase(copy, PACKAGE_PASSPHRASE, { readonly: true, kind: 'package' })).toThrow(
+      `${copy} was left in the middle of a save (its -journal is beside it): open it in BlindRate and close it, then try again.`,
+    );
     rmSync(`${copy}-journal`);
     expect(refusal([copy])).toBe(`Dr-Ada.blindrate: ${TAKEN_WHILE_OPEN}`);
     expect(mergePackages(study.db, [packagePath], fixedClock)[0]).toMatchObject({ answersAdded: 15 });
