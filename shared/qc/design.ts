@@ -69,7 +69,7 @@ export function planRatingQueue<Task, Reference, Calibration>(
   const c = options.calibration;
   if (k > input.referenceCandidates.length) {
     throw new QcDesignError(
-      `--reference-controls ${k} needs ${k} items with a reference answer, only ${input.referenceCandidates.length} available`,
+      `--reference-controls ${k} needs ${k} items with a reference answer outside the rater's preference pairs, only ${input.referenceCandidates.length} available`,
     );
   }
   if (c > input.calibration.length) {

@@ -7,16 +7,23 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { openStudyDatabase, type StudyDb } from '../../../db/connection';
 import { readPackageTasks } from '../../../db/package-file';
 import { readPlanSecret } from '../../../db/plan';
 import { writeStudyReport } from '../../../electron/services/analysis';
 import { EXPORT_FORMATS, exportTable, EXPORT_WHAT } from '../../../electron/services/exporter';
 import { mergePackages } from '../../../electron/services/merge';
-import { assignRaters } from '../../../electron/services/plan';
+import { addRaters, assignRaters } from '../../../electron/services/plan';
+import { describePlan } from '../../../electron/cli/commands/assign';
 import { fixedClock } from '../engine/helpers';
-import { openPackageFile, PACKAGE_PASSPHRASE, ratingValues } from '../session/fixture';
+import {
+  createSeededStudy,
+  openPackageFile,
+  PACKAGE_PASSPHRASE,
+  ratingValues,
+  type SeededStudy,
+} from '../session/fixture';
 import { decryptPages } from './decrypt-pages';
 import {
   kendallTau,
@@ -76,6 +83,22 @@ describe('the order of a package', () => {
     expect(sameFirst).toBeLessThanOrEqual(42);
   });
 
+  it('is drawn from the plan secret for a rater added later too, also to a plan made before secrets', async () => {
+    const [one, two] = [await sampledStudy(), await sampledStudy()];
+    const [a, b] = [one, two].map((study) => {
+      assign(study.db);
+      addRaters(study.db, ['Dr Cy'], fixedClock);
+      return shownTasks(packFile(study.db, study.folder, 'Dr Cy')).map((t) => t.text);
+    });
+    expect(a.length).toBeGreaterThan(40);
+    expect(a).not.toEqual(b);
+    expect([...a].sort()).toEqual([...b].sort());
+
+    one.db.prepare('UPDATE assignment_plan SET secret = NULL').run();
+    addRaters(one.db, ['Dr Dee'], fixedClock);
+    expect(readPlanSecret(one.db)).toHaveLength(32);
+  });
+
   it('is uncorrelated with the master (model, bin, score) rank over 60 plans of one study and one seed (Kendall τ)', async () => {
     const { db, folder } = await sampledStudy();
     const taus: Record<'rating' | 'preference', number[]> = { rating: [], preference: [] };
@@ -132,6 +155,64 @@ describe('the order of a package', () => {
       );
       expect(Math.abs(tau), kind).toBeLessThan(0.5);
     }
+  });
+});
+
+describe('cross-task oracles (5 questions, 3 models; preference pairs of questions 1 and 2 from every model)', () => {
+  let seeded: SeededStudy;
+  afterEach(() => seeded.cleanup());
+  const itemsOf = (rater: string, where: string) =>
+    seeded.db
+      .prepare(
+        `SELECT o.item_id FROM assignments a JOIN raters r ON r.id = a.rater_id JOIN tasks t ON t.id = a.task_id
+         JOIN samples s ON s.id = t.sample_id JOIN outputs o ON o.id = t.output_id WHERE r.name = ? AND ${where}`,
+      )
+      .pluck()
+      .all(rater) as string[];
+
+  it("never puts a reference control on an item of the same rater's preference pairs", () => {
+    seeded = createSeededStudy();
+    for (let seed = 1; seed <= 10; seed++) {
+      assignRaters(seeded.db, {
+        raters: RATERS,
+        seed,
+        replace: true,
+        qc: { repeats: 0, referenceControls: 2, calibration: 0 },
+        clock: fixedClock,
+      });
+      for (const rater of RATERS) {
+        const compared = new Set(itemsOf(rater, `s.task = 'preference'`));
+        const controls = itemsOf(rater, `a.qc_role = 'reference_control'`);
+        expect(controls).toHaveLength(2);
+        expect(
+          controls.filter((item) => compared.has(item)),
+          `${rater}, seed ${seed}`,
+        ).toEqual([]);
+      }
+    }
+  });
+
+  it('gives a rater one pair per question where another rater can take the others, and warns with a count where not', () => {
+    seeded = createSeededStudy();
+    const spread = assignRaters(seeded.db, {
+      raters: ['Dr Ada', 'Dr Bob', 'Dr Cy'],
+      overlap: 1,
+      seed: 5,
+      clock: fixedClock,
+    });
+    for (const rater of ['Dr Ada', 'Dr Bob', 'Dr Cy']) {
+      const items = itemsOf(rater, `s.task = 'preference'`);
+      expect(new Set(items).size, rater).toBe(items.length);
+    }
+    expect(spread.warnings).toEqual([]);
+    expect(describePlan(spread)).not.toContain('Warning');
+
+    // Both raters rate every output: each has all three pairs of both questions, 2 × 2 repeated per rater.
+    const together = assignRaters(seeded.db, { raters: RATERS, seed: 5, replace: true, clock: fixedClock });
+    expect(together.warnings).toEqual([
+      "8 preference tasks show their rater an item already compared in another: the repeated reference text tells which answer is the model's. No swap with another rater keeps every output's raters and each rater's share of every stratum; a lower overlap, or fewer models per item in the preference sample, avoids it.",
+    ]);
+    expect(describePlan(together).split('\n').at(-1)).toBe(`Warning: ${together.warnings[0]}`);
   });
 });
 
