@@ -135,14 +135,16 @@ function spreadSharedItems(
 ): void {
   const byId = new Map(tasks.map((t) => [t.taskId, t]));
   const hands = new Map(raters.map((r) => [r, new RaterHand(dealt.get(r)!, byId)]));
+  const strata = new Map<string, PlannableTask[]>();
+  for (const task of tasks) strata.set(stratumOf(task), [...(strata.get(stratumOf(task)) ?? []), task]);
   const swapFor = (holder: RaterHand, task: PlannableTask) => {
+    const sameStratum = strata.get(stratumOf(task))!;
     for (const other of hands.values()) {
       if (other === holder || other.taskIds.has(task.taskId) || other.pairsOf(task.itemId) > 0) continue;
-      for (const id of other.taskIds) {
-        const candidate = byId.get(id)!;
-        if (stratumOf(candidate) !== stratumOf(task) || holder.taskIds.has(id)) continue;
-        if (holder.pairsOf(candidate.itemId) === 0) return { other, candidate };
-      }
+      const candidate = sameStratum.find(
+        (t) => other.taskIds.has(t.taskId) && !holder.taskIds.has(t.taskId) && holder.pairsOf(t.itemId) === 0,
+      );
+      if (candidate) return { other, candidate };
     }
     return null;
   };

@@ -53,16 +53,24 @@ function shownTasks(path: string) {
   }
 }
 
+/** One rater's package from each of two studies made from identical inputs, sampled and planned with the same seeds. */
+async function packedInTwoStudies(rater: string, plan: (db: StudyDb) => void) {
+  const one = await sampledStudy();
+  const two = await sampledStudy();
+  const packed = (study: typeof one) => {
+    plan(study.db);
+    return shownTasks(packFile(study.db, study.folder, rater));
+  };
+  return { one, a: packed(one), b: packed(two) };
+}
+
 describe('the order of a package', () => {
   it('is drawn afresh for two studies made from identical inputs with the same seeds', async () => {
-    const [one, two] = [await sampledStudy(), await sampledStudy()];
-    const [a, b] = [one, two].map((study) => {
-      assign(study.db);
-      return shownTasks(packFile(study.db, study.folder, 'Dr Ada'));
-    });
+    const { a, b } = await packedInTwoStudies('Dr Ada', (db) => assign(db));
     expect(a.map((t) => t.text).sort()).toEqual(b.map((t) => t.text).sort());
     for (const kind of ['rating', 'preference'] as const) {
-      const [mine, theirs] = [a, b].map((tasks) => tasks.filter((t) => t.kind === kind));
+      const mine = a.filter((t) => t.kind === kind);
+      const theirs = b.filter((t) => t.kind === kind);
       const placeInB = new Map(theirs.map((t, i) => [t.text, i]));
       expect(mine.length).toBe(48);
       // |τ| ≥ 0.5 between two independent orders of 48 has probability below 10^-6.
@@ -84,15 +92,14 @@ describe('the order of a package', () => {
   });
 
   it('is drawn from the plan secret for a rater added later too, also to a plan made before secrets', async () => {
-    const [one, two] = [await sampledStudy(), await sampledStudy()];
-    const [a, b] = [one, two].map((study) => {
-      assign(study.db);
-      addRaters(study.db, ['Dr Cy'], fixedClock);
-      return shownTasks(packFile(study.db, study.folder, 'Dr Cy')).map((t) => t.text);
+    const { one, a, b } = await packedInTwoStudies('Dr Cy', (db) => {
+      assign(db);
+      addRaters(db, ['Dr Cy'], fixedClock);
     });
-    expect(a.length).toBeGreaterThan(40);
-    expect(a).not.toEqual(b);
-    expect([...a].sort()).toEqual([...b].sort());
+    const [textsA, textsB] = [a.map((t) => t.text), b.map((t) => t.text)];
+    expect(textsA.length).toBeGreaterThan(40);
+    expect(textsA).not.toEqual(textsB);
+    expect([...textsA].sort()).toEqual([...textsB].sort());
 
     one.db.prepare('UPDATE assignment_plan SET secret = NULL').run();
     addRaters(one.db, ['Dr Dee'], fixedClock);
