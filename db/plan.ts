@@ -22,11 +22,20 @@ export function writePlan(db: StudyDb, plan: StoredPlan): void {
   ).run(plan.overlap, plan.seed, plan.createdAt);
 }
 
+/** The plan's secret (master only, never in a package or export); null for a plan made before secrets. */
+export function readPlanSecret(db: StudyDb): Buffer | null {
+  return (db.prepare('SELECT secret FROM assignment_plan WHERE id = 1').pluck().get() as Buffer | null) ?? null;
+}
+
+export function writePlanSecret(db: StudyDb, secret: Uint8Array): void {
+  db.prepare('UPDATE assignment_plan SET secret = ? WHERE id = 1').run(secret);
+}
+
 /** Every sampled output with what the planner stratifies by. */
 export function readPlannableTasks(db: StudyDb): PlannableTask[] {
   return db
     .prepare(
-      `SELECT t.id AS taskId, s.task AS kind, o.model, t.bin
+      `SELECT t.id AS taskId, s.task AS kind, o.model, t.bin, o.item_id AS itemId
        FROM tasks t JOIN samples s ON s.id = t.sample_id JOIN outputs o ON o.id = t.output_id
        ORDER BY t.id`,
     )
@@ -59,6 +68,22 @@ export function countAssignmentsPerRater(db: StudyDb): { name: string; tasks: nu
        GROUP BY r.id ORDER BY r.name COLLATE NOCASE`,
     )
     .all() as { name: string; tasks: number }[];
+}
+
+/**
+ * Preference tasks beyond the first that a rater has of one item: each shows the item's reference text
+ * again, which tells the rater which side is the model's.
+ */
+export function countPreferencesSharingItem(db: StudyDb): number {
+  return db
+    .prepare(
+      `SELECT coalesce(sum(n - 1), 0) FROM (
+         SELECT count(*) AS n FROM assignments a JOIN tasks t ON t.id = a.task_id
+         JOIN samples s ON s.id = t.sample_id JOIN outputs o ON o.id = t.output_id
+         WHERE s.task = 'preference' AND a.qc_role IS NULL GROUP BY a.rater_id, o.item_id)`,
+    )
+    .pluck()
+    .get() as number;
 }
 
 export function countResponses(db: StudyDb): number {

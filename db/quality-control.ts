@@ -73,19 +73,26 @@ export function readCalibrationExpectations(
 
 /**
  * Of the given rating tasks, one per item whose reference answer can be shown as a reference control
- * (the item has a non-empty reference), in task id order.
+ * (the item has a non-empty reference and is not the item of any of `avoidedTaskIds`), in task id order.
  */
-export function readReferenceCandidates(db: StudyDb, taskIds: readonly number[]): number[] {
+export function readReferenceCandidates(
+  db: StudyDb,
+  ratingTaskIds: readonly number[],
+  avoidedTaskIds: readonly number[],
+): number[] {
   const itemOf = db
+    .prepare('SELECT o.item_id FROM tasks t JOIN outputs o ON o.id = t.output_id WHERE t.id = ?')
+    .pluck();
+  const referenceItemOf = db
     .prepare(
       `SELECT o.item_id FROM tasks t JOIN samples s ON s.id = t.sample_id JOIN outputs o ON o.id = t.output_id
      JOIN items i ON i.item_id = o.item_id WHERE t.id = ? AND s.task = 'rating' AND trim(i.reference) <> ''`,
     )
     .pluck();
-  const seen = new Set<string>();
+  const seen = new Set(avoidedTaskIds.map((taskId) => itemOf.get(taskId) as string));
   const candidates: number[] = [];
-  for (const taskId of [...taskIds].sort((a, b) => a - b)) {
-    const item = itemOf.get(taskId) as string | undefined;
+  for (const taskId of [...ratingTaskIds].sort((a, b) => a - b)) {
+    const item = referenceItemOf.get(taskId) as string | undefined;
     if (item === undefined || seen.has(item)) continue;
     seen.add(item);
     candidates.push(taskId);

@@ -1,8 +1,10 @@
 /**
  * Who rates what. Every sampled output gets `overlap` raters; loads differ by at most one; each
  * rater's share of every (task kind, model, bin) stratum is proportional, so no rater sees mostly one
- * model or one quality level. All choices come from one seeded PRNG, so a stored seed reproduces the
- * plan. Model names and bins are only used here, in the master; nothing of them reaches a package.
+ * model or one quality level; no rater gets two preference pairs of one item where the deal allows it. Who
+ * rates what comes from the plan's seed; each rater's order and A/B draws from a stream the caller keys with
+ * the plan's secret, so a package's order cannot be re-derived from anything public. Model names, items and
+ * bins are only used here, in the master; nothing of them reaches a package.
  */
 import { TASK_KINDS, type PresentedA, type TaskKind } from './domain';
 import { deriveSeed, createPrng, shuffled, type Prng } from './prng';
@@ -13,6 +15,8 @@ export interface PlannableTask {
   kind: TaskKind;
   model: string;
   bin: number;
+  /** A preference pair shows its item's reference: two pairs of one item to one rater would mark it. */
+  itemId: string;
 }
 
 export interface RaterTasks {
@@ -34,13 +38,14 @@ export class PlanError extends Error {}
  * Tasks grouped by stratum in a fixed order, each stratum shuffled. Strata are ordered by kind,
  * model and bin, and tasks sorted by id before shuffling, so the result depends only on the seed.
  */
+const stratumOf = (t: PlannableTask) => JSON.stringify([TASK_KINDS.indexOf(t.kind), t.model, t.bin]);
+
 function stratifiedOrder(tasks: readonly PlannableTask[], prng: Prng): PlannableTask[][] {
   const strata = new Map<string, PlannableTask[]>();
-  const key = (t: PlannableTask) => JSON.stringify([TASK_KINDS.indexOf(t.kind), t.model, t.bin]);
   for (const task of [...tasks].sort((a, b) => a.taskId - b.taskId)) {
-    const list = strata.get(key(task)) ?? [];
+    const list = strata.get(stratumOf(task)) ?? [];
     list.push(task);
-    strata.set(key(task), list);
+    strata.set(stratumOf(task), list);
   }
   return [...strata.keys()].sort(compareKeys).map((k) => shuffled(strata.get(k)!, prng));
 }
@@ -65,7 +70,8 @@ export function checkRaterNames(raters: readonly string[]): void {
  * Deals each task to `overlap` distinct raters. Tasks are laid out stratum after stratum and dealt
  * round-robin over a shuffled rater order, `overlap` consecutive raters per task: the cycle makes
  * total loads differ by at most one, and a stratum's n tasks take n × overlap consecutive turns,
- * so each rater gets ⌊n·overlap/R⌋ or ⌈n·overlap/R⌉ of every stratum.
+ * so each rater gets ⌊n·overlap/R⌋ or ⌈n·overlap/R⌉ of every stratum. Then preference pairs of one item
+ * dealt to one rater are spread by swaps that keep all of that (spreadSharedItems).
  */
 export function planAssignments(
   tasks: readonly PlannableTask[],
@@ -85,13 +91,86 @@ export function planAssignments(
   for (const task of order) {
     for (let copy = 0; copy < overlap; copy++) dealt.get(dealOrder[turn++ % raters.length]!)!.push(task.taskId);
   }
+  spreadSharedItems(dealt, dealOrder, tasks);
   return raters.map((rater) => ({ rater, taskIds: dealt.get(rater)! }));
+}
+
+/** One rater's preference items, counted, and their tasks, kept in step as tasks are swapped. */
+class RaterHand {
+  readonly taskIds: Set<number>;
+  private readonly items = new Map<string, number>();
+
+  constructor(taskIds: readonly number[], byId: ReadonlyMap<number, PlannableTask>) {
+    this.taskIds = new Set(taskIds);
+    for (const id of taskIds) this.count(byId.get(id)!, 1);
+  }
+
+  private count(task: PlannableTask, by: number): void {
+    if (task.kind === 'preference') this.items.set(task.itemId, (this.items.get(task.itemId) ?? 0) + by);
+  }
+
+  pairsOf(itemId: string): number {
+    return this.items.get(itemId) ?? 0;
+  }
+
+  swap(out: PlannableTask, into: PlannableTask): void {
+    this.taskIds.delete(out.taskId);
+    this.count(out, -1);
+    this.taskIds.add(into.taskId);
+    this.count(into, 1);
+  }
+}
+
+/**
+ * Two preference pairs of one item show a rater its reference text twice, which marks the reference side of
+ * both. Each such pair is swapped with another rater's pair of the same stratum wherever that gives neither
+ * rater a repeated item: loads, every output's raters and each rater's share of every stratum stay as dealt.
+ * Every swap removes at least one repeat, so this ends; repeats no swap can mend stay (the plan summary
+ * counts them). Deterministic, so the seed still reproduces who rates what.
+ */
+function spreadSharedItems(
+  dealt: Map<string, number[]>,
+  raters: readonly string[],
+  tasks: readonly PlannableTask[],
+): void {
+  const byId = new Map(tasks.map((t) => [t.taskId, t]));
+  const hands = new Map(raters.map((r) => [r, new RaterHand(dealt.get(r)!, byId)]));
+  const strata = new Map<string, PlannableTask[]>();
+  for (const task of tasks) strata.set(stratumOf(task), [...(strata.get(stratumOf(task)) ?? []), task]);
+  const swapFor = (holder: RaterHand, task: PlannableTask) => {
+    const sameStratum = strata.get(stratumOf(task))!;
+    for (const other of hands.values()) {
+      if (other === holder || other.taskIds.has(task.taskId) || other.pairsOf(task.itemId) > 0) continue;
+      const candidate = sameStratum.find(
+        (t) => other.taskIds.has(t.taskId) && !holder.taskIds.has(t.taskId) && holder.pairsOf(t.itemId) === 0,
+      );
+      if (candidate) return { other, candidate };
+    }
+    return null;
+  };
+  let swapped = true;
+  while (swapped) {
+    swapped = false;
+    for (const hand of hands.values()) {
+      for (const id of [...hand.taskIds]) {
+        const task = byId.get(id)!;
+        if (task.kind !== 'preference' || hand.pairsOf(task.itemId) < 2) continue;
+        const swap = swapFor(hand, task);
+        if (!swap) continue;
+        hand.swap(task, swap.candidate);
+        swap.other.swap(swap.candidate, task);
+        swapped = true;
+      }
+    }
+  }
+  for (const [rater, hand] of hands) dealt.set(rater, [...hand.taskIds]);
 }
 
 /**
  * Tasks for a rater added to an existing plan, touching nobody else's: `load` tasks, taken from those
  * with the fewest raters so far. Within one coverage level the pick is a systematic sample (fixed
- * step, random start) over the stratified order, so every kind, model and bin gets its share ±1.
+ * step, random start) over the stratified order, so every kind, model and bin gets its share ±1. A preference
+ * pick whose item the rater already compares gives way to the next free pair of its stratum, if any.
  */
 export function planAddedRater(
   tasks: readonly PlannableTask[],
@@ -104,27 +183,34 @@ export function planAddedRater(
   const order = stratifiedOrder(tasks, prng).flat();
   const levels = [...new Set(order.map((t) => ratersPerTask.get(t.taskId) ?? 0))].sort((a, b) => a - b);
   const picked: number[] = [];
+  const taken = new Set<number>();
+  const items = new Set<string>();
   for (const level of levels) {
     const candidates = order.filter((t) => (ratersPerTask.get(t.taskId) ?? 0) === level);
     const wanted = Math.min(load - picked.length, candidates.length);
     const step = candidates.length / wanted;
     const start = prng.nextFloat() * step;
-    for (let k = 0; k < wanted; k++) picked.push(candidates[Math.floor(start + k * step)]!.taskId);
+    for (let k = 0; k < wanted; k++) {
+      const at = Math.floor(start + k * step);
+      const untaken = [...candidates.slice(at), ...candidates.slice(0, at)].filter((t) => !taken.has(t.taskId));
+      const ofStratum = untaken.filter((t) => stratumOf(t) === stratumOf(candidates[at]!));
+      const pick =
+        ofStratum.find((t) => t.kind !== 'preference' || !items.has(t.itemId)) ?? ofStratum[0] ?? untaken[0]!;
+      taken.add(pick.taskId);
+      if (pick.kind === 'preference') items.add(pick.itemId);
+      picked.push(pick.taskId);
+    }
     if (picked.length === load) break;
   }
   return picked;
 }
 
 /**
- * A rater's own order: ratings first, then preferences, each kind shuffled with a stream derived from
- * (seed, rater name), and for each preference a fair draw of which answer is shown as A.
+ * A rater's own order: ratings first, then preferences, each kind shuffled, and for each preference a fair
+ * draw of which answer is shown as A. `prng` must be the rater's own stream keyed by the plan's secret: what
+ * it draws is all a package shows of the plan.
  */
-export function orderRaterTasks(
-  tasks: readonly { taskId: number; kind: TaskKind }[],
-  rater: string,
-  seed: number,
-): OrderedTask[] {
-  const prng = createPrng(deriveSeed(seed, rater));
+export function orderRaterTasks(tasks: readonly { taskId: number; kind: TaskKind }[], prng: Prng): OrderedTask[] {
   const ordered: OrderedTask[] = [];
   for (const kind of TASK_KINDS) {
     const ofKind = tasks

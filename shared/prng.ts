@@ -1,6 +1,7 @@
 /**
- * The only source of randomness in shared/: a seeded generator, so a study's sample, task order and
- * A/B positions are reproducible from its stored seed on every platform.
+ * The only source of randomness in shared/: a seeded generator, so a study's sample is reproducible from
+ * its stored seed on every platform, and an adapter that turns any stream of 32-bit words into a Prng
+ * (what a rater sees is drawn from a keyed cryptographic stream made in electron/services/secret-stream.ts).
  */
 import { uniformFloat64 } from 'pure-rand/distribution/uniformFloat64';
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
@@ -35,12 +36,40 @@ export function createPrng(seed: number): Prng {
         throw new RangeError(`fillInts needs an integer bound in 1..2^31, got ${maxExclusive}`);
       }
       // pure-rand's uniformInt for ranges below 2^32, inlined: rejection keeps every value equally likely.
-      const accepted = maxExclusive > 2 ? Math.floor(2 ** 32 / maxExclusive) * maxExclusive : 2 ** 32;
+      const accepted = acceptedWords(maxExclusive);
       for (let i = 0; i < out.length; i++) {
         let draw = generator.next() + 2 ** 31;
         while (draw >= accepted) draw = generator.next() + 2 ** 31;
         out[i] = draw % maxExclusive;
       }
+    },
+  };
+}
+
+/** Words below this bound are accepted for a draw below maxExclusive, so each remainder is equally likely. */
+function acceptedWords(maxExclusive: number): number {
+  return maxExclusive > 2 ? Math.floor(2 ** 32 / maxExclusive) * maxExclusive : 2 ** 32;
+}
+
+/**
+ * A Prng over a source of uniform 32-bit words (integers 0 ≤ w < 2^32): integers by rejection, floats from
+ * 53 bits of two words. Bounds are limited to 2^32, all a shuffle or a coin needs.
+ */
+export function prngFromWords(nextWord: () => number): Prng {
+  const below = (maxExclusive: number): number => {
+    if (!Number.isInteger(maxExclusive) || maxExclusive < 1 || maxExclusive > 2 ** 32) {
+      throw new RangeError(`a draw needs an integer bound in 1..2^32, got ${maxExclusive}`);
+    }
+    const accepted = acceptedWords(maxExclusive);
+    let word = nextWord();
+    while (word >= accepted) word = nextWord();
+    return word % maxExclusive;
+  };
+  return {
+    nextInt: below,
+    nextFloat: () => ((nextWord() >>> 5) * 2 ** 26 + (nextWord() >>> 6)) / 2 ** 53,
+    fillInts(out, maxExclusive) {
+      for (let i = 0; i < out.length; i++) out[i] = below(maxExclusive);
     },
   };
 }

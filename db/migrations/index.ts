@@ -2,6 +2,7 @@ import type { StudyDb } from '../connection';
 import { initialSchema } from './0001_initial';
 import { packagesSchema } from './0002_packages';
 import { qualityControlSchema } from './0003_quality_control';
+import { planSecretSchema } from './0004_plan_secret';
 
 export interface Migration {
   /** Stored in PRAGMA user_version once applied. */
@@ -15,4 +16,4 @@ export interface Migration {
 }
 
 /** Every migration of a master study, in the order they are applied. Append only; never edit a released one. */
-export const MIGRATIONS: readonly Migration[] = [initialSchema, packagesSchema, qualityControlSchema];
+export const MIGRATIONS: readonly Migration[] = [initialSchema, packagesSchema, qualityControlSchema, planSecretSchema];

@@ -1,7 +1,9 @@
 /**
  * `assign`: deciding who rates what (shared/assignment-plan) and storing it as assignments in the
  * master. Each assignment keeps an opaque UUID, the rater's order and the A/B draw; packages are cut
- * from these rows.
+ * from these rows. Who rates what follows the plan's public seed; everything a package shows of the plan
+ * (order, A/B positions, quality-control placement) is drawn from the plan's secret (secret-stream.ts),
+ * kept in the master alone.
  */
 import { randomUUID } from 'node:crypto';
 import { isoNow, type Clock } from '../../shared/clock';
@@ -21,13 +23,16 @@ import { StudyError } from '../../shared/errors';
 import { countIssuedPackages, deleteIssuedPackages } from '../../db/packages';
 import {
   countAssignmentsPerRater,
+  countPreferencesSharingItem,
   countRatersPerTask,
   countResponses,
   deletePlan,
   readPlan,
   readPlannableTasks,
+  readPlanSecret,
   readTaskKinds,
   writePlan,
+  writePlanSecret,
 } from '../../db/plan';
 import {
   countQcAssignments,
@@ -39,11 +44,11 @@ import {
   writePlanQcOptions,
   type StoredCalibrationTask,
 } from '../../db/quality-control';
-import { createPrng, deriveSeed } from '../../shared/prng';
 import { NO_QC, qcOptionsProblem, type QcOptions } from '../../shared/qc/options';
 import { parseCalibrationFile, resolveCalibrationOutputs } from '../../shared/qc/calibration';
 import { planRatingQueue, QcDesignError } from '../../shared/qc/design';
 import { createRater, findRaterByName } from './raters';
+import { drawSecret, keyedStream } from './secret-stream';
 import { COORDINATOR_ACTOR, readRubricDimensions } from './study';
 
 export interface AssignOptions {
@@ -53,6 +58,8 @@ export interface AssignOptions {
   seed: number;
   /** Plan again over an existing plan, allowed while no package has come back. */
   replace?: boolean;
+  /** The plan's 32-byte secret; drawn from the OS CSPRNG when absent (tests fix it to reproduce a plan). */
+  secret?: Uint8Array;
   /** Quality control designed into every rater's rating queue (docs/quality-control.md); default none. */
   qc?: QcOptions;
   /** The calibration file (name for errors, text), required when qc.calibration > 0. */
@@ -69,6 +76,8 @@ export interface PlanSummary {
   qc: QcOptions;
   /** Quality-control tasks over all raters, by role. */
   qcTasks: { repeat: number; reference_control: number; calibration: number };
+  /** What the plan could not avoid that weakens the blinding, one line each. */
+  warnings: string[];
 }
 
 function planned<T>(make: () => T): T {
@@ -85,10 +94,18 @@ function raterFor(db: StudyDb, name: string, clock: Clock): number {
 
 /**
  * Stores one rater's tasks in their own order: calibration tasks, then the rating tasks with the
- * quality-control design placed among them (shared/qc/design.ts), then the preferences.
+ * quality-control design placed among them (shared/qc/design.ts), then the preferences. Reference
+ * controls avoid the items of the rater's preference pairs, whose reference text they would repeat.
  */
-function dealTasks(db: StudyDb, raterId: number, rater: string, taskIds: number[], seed: number, qc: QcOptions): void {
-  const ordered = orderRaterTasks(readTaskKinds(db, taskIds), rater, seed);
+function dealTasks(
+  db: StudyDb,
+  raterId: number,
+  rater: string,
+  taskIds: number[],
+  secret: Uint8Array,
+  qc: QcOptions,
+): void {
+  const ordered = orderRaterTasks(readTaskKinds(db, taskIds), keyedStream(secret, 'order', rater));
   const ratings = ordered.filter((task) => task.presentedA === null);
   const preferences = ordered.filter((task) => task.presentedA !== null);
   const queue = designed(rater, () =>
@@ -98,11 +115,12 @@ function dealTasks(db: StudyDb, raterId: number, rater: string, taskIds: number[
         referenceCandidates: readReferenceCandidates(
           db,
           ratings.map((t) => t.taskId),
+          preferences.map((t) => t.taskId),
         ),
         calibration: readCalibrationTasks(db),
       },
       qc,
-      createPrng(deriveSeed(seed, `qc ${rater}`)),
+      keyedStream(secret, 'quality control', rater),
     ),
   );
   const ids = queue.map(() => randomUUID());
@@ -198,10 +216,12 @@ export function assignRaters(db: StudyDb, options: AssignOptions): PlanSummary {
     const plan = planned(() => planAssignments(tasks, names, overlap, options.seed));
     const qc = options.qc ?? NO_QC;
     storeCalibration(db, qc, options.calibrationFile);
+    const secret = options.secret ?? drawSecret();
     for (const { rater, taskIds } of plan)
-      dealTasks(db, raterFor(db, rater, options.clock), rater, taskIds, options.seed, qc);
+      dealTasks(db, raterFor(db, rater, options.clock), rater, taskIds, secret, qc);
     const at = isoNow(options.clock);
     writePlan(db, { overlap, seed: options.seed, createdAt: at });
+    writePlanSecret(db, secret);
     writePlanQcOptions(db, qc);
     appendAudit(db, {
       at,
@@ -226,13 +246,14 @@ export function addRaters(db: StudyDb, raters: string[], clock: Clock): PlanSumm
     const names = raters.map((r) => r.trim());
     planned(() => checkRaterNames(names));
     const tasks = readPlannableTasks(db);
+    const secret = planSecretOf(db);
     for (const name of names) {
       const loads = countAssignmentsPerRater(db);
       if (loads.some((l) => l.name.toLowerCase() === name.toLowerCase()))
         throw new StudyError(`"${name}" already has tasks in the plan.`);
       const load = Math.round(loads.reduce((sum, l) => sum + l.tasks, 0) / Math.max(1, loads.length));
       const taskIds = planAddedRater(tasks, countRatersPerTask(db), name, load, plan.seed);
-      dealTasks(db, raterFor(db, name, clock), name, taskIds, plan.seed, readPlanQcOptions(db));
+      dealTasks(db, raterFor(db, name, clock), name, taskIds, secret, readPlanQcOptions(db));
       appendAudit(db, {
         at: isoNow(clock),
         actor: COORDINATOR_ACTOR,
@@ -246,6 +267,26 @@ export function addRaters(db: StudyDb, raters: string[], clock: Clock): PlanSumm
   })();
 }
 
+/** A plan made before plans had secrets gets one now, so raters added to it are ordered unpredictably too. */
+function planSecretOf(db: StudyDb): Uint8Array {
+  const stored = readPlanSecret(db);
+  if (stored) return stored;
+  const secret = drawSecret();
+  writePlanSecret(db, secret);
+  return secret;
+}
+
+function blindingWarnings(db: StudyDb): string[] {
+  const shared = countPreferencesSharingItem(db);
+  return shared === 0
+    ? []
+    : [
+        `${shared} preference task${shared === 1 ? ' shows its rater an item' : 's show their rater an item'} already compared in another: ` +
+          "the repeated reference text tells which answer is the model's. No swap with another rater keeps every output's raters " +
+          "and each rater's share of every stratum; a lower overlap, or fewer models per item in the preference sample, avoids it.",
+      ];
+}
+
 export function summarisePlan(db: StudyDb): PlanSummary {
   const plan = readPlan(db);
   return {
@@ -255,5 +296,6 @@ export function summarisePlan(db: StudyDb): PlanSummary {
     coverage: coverageHistogram(countRatersPerTask(db).values()),
     qc: plan ? readPlanQcOptions(db) : NO_QC,
     qcTasks: countQcAssignments(db),
+    warnings: blindingWarnings(db),
   };
 }

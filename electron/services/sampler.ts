@@ -17,7 +17,7 @@ import {
 } from '../../db/samples';
 import { isoNow, type Clock } from '../../shared/clock';
 import { TASK_KINDS, type SampleParameters, type TaskKind } from '../../shared/domain';
-import { createPrng, deriveSeed } from '../../shared/prng';
+import { createPrng, deriveSeed, shuffled } from '../../shared/prng';
 import {
   assignQuintileBins,
   averageScore,
@@ -25,6 +25,7 @@ import {
   compareCodeUnits,
   drawStratifiedSample,
 } from '../../shared/sampling';
+import { drawSecret, keyedStream } from './secret-stream';
 import { COORDINATOR_ACTOR } from './study';
 
 export type SampleRequest = SampleParameters & {
@@ -109,7 +110,9 @@ export function drawSample(db: StudyDb, request: SampleRequest, clock: Clock): S
   const at = isoNow(clock);
   const sampleId = db.transaction(() => {
     if (replaced) deleteSampleWithTasks(db, replaced.id);
-    const id = insertSampleWithTasks(db, { ...parameters, models, createdAt: at }, drawn);
+    // Drawn in model, bin and score order; stored in an order nobody can re-derive, so task ids say nothing of it.
+    const unordered = shuffled(drawn, keyedStream(drawSecret(), 'task ids'));
+    const id = insertSampleWithTasks(db, { ...parameters, models, createdAt: at }, unordered);
     appendAudit(db, {
       at,
       actor: COORDINATOR_ACTOR,

@@ -1,7 +1,8 @@
 /**
  * Designs quality control into one rater's rating queue: calibration tasks first, then the rater's
- * tasks in their drawn order with reference controls and hidden repeats placed among them. Pure and
- * seeded, so the plan is reproducible from the study's seed.
+ * tasks in their drawn order with reference controls and hidden repeats placed among them. Pure: every draw
+ * comes from the Prng given, the rater's stream keyed by the plan's secret, so the plan is reproducible from
+ * the master and unpredictable from a package.
  */
 import { shuffled, type Prng } from '../prng';
 import type { QcOptions } from './options';
@@ -9,7 +10,10 @@ import type { QcOptions } from './options';
 export interface QcDesignInput<Task, Reference, Calibration> {
   /** The rater's rating tasks in the order they are shown without QC (assign's shuffled order). */
   tasks: ReadonlyArray<Task>;
-  /** Items whose reference answer may be shown as a reference control; `referenceControls` of them are drawn. */
+  /**
+   * Items whose reference answer may be shown as a reference control; `referenceControls` of them are drawn.
+   * The caller leaves out items the rater also compares in a preference pair, whose reference it would repeat.
+   */
   referenceCandidates: ReadonlyArray<Reference>;
   /** Calibration tasks in file order; the first `calibration` of them open the queue, in that order. */
   calibration: ReadonlyArray<Calibration>;
@@ -65,7 +69,7 @@ export function planRatingQueue<Task, Reference, Calibration>(
   const c = options.calibration;
   if (k > input.referenceCandidates.length) {
     throw new QcDesignError(
-      `--reference-controls ${k} needs ${k} items with a reference answer, only ${input.referenceCandidates.length} available`,
+      `--reference-controls ${k} needs ${k} items with a reference answer outside the rater's preference pairs, only ${input.referenceCandidates.length} available`,
     );
   }
   if (c > input.calibration.length) {

@@ -64,6 +64,7 @@ export function describePlan(plan: PlanSummary): string {
             `${plan.qcTasks.repeat} hidden repeats, ${plan.qcTasks.reference_control} reference controls, ${plan.qcTasks.calibration} calibration tasks in all.`,
         ]
       : []),
+    ...plan.warnings.map((warning) => `Warning: ${warning}`),
   ].join('\n');
 }
 

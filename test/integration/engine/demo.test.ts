@@ -18,7 +18,7 @@ function sampleKeys(db: StudyDb): string[] {
   return db
     .prepare(
       `SELECT s.task || '/' || o.model || '/' || o.item_id || '/' || t.bin FROM tasks t
-       JOIN samples s ON s.id = t.sample_id JOIN outputs o ON o.id = t.output_id ORDER BY t.id`,
+       JOIN samples s ON s.id = t.sample_id JOIN outputs o ON o.id = t.output_id ORDER BY 1`,
     )
     .pluck()
     .all() as string[];

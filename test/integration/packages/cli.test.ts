@@ -34,12 +34,15 @@ afterEach(() => study.cleanup());
 describe('blindrate assign, pack, audit verify', () => {
   it('prints the plan, refuses a weak package passphrase, prints a generated one once, and verifies or names a broken chain', async () => {
     const plan = await blindrate(['assign', study.path, '--raters', 'Dr A,Dr B,Dr C', '--overlap', '2', '--seed', '5']);
-    // 15 rating + 6 preference outputs, 2 raters each: 42 tasks over 3 raters.
+    // 15 rating + 6 preference outputs, 2 raters each: 42 tasks over 3 raters. The 6 pairs are 3 models' of 2
+    // questions: 2 raters per pair over 3 raters gives each rater 2 pairs of each question, which the plan warns of.
     expect(plan).toEqual({
       code: 0,
       stderr: '',
       stdout:
-        'Plan (overlap 2, seed 5):\n  Dr A  14 tasks\n  Dr B  14 tasks\n  Dr C  14 tasks\nOutputs: 21 by 2 raters.\n',
+        'Plan (overlap 2, seed 5):\n  Dr A  14 tasks\n  Dr B  14 tasks\n  Dr C  14 tasks\nOutputs: 21 by 2 raters.\n' +
+        "Warning: 6 preference tasks show their rater an item already compared in another: the repeated reference text tells which answer is the model's. " +
+        "No swap with another rater keeps every output's raters and each rater's share of every stratum; a lower overlap, or fewer models per item in the preference sample, avoids it.\n",
     });
     expect((await blindrate(['assign', study.path, '--raters', 'Dr A'])).stderr).toBe(
       'blindrate: This study already has a plan: add raters with --add, or plan again with --replace.\n',

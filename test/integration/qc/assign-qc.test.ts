@@ -88,7 +88,7 @@ describe('assign --repeats --reference-controls --calibration', () => {
     [
       { ...QC, referenceControls: 9 },
       GOOD_FILE,
-      'Dr Ada: --reference-controls 9 needs 9 items with a reference answer, only 5 available.',
+      "Dr Ada: --reference-controls 9 needs 9 items with a reference answer outside the rater's preference pairs, only 3 available.",
     ],
     [
       { ...QC, calibration: 3 },

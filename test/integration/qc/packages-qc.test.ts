@@ -10,6 +10,7 @@
  *   UPDATE_QC_FIXTURES=1 npx vitest run test/integration/qc/packages-qc.test.ts
  *   cd test/fixtures/qc && python3 make_qc_reference.py packages_qc_ratings.csv packages_qc_calibration.csv packages_qc_reference.json
  */
+import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -119,6 +120,8 @@ beforeAll(async () => {
   assignRaters(study.db, {
     raters: [CAREFUL, FAST],
     seed: PLAN_SEED,
+    // A fixed plan secret, so the queues (and the committed export) are the same on every run.
+    secret: createHash('sha256').update('packages-qc plan').digest(),
     qc: QC,
     calibrationFile: { name: 'calibration.csv', text: calibrationCsv() },
     clock: steppingClock(),

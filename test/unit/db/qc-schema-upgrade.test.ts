@@ -9,6 +9,7 @@ import { afterEach, expect, it } from 'vitest';
 import { openStudyDatabase } from '../../../db/connection';
 import { initialSchema } from '../../../db/migrations/0001_initial';
 import { packagesSchema } from '../../../db/migrations/0002_packages';
+import { MIGRATIONS } from '../../../db/migrations/index';
 import { createOldMaster } from './old-schema';
 
 const PASSPHRASE = 'upgrade test amber compass';
@@ -33,7 +34,7 @@ it('keeps a schema-2 study’s assignments and answers, and lets only QC tasks r
 
   const db = openStudyDatabase(path, PASSPHRASE);
   try {
-    expect(db.pragma('user_version', { simple: true })).toBe(3);
+    expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.at(-1)!.version);
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
     expect(db.pragma('foreign_key_check')).toEqual([]);
     expect(db.prepare('SELECT id, rater_id, task_id, position, qc_role FROM assignments').all()).toEqual([

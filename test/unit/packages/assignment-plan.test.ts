@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { keyedStream } from '../../../electron/services/secret-stream';
 import {
   coverageHistogram,
   orderRaterTasks,
@@ -8,14 +9,17 @@ import {
   type PlannableTask,
 } from '../../../shared/assignment-plan';
 
-/** 3 models × 5 bins × 2 per bin rating tasks, and 3 × 5 × 1 preference tasks: 45 tasks. */
+/**
+ * 3 models × 5 bins × 2 per bin rating tasks, and 3 × 5 × 1 preference tasks: 45 tasks. The models' outputs
+ * of one bin share their items, as when every model answers every question.
+ */
 function sampledTasks(): PlannableTask[] {
   const tasks: PlannableTask[] = [];
   for (const kind of ['rating', 'preference'] as const) {
     for (const model of ['alpha', 'beta', 'gamma']) {
       for (let bin = 1; bin <= 5; bin++) {
         for (let n = 0; n < (kind === 'rating' ? 2 : 1); n++)
-          tasks.push({ taskId: tasks.length + 1, kind, model, bin });
+          tasks.push({ taskId: tasks.length + 1, kind, model, bin, itemId: `item ${kind} ${bin} ${n}` });
       }
     }
   }
@@ -94,17 +98,76 @@ describe('planAddedRater', () => {
 });
 
 describe('orderRaterTasks', () => {
+  const secret = new Uint8Array(32).fill(7);
   it('puts ratings before preferences, shuffles each kind per rater, and draws an A position per preference', () => {
     const tasks = sampledTasks();
-    const a = orderRaterTasks(tasks, 'Dr A', 9);
+    const a = orderRaterTasks(tasks, keyedStream(secret, 'order', 'Dr A'));
     expect(a.map((t) => t.position)).toEqual(tasks.map((_, i) => i + 1));
     expect(a.slice(0, 30).every((t) => t.presentedA === null)).toBe(true);
     expect(a.slice(30).every((t) => t.presentedA === 'model' || t.presentedA === 'reference')).toBe(true);
-    expect(a.map((t) => t.taskId)).not.toEqual(orderRaterTasks(tasks, 'Dr B', 9).map((t) => t.taskId));
-    expect(orderRaterTasks(tasks, 'Dr A', 9)).toEqual(a);
+    expect(a.map((t) => t.taskId)).not.toEqual(
+      orderRaterTasks(tasks, keyedStream(secret, 'order', 'Dr B')).map((t) => t.taskId),
+    );
+    expect(orderRaterTasks(tasks, keyedStream(secret, 'order', 'Dr A'))).toEqual(a);
   });
 });
 
 it('coverageHistogram counts outputs by number of raters', () => {
   expect(coverageHistogram([2, 2, 1, 3])).toEqual([0, 1, 2, 1]);
+});
+
+describe('preference pairs of one item', () => {
+  /** 2 models × 3 bins × 4 preference pairs; both models answer the same 12 questions. */
+  const pairs: PlannableTask[] = ['alpha', 'beta'].flatMap((model, m) =>
+    [1, 2, 3].flatMap((bin) =>
+      [0, 1, 2, 3].map((n) => ({
+        taskId: 1 + m * 12 + (bin - 1) * 4 + n,
+        kind: 'preference' as const,
+        model,
+        bin,
+        itemId: `q${bin}-${n}`,
+      })),
+    ),
+  );
+  const itemOf = new Map(pairs.map((t) => [t.taskId, t.itemId]));
+  /** Pairs beyond the first that one rater has of one item: each shows that item's reference again. */
+  const repeatedItems = (taskIds: number[]) => taskIds.length - new Set(taskIds.map((id) => itemOf.get(id))).size;
+
+  it('go to different raters wherever a swap within the stratum allows it; coverage and proportions stay', () => {
+    for (let seed = 1; seed <= 12; seed++) {
+      const plan = planAssignments(pairs, RATERS, 2, seed);
+      expect(
+        plan.map((p) => repeatedItems(p.taskIds)),
+        `seed ${seed}`,
+      ).toEqual([0, 0, 0, 0]);
+      expect([...countsPerTask(plan).values()]).toEqual(pairs.map(() => 2));
+      for (const { taskIds } of plan) {
+        for (const stratum of ['alpha 1', 'alpha 2', 'beta 3']) {
+          const mine = taskIds.filter((id) => {
+            const t = pairs[id - 1]!;
+            return `${t.model} ${t.bin}` === stratum;
+          });
+          expect(mine.length).toBe(2); // 4 pairs × overlap 2 / 4 raters
+        }
+      }
+    }
+  });
+
+  it('stay together where every rater has every output, and the plan is still reproducible from its seed', () => {
+    const plan = planAssignments(pairs, RATERS, 4, 3);
+    expect(plan.map((p) => repeatedItems(p.taskIds))).toEqual([12, 12, 12, 12]);
+    expect(planAssignments(pairs, RATERS, 2, 3)).toEqual(planAssignments(pairs, RATERS, 2, 3));
+  });
+
+  it('are not both given to a rater added later when other pairs of the stratum are free', () => {
+    const plan = planAssignments(pairs, RATERS, 1, 5);
+    for (let seed = 1; seed <= 12; seed++) {
+      const added = planAddedRater(pairs, countsPerTask(plan), 'Dr E', 12, seed);
+      expect(new Set(added).size).toBe(12);
+      expect(repeatedItems(added), `seed ${seed}`).toBe(0);
+      for (const model of ['alpha', 'beta'])
+        for (const bin of [1, 2, 3])
+          expect(added.filter((id) => pairs[id - 1]!.model === model && pairs[id - 1]!.bin === bin)).toHaveLength(2);
+    }
+  });
 });

@@ -108,7 +108,7 @@ describe('planRatingQueue', () => {
 
   it('names the option that cannot be met', () => {
     expect(() => plan(10, { repeats: 0, referenceControls: 11, calibration: 0 }, 1)).toThrow(
-      '--reference-controls 11 needs 11 items with a reference answer, only 10 available',
+      "--reference-controls 11 needs 11 items with a reference answer outside the rater's preference pairs, only 10 available",
     );
     expect(() => plan(10, { repeats: 0, referenceControls: 0, calibration: 6 }, 1)).toThrow(
       '--calibration 6 needs 6 entries in the calibration file, it has 5',
