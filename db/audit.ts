@@ -1,7 +1,11 @@
 /**
  * The append-only, hash-chained audit log (same table in masters and packages): every change to
  * study data writes one row in the same transaction, and each row's hash chains it to the one
- * before (shared/audit-chain), so rewriting history with the key is still detected.
+ * before (shared/audit-chain). The chain shows an entry edited, inserted or dropped without the
+ * later hashes recomputed. It cannot stop whoever holds the file's key from rewriting the table
+ * and recomputing every hash: for a rater package only the anchor the master recorded at pack,
+ * the chain head of the last merge and the lock receipt detect that (docs/packages.md, "What the
+ * audit chain proves").
  */
 import { createHash } from 'node:crypto';
 import { chainHash, CHAIN_START, type AuditContent, type ChainedAuditEntry, type Sha256 } from '../shared/audit-chain';
@@ -22,7 +26,8 @@ export interface AuditEntry {
 
 export const sha256: Sha256 = (text) => createHash('sha256').update(text, 'utf8').digest('hex');
 
-function lastHash(db: StudyDb): string {
+/** The hash of the last entry (the chain head), or the start hash of an empty log. */
+export function readAuditHead(db: StudyDb): string {
   const row = db.prepare('SELECT hash FROM audit_log ORDER BY id DESC LIMIT 1').get() as
     { hash: string | null } | undefined;
   return row?.hash ?? CHAIN_START;
@@ -47,7 +52,7 @@ export function appendAuditContent(db: StudyDb, content: AuditContent): void {
   db.prepare(
     `INSERT INTO audit_log (at, actor, action, entity, entity_id, old_value, new_value, app_version, hash)
      VALUES (@at, @actor, @action, @entity, @entityId, @oldValue, @newValue, @appVersion, @hash)`,
-  ).run({ ...content, hash: chainHash(lastHash(db), content, sha256) });
+  ).run({ ...content, hash: chainHash(readAuditHead(db), content, sha256) });
 }
 
 /** An audit row as the audit export writes it: values are JSON text (or null). */

@@ -14,6 +14,10 @@ export interface IssuedPackage {
   returnedAt: string | null;
   mergedHead: string | null;
   mergedEntries: number;
+  /** The hash of the package's first audit entry, written by `pack`; null when issued before anchoring. */
+  anchorHash: string | null;
+  /** The lock receipt the coordinator gave a merge of this package; null until one is given. */
+  lockReceipt: string | null;
 }
 
 interface IssuedPackageRow {
@@ -28,11 +32,13 @@ interface IssuedPackageRow {
   returned_at: string | null;
   merged_head: string | null;
   merged_entries: number;
+  anchor_hash: string | null;
+  lock_receipt: string | null;
 }
 
 const SELECT_ISSUED = `
   SELECT p.id, p.rater_id, r.name AS rater_name, p.passphrase, p.file_salt, p.task_digest, p.task_count,
-         p.issued_at, p.returned_at, p.merged_head, p.merged_entries
+         p.issued_at, p.returned_at, p.merged_head, p.merged_entries, p.anchor_hash, p.lock_receipt
   FROM rater_packages p JOIN raters r ON r.id = p.rater_id`;
 
 function toIssued(row: IssuedPackageRow): IssuedPackage {
@@ -48,17 +54,23 @@ function toIssued(row: IssuedPackageRow): IssuedPackage {
     returnedAt: row.returned_at,
     mergedHead: row.merged_head,
     mergedEntries: row.merged_entries,
+    anchorHash: row.anchor_hash,
+    lockReceipt: row.lock_receipt,
   };
 }
 
 export function insertIssuedPackage(
   db: StudyDb,
-  p: Omit<IssuedPackage, 'raterName' | 'returnedAt' | 'mergedHead' | 'mergedEntries'>,
+  p: Omit<IssuedPackage, 'raterName' | 'returnedAt' | 'mergedHead' | 'mergedEntries' | 'lockReceipt'>,
 ): void {
   db.prepare(
-    `INSERT INTO rater_packages (id, rater_id, passphrase, file_salt, task_digest, task_count, issued_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?)`,
-  ).run(p.id, p.raterId, p.passphrase, p.fileSalt, p.taskDigest, p.taskCount, p.issuedAt);
+    `INSERT INTO rater_packages (id, rater_id, passphrase, file_salt, task_digest, task_count, issued_at, anchor_hash)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(p.id, p.raterId, p.passphrase, p.fileSalt, p.taskDigest, p.taskCount, p.issuedAt, p.anchorHash);
+}
+
+export function recordLockReceipt(db: StudyDb, id: string, receipt: string): void {
+  db.prepare('UPDATE rater_packages SET lock_receipt = ? WHERE id = ?').run(receipt, id);
 }
 
 export function findIssuedPackageBySalt(db: StudyDb, fileSalt: string): IssuedPackage | null {

@@ -24,6 +24,12 @@ export interface RaterProfile {
   name: string;
   /** Set when the rater has finished and locked their work. */
   lockedAt: string | null;
+  /**
+   * A locked package's receipt (shared/lock-receipt.ts), which the rater reads to the coordinator by
+   * another channel; a merge given it refuses the package if its history up to the lock changed since.
+   * Package sessions only.
+   */
+  lockReceipt?: string;
 }
 
 export interface StudySummary {

@@ -46,14 +46,44 @@ export interface AuditedAnswer {
   values?: Record<string, number>;
   choice?: PreferenceKey;
   comment: string;
-  /** Time of the last audited change. */
+  /**
+   * The task's total time and first save, as stored after this change; null in entries written before
+   * BlindRate audited them (packages issued before anchoring).
+   */
+  durationMs: number | null;
+  submittedAt: string | null;
+  /** Time of the last audited change: the stored updated_at. */
   at: string;
 }
+
+/** What an answer's audit entry records (session.ts writes it, the replay reads it). */
+export interface AuditedAnswerValue {
+  values?: Record<string, number>;
+  choice?: PreferenceKey;
+  comment: string;
+  durationMs: number;
+  submittedAt: string;
+}
+
+/**
+ * The first audit entry `pack` writes into a package: it binds the chain to this package id, file
+ * (SQLCipher salt) and task list, and the master records its hash, so a history rebuilt from the
+ * start, or taken from another package, no longer begins where the master says it must.
+ */
+export interface PackageAnchor {
+  packageId: string;
+  fileSalt: string;
+  taskDigest: string;
+}
+
+export const PACKAGE_ANCHOR_ACTION = 'package.anchor';
 
 export interface AuditedPackageState {
   answers: Map<string, AuditedAnswer>;
   flags: Map<string, boolean>;
   lockedAt: string | null;
+  /** The package's anchor entry; null for a package issued before anchoring. */
+  anchor: PackageAnchor | null;
 }
 
 export const PACKAGE_ACTIONS = [
@@ -65,26 +95,38 @@ export const PACKAGE_ACTIONS = [
   'rater.lock',
 ] as const;
 
-export class PackageCheckError extends Error {}
+/** One or more problems, each a line naming the task as the rater sees it. */
+export class PackageCheckError extends Error {
+  readonly problems: readonly string[];
+  constructor(problems: string | readonly string[]) {
+    const list = typeof problems === 'string' ? [problems] : problems;
+    super(list.join('\n'));
+    this.problems = list;
+  }
+}
 
 function parsed(text: string | null): unknown {
   return text === null ? null : JSON.parse(text);
 }
 
 /**
- * Replays a package's audit trail. Refuses entries by anyone but the rater, actions a rating session
- * never writes, and changes after the lock.
+ * Replays a package's audit trail. Refuses entries by anyone but the rater (the anchor `pack` wrote
+ * first excepted), actions a rating session never writes, and changes after the lock.
+ * `taskLabel` names a task as the rater sees it ("rating task 3"), undefined when not in the package.
  */
-/** `taskLabel` names a task as the rater sees it ("rating task 3"), undefined when not in the package. */
 export function replayPackageAudit(
   entries: Iterable<AuditContent>,
   rater: string,
   taskLabel: (taskId: string) => string | undefined,
 ): AuditedPackageState {
-  const state: AuditedPackageState = { answers: new Map(), flags: new Map(), lockedAt: null };
+  const state: AuditedPackageState = { answers: new Map(), flags: new Map(), lockedAt: null, anchor: null };
   let n = 0;
   for (const entry of entries) {
     n++;
+    if (n === 1 && entry.action === PACKAGE_ANCHOR_ACTION) {
+      state.anchor = parsed(entry.newValue) as PackageAnchor;
+      continue;
+    }
     const label = taskLabel(entry.entityId);
     const where = label === undefined ? `audit entry ${n}` : `audit entry ${n} (${label})`;
     if (entry.actor !== rater)
@@ -97,14 +139,15 @@ export function replayPackageAudit(
       continue;
     }
     if (label === undefined) throw new PackageCheckError(`audit entry ${n} names a task that is not in the package`);
-    const value = parsed(entry.newValue) as
-      { values?: Record<string, number>; choice?: PreferenceKey; comment?: string } | boolean;
+    const value = parsed(entry.newValue) as Partial<AuditedAnswerValue> | boolean;
     if (entry.action === 'task.flag') state.flags.set(entry.entityId, value === true);
     else if (typeof value === 'object' && value !== null) {
       state.answers.set(entry.entityId, {
         values: value.values,
         choice: value.choice,
         comment: value.comment ?? '',
+        durationMs: value.durationMs ?? null,
+        submittedAt: value.submittedAt ?? null,
         at: entry.at,
       });
     }

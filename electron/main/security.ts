@@ -1,6 +1,6 @@
 /**
  * Electron hardening handlers as plain functions, so tests call them directly: nothing navigates,
- * no window opens, no permission is granted, no request leaves the app's own protocol, and IPC is
+ * no window opens, no permission is granted but writing the clipboard from the app's page, no request leaves the app's own protocol, and IPC is
  * answered only for the app's main frame.
  */
 import type { App, Event, IpcMainInvokeEvent, Session, WebContents } from 'electron';
@@ -28,16 +28,29 @@ export function denyWindowOpen(): { action: 'deny' } {
   return { action: 'deny' };
 }
 
-export function denyPermissionRequest(
-  _contents: WebContents,
-  _permission: string,
-  callback: (granted: boolean) => void,
-): void {
-  callback(false);
+/**
+ * The one permission granted: writing text to the clipboard (the Copy button of the lock receipt),
+ * and only to the app's own page. Reading the clipboard, and everything else, stays denied.
+ */
+export function isGrantedPermission(permission: string, requestingUrl: string | undefined): boolean {
+  return permission === 'clipboard-sanitized-write' && requestingUrl !== undefined && isAppUrl(requestingUrl);
 }
 
-export function denyPermissionCheck(): boolean {
-  return false;
+export function answerPermissionRequest(
+  _contents: WebContents,
+  permission: string,
+  callback: (granted: boolean) => void,
+  details?: { requestingUrl?: string },
+): void {
+  callback(isGrantedPermission(permission, details?.requestingUrl));
+}
+
+export function answerPermissionCheck(
+  _contents: WebContents | null,
+  permission: string,
+  requestingOrigin: string,
+): boolean {
+  return isGrantedPermission(permission, requestingOrigin);
 }
 
 /** Only the app's own files (and devtools when enabled) may load: no http(s), ws, file or remote font. */
@@ -55,8 +68,8 @@ export function isTrustedSender(event: Pick<IpcMainInvokeEvent, 'senderFrame'>):
 }
 
 export function hardenSession(session: Session): void {
-  session.setPermissionRequestHandler(denyPermissionRequest);
-  session.setPermissionCheckHandler(denyPermissionCheck);
+  session.setPermissionRequestHandler(answerPermissionRequest);
+  session.setPermissionCheckHandler(answerPermissionCheck);
   session.setDevicePermissionHandler(() => false);
   session.webRequest.onBeforeRequest((details, callback) => callback({ cancel: !isAllowedRequestUrl(details.url) }));
   // Chromium's spellchecker downloads dictionaries from Google; spellcheck: false on the window alone does not stop that.

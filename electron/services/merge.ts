@@ -7,10 +7,13 @@
  * - it was issued by this master (found by its SQLCipher salt, opened with the recorded passphrase), was
  *   closed by the app (not copied while open, nor left by a crash: see readPackageCloseState), names this
  *   study, package and rater, and its task list matches the digest recorded at pack;
- * - its audit chain verifies, every entry names the package's rater, and the stored answers, flags
- *   and lock equal the last audited ones;
+ * - its audit chain verifies, starts with the anchor entry recorded at pack (packages issued before
+ *   anchoring are merged and reported as unanchored), every other entry names the package's rater,
+ *   and the stored answers, comments, durations, save times, flags and lock equal the last audited ones;
+ * - given a lock receipt (or one recorded by an earlier merge), its chain head at the lock matches it;
  * - every value is on the rubric's scale for a known dimension, every choice A, B or an allowed tie,
- *   every duration between 0 and 24 h; the rater is not locked in the master by another package;
+ *   every duration between 0 and 24 h, every time plausible (shared/package-times.ts); the rater is not
+ *   locked in the master by another package;
  * - its chain extends the version merged before (an older copy or a diverged history is named as such).
  * Then the same transaction applies them. A package merged before adds only what its chain added
  * since (nothing at all when unchanged). A newer package of the same rater replaces an answer only
@@ -19,17 +22,21 @@
 import { basename } from 'node:path';
 import { verifyAuditChain, type ChainedAuditEntry } from '../../shared/audit-chain';
 import { isoNow, type Clock } from '../../shared/clock';
+import { lockReceipt, parseLockReceipt } from '../../shared/lock-receipt';
 import {
   choiceProblem,
   durationProblem,
+  PACKAGE_ANCHOR_ACTION,
   PackageCheckError,
   ratingProblem,
   replayPackageAudit,
   resolveOutcome,
   taskListDigest,
+  type AuditedAnswer,
   type AuditedPackageState,
   type PackagedTask,
 } from '../../shared/package-contents';
+import { implausibleTimes, type StatedTime } from '../../shared/package-times';
 import type { Rubric } from '../../shared/rubric';
 import { appendAudit, appendAuditContent, readAuditChain, sha256 } from '../../db/audit';
 import {
@@ -53,6 +60,7 @@ import {
   findIssuedPackageBySalt,
   markPackageReturned,
   readMasterAssignments,
+  recordLockReceipt,
   type IssuedPackage,
   type MasterAssignment,
 } from '../../db/packages';
@@ -77,6 +85,10 @@ export interface PackageMergeSummary {
   flagsChanged: number;
   locked: boolean;
   auditEntriesAppended: number;
+  /** Its history starts at the anchor recorded at pack; false for a package issued before anchoring. */
+  anchored: boolean;
+  /** Its chain at the lock matched a lock receipt (given now or recorded by an earlier merge). */
+  receiptConfirmed: boolean;
 }
 
 /** A package that passed every check, with what the apply step needs. */
@@ -86,6 +98,10 @@ interface VerifiedPackage extends CheckedContents {
   assignments: Map<string, MasterAssignment>;
   /** Set when the coordinator accepted a chain that departs from the version merged before. */
   divergedAt: number | null;
+  anchored: boolean;
+  receiptConfirmed: boolean;
+  /** A receipt given with this merge that the master has not recorded yet. */
+  newReceipt: string | null;
 }
 
 export interface MergeOptions {
@@ -98,6 +114,8 @@ export interface MergeOptions {
    * older copy): it adds and replaces only what it changed after the shared part, where it edited later.
    */
   acceptDivergedHistory?: boolean;
+  /** Lock receipts the coordinator was given, by package path (as in `paths`). */
+  receipts?: ReadonlyMap<string, string>;
 }
 
 /** A package's audit history departs from the version merged before; the coordinator may accept it. */
@@ -113,12 +131,18 @@ export function mergePackages(
 ): PackageMergeSummary[] {
   const study = basename(master.name);
   const waitMs = options.waitMs ?? MERGE_WAIT_MS;
+  const stray = [...(options.receipts?.keys() ?? [])].filter((path) => !paths.includes(path));
+  if (stray.length > 0)
+    throw new StudyError(
+      stray.map((path) => `${basename(path)}: a receipt is given for a file not merged.`).join('\n'),
+    );
+  const now = isoNow(clock);
   try {
     return inWriteTransaction(
       master,
       () => {
         const rubric = readActiveRubric(master);
-        const verified = paths.map((path) => verifyPackage(master, path, rubric, options));
+        const verified = paths.map((path) => verifyPackage(master, path, rubric, options, now));
         const ids = new Set<string>();
         for (const v of verified) {
           if (ids.has(v.issued.id)) throw new StudyError(`${v.file}: the same package is given twice.`);
@@ -150,13 +174,30 @@ function storageFailure(error: unknown): string | undefined {
 }
 
 function refuse(file: string, problem: string): never {
-  throw new StudyError(`${file}: ${problem}.`);
+  refuseAll(file, [problem]);
 }
 
 const TAKEN_WHILE_OPEN =
   "this copy was taken while BlindRate had it open on the rater's computer (or BlindRate stopped without closing it): open the package there, close it, and send the file again";
 
-function verifyPackage(master: StudyDb, path: string, rubric: Rubric, options: MergeOptions): VerifiedPackage {
+/** One line per problem, each naming the file. */
+function refuseAll(file: string, problems: readonly string[]): never {
+  throw new StudyError(problems.map((problem) => `${file}: ${problem}.`).join('\n'));
+}
+
+/** What one package is checked against besides the master: the merge's time and the receipt given for it. */
+interface PackageCheckInputs {
+  now: string;
+  receipt: string | undefined;
+}
+
+function verifyPackage(
+  master: StudyDb,
+  path: string,
+  rubric: Rubric,
+  options: MergeOptions,
+  now: string,
+): VerifiedPackage {
   const file = basename(path);
   let salt: string;
   try {
@@ -174,9 +215,9 @@ function verifyPackage(master: StudyDb, path: string, rubric: Rubric, options: M
   }
   try {
     if (readPackageCloseState(db) === 'open') refuse(file, TAKEN_WHILE_OPEN);
-    return checkPackage(master, db, file, issued, rubric, options);
+    return checkPackage(master, db, file, issued, rubric, options, { now, receipt: options.receipts?.get(path) });
   } catch (error) {
-    if (error instanceof PackageCheckError) refuse(file, error.message);
+    if (error instanceof PackageCheckError) refuseAll(file, error.problems);
     if (error instanceof StudyError) throw error;
     refuse(file, unreadable(error));
   } finally {
@@ -218,12 +259,25 @@ export interface CheckedContents {
   label(taskId: string): string | undefined;
 }
 
+/** What a package's times are judged against: the checker's clock and the package's issue time. */
+export interface PackageTimeBounds {
+  now: string;
+  /** From the master's record when merging; from the package itself in `audit verify`. */
+  issuedAt: string | null;
+}
+
 /**
  * The checks a package passes on its own (no master needed, so `audit verify` runs them too): the
- * audit chain verifies, every entry names the rater, every stored value is valid, and stored answers,
- * flags and lock equal the last audited ones. Throws PackageCheckError naming the task.
+ * audit chain verifies, its anchor (if any) names this package and task list, every other entry names
+ * the rater, every stored value is valid, stored answers, comments, durations, save times, flags and
+ * lock equal the last audited ones, and every time is plausible. Throws PackageCheckError naming the task.
  */
-export function checkPackageContents(db: StudyDb, rubric: Rubric, rater: string): CheckedContents {
+export function checkPackageContents(
+  db: StudyDb,
+  rubric: Rubric,
+  rater: string,
+  bounds: PackageTimeBounds,
+): CheckedContents {
   const fail = (problem: string): never => {
     throw new PackageCheckError(problem);
   };
@@ -241,6 +295,12 @@ export function checkPackageContents(db: StudyDb, rubric: Rubric, rater: string)
   }
   const head = chain.ok ? chain.head : '';
   const audited = replayPackageAudit(entries, rater, label);
+  const { anchor } = audited;
+  if (
+    anchor &&
+    (anchor.packageId !== readPackageMeta(db, 'package_id') || anchor.taskDigest !== taskListDigest(tasks, sha256))
+  )
+    fail('its first audit entry names another package or task list than the file holds');
 
   const answers = readPackageAnswers(db);
   const byTask = new Map(tasks.map((t) => [t.id, t]));
@@ -264,6 +324,8 @@ export function checkPackageContents(db: StudyDb, rubric: Rubric, rater: string)
       last.comment === answer.comment &&
       (task.kind === 'rating' ? sameValues(last.values ?? {}, answer.values) : last.choice === answer.choice);
     if (!matches) fail(`${where}: the stored answer differs from the last audited one`);
+    const responseIssue = auditedResponseProblem(answer, last!, anchor !== null);
+    if (responseIssue) fail(`${where}: ${responseIssue}`);
   }
   const answered = new Set(answers.map((a) => a.taskId));
   const lost = [...audited.answers.keys()].find((id) => !answered.has(id));
@@ -274,7 +336,48 @@ export function checkPackageContents(db: StudyDb, rubric: Rubric, rater: string)
   if (flagMismatch) fail(`${label(flagMismatch.id)}: its flag differs from the audited one`);
   if ((readPackageMeta(db, 'locked_at') ?? null) !== audited.lockedAt)
     fail('its lock time differs from the audited one');
+  const timeIssues = implausibleTimes({
+    times: statedTimes(entries, answers, audited.lockedAt, label),
+    lockedAt: audited.lockedAt,
+    issuedAt: bounds.issuedAt,
+    now: bounds.now,
+  });
+  if (timeIssues.length > 0) throw new PackageCheckError(timeIssues);
   return { tasks, answers, flagged, audited, entries, head, label };
+}
+
+/**
+ * The stored time spent and save times equal what the last audited entry recorded. Entries written
+ * before BlindRate audited them carry none: accepted only in a package issued before anchoring.
+ */
+function auditedResponseProblem(answer: StoredPackageAnswer, last: AuditedAnswer, anchored: boolean): string | null {
+  if (last.durationMs === null || last.submittedAt === null)
+    return anchored ? 'its last audit entry does not record the time spent and the first save' : null;
+  if (answer.durationMs !== last.durationMs)
+    return `the stored duration ${answer.durationMs} ms differs from the audited ${last.durationMs} ms`;
+  if (answer.submittedAt !== last.submittedAt) return 'the stored time of the first save differs from the audited one';
+  if (answer.updatedAt !== last.at) return 'the stored time of the last save differs from the audited one';
+  return null;
+}
+
+/** Every time a package states, named as the rater sees it: its audit entries', its answers' and its lock. */
+function statedTimes(
+  entries: readonly ChainedAuditEntry[],
+  answers: readonly StoredPackageAnswer[],
+  lockedAt: string | null,
+  label: (taskId: string) => string | undefined,
+): StatedTime[] {
+  const times: StatedTime[] = [];
+  for (const entry of entries) {
+    if (entry.action === 'rater.lock') times.push({ where: 'the lock', time: entry.at, isLock: true });
+    else if (entry.action !== PACKAGE_ANCHOR_ACTION) times.push({ where: label(entry.entityId)!, time: entry.at });
+  }
+  for (const answer of answers) {
+    const where = label(answer.taskId)!;
+    times.push({ where, time: answer.submittedAt }, { where, time: answer.updatedAt });
+  }
+  if (lockedAt !== null) times.push({ where: 'the lock', time: lockedAt, isLock: true });
+  return times;
 }
 
 /** The package's own checks, then that it belongs to this master's plan and may still be merged. */
@@ -285,6 +388,7 @@ function checkPackage(
   issued: IssuedPackage,
   rubric: Rubric,
   options: MergeOptions,
+  { now, receipt }: PackageCheckInputs,
 ): VerifiedPackage {
   const fail: (problem: string) => never = (problem) => refuse(file, problem);
   if (readPackageMeta(db, 'package_id') !== issued.id) fail('its package id is not the one recorded for this file');
@@ -293,7 +397,11 @@ function checkPackage(
   if (taskListDigest(readPackageTasks(db), sha256) !== issued.taskDigest)
     fail('its task list differs from the one packed (digest mismatch)');
 
-  const contents = checkPackageContents(db, rubric, issued.raterName);
+  const contents = checkPackageContents(db, rubric, issued.raterName, { now, issuedAt: issued.issuedAt });
+  if (issued.anchorHash !== null && contents.entries[0]?.hash !== issued.anchorHash)
+    fail('its audit history does not begin with the anchor written when it was packed (it was rebuilt or replaced)');
+  const receiptCheck = lockReceiptCheck(issued, contents, receipt);
+  if (typeof receiptCheck === 'string') fail(receiptCheck);
   const assignments = readMasterAssignments(master, issued.raterId);
   const notPlanned = contents.tasks.find((t) => !assignments.has(t.id));
   if (notPlanned) fail(`${contents.label(notPlanned.id)} is not in this master's plan for ${issued.raterName}`);
@@ -315,7 +423,15 @@ function checkPackage(
     fail(`${rater.name} is locked in the master since ${rater.lockedAt}; nothing more can be merged for them`);
   }
   const divergedAt = history.kind === 'diverged' ? history.commonEntries : null;
-  return { file, issued, ...contents, assignments, divergedAt };
+  return {
+    file,
+    issued,
+    ...contents,
+    assignments,
+    divergedAt,
+    anchored: issued.anchorHash !== null,
+    ...receiptCheck,
+  };
 }
 
 function olderCopyProblem(older: Extract<HistoryRelation, { kind: 'older' }>, issued: IssuedPackage): string {
@@ -324,6 +440,30 @@ function olderCopyProblem(older: Extract<HistoryRelation, { kind: 'older' }>, is
       ? `${older.answersFewer} answer${older.answersFewer === 1 ? '' : 's'} fewer`
       : `the same answers, ${older.entriesFewer} change${older.entriesFewer === 1 ? '' : 's'} fewer`;
   return `is an older copy of ${older.mergedFile} than the one merged on ${issued.returnedAt} (${fewer}); the master already holds all of it`;
+}
+
+/**
+ * A receipt given now, or recorded by an earlier merge, must be the one the package's chain head at
+ * the lock yields. Returns the problem, or what to record.
+ */
+function lockReceiptCheck(
+  issued: IssuedPackage,
+  contents: CheckedContents,
+  given: string | undefined,
+): string | { receiptConfirmed: boolean; newReceipt: string | null } {
+  let receipt = issued.lockReceipt;
+  if (given !== undefined) {
+    const parsed = parseLockReceipt(given);
+    if (!parsed.ok) return `the receipt "${given}" cannot be right: ${parsed.problem}`;
+    if (receipt !== null && parsed.receipt !== receipt)
+      return `the receipt ${parsed.receipt} is not the one given for this package before (${receipt})`;
+    receipt = parsed.receipt;
+  }
+  if (receipt === null) return { receiptConfirmed: false, newReceipt: null };
+  if (contents.audited.lockedAt === null) return `a lock receipt (${receipt}) is given, but the package is not locked`;
+  if (lockReceipt(issued.id, contents.head, sha256) !== receipt)
+    return `its history up to the lock does not match the lock receipt ${receipt}: it was changed after the receipt was read out, or the receipt belongs to another package`;
+  return { receiptConfirmed: true, newReceipt: receipt === issued.lockReceipt ? null : receipt };
 }
 
 function sameValues(a: Record<string, number>, b: Record<string, number>): boolean {
@@ -343,7 +483,10 @@ function applyPackage(master: StudyDb, v: VerifiedPackage, clock: Clock): Packag
     flagsChanged: 0,
     locked: false,
     auditEntriesAppended: 0,
+    anchored: v.anchored,
+    receiptConfirmed: v.receiptConfirmed,
   };
+  if (v.newReceipt !== null) recordReceipt(master, v.issued.id, v.newReceipt, isoNow(clock));
   if (summary.unchanged) return summary;
 
   // A diverged copy changes only what it changed after the part it shares with the version merged before.
@@ -408,6 +551,19 @@ function applyPackage(master: StudyDb, v: VerifiedPackage, clock: Clock): Packag
     },
   });
   return summary;
+}
+
+/** The master keeps a receipt once given, so every later merge of the package is held to it. */
+function recordReceipt(master: StudyDb, packageId: string, receipt: string, at: string): void {
+  recordLockReceipt(master, packageId, receipt);
+  appendAudit(master, {
+    at,
+    actor: COORDINATOR_ACTOR,
+    action: 'package.receipt',
+    entity: 'package',
+    entityId: packageId,
+    newValue: { receipt },
+  });
 }
 
 function counts(s: PackageMergeSummary) {

@@ -1,15 +1,21 @@
 /**
  * `pack`: one rater's package, a separate SQLCipher file with its own passphrase holding only what
- * that rater must read (see db/package-migrations.ts). The master records the package's id,
- * passphrase, file salt and task-list digest, so a merge needs only the master's passphrase and can
- * recognise anything that did not come from this master.
+ * that rater must read (see db/package-migrations.ts). The package's audit chain starts with an
+ * anchor entry naming its id, file salt and task-list digest; the master records the id, passphrase,
+ * salt, digest and the anchor's hash, so a merge needs only the master's passphrase, recognises
+ * anything that did not come from this master, and refuses a history that does not start at the anchor.
  */
 import { randomUUID } from 'node:crypto';
 import { rmSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { isoNow, type Clock } from '../../shared/clock';
-import { taskListDigest, type PackagedTask } from '../../shared/package-contents';
-import { appendAudit, sha256 } from '../../db/audit';
+import {
+  PACKAGE_ANCHOR_ACTION,
+  taskListDigest,
+  type PackageAnchor,
+  type PackagedTask,
+} from '../../shared/package-contents';
+import { appendAudit, readAuditHead, sha256 } from '../../db/audit';
 import { openStudyDatabase, readCipherSalt, type StudyDb } from '../../db/connection';
 import { StudyError } from '../../shared/errors';
 import { readMeta, writeMeta } from '../../db/meta';
@@ -90,6 +96,9 @@ export function packRaterPackage(master: StudyDb, options: PackOptions): PackSum
 
   const file = openStudyDatabase(options.out, options.passphrase, { create: true, kind: 'package' });
   try {
+    // The salt is on disk once the file is created (its schema committed), so the anchor can name it.
+    const fileSalt = readCipherSalt(options.out);
+    const digest = taskListDigest(tasks, sha256);
     file.transaction(() => {
       writePackageMeta(file, 'study_id', studyId);
       writePackageMeta(file, 'study_name', readStudyName(master));
@@ -98,18 +107,27 @@ export function packRaterPackage(master: StudyDb, options: PackOptions): PackSum
       writePackageMeta(file, 'rubric', JSON.stringify(readActiveRubric(master)));
       writePackageMeta(file, 'issued_at', at);
       for (const task of tasks) insertPackageTask(file, task);
+      appendAudit(file, {
+        at,
+        actor: COORDINATOR_ACTOR,
+        action: PACKAGE_ANCHOR_ACTION,
+        entity: 'package',
+        entityId: packageId,
+        newValue: { packageId, fileSalt, taskDigest: digest } satisfies PackageAnchor,
+      });
     })();
+    const anchorHash = readAuditHead(file);
     file.close();
-    const digest = taskListDigest(tasks, sha256);
     master.transaction(() => {
       insertIssuedPackage(master, {
         id: packageId,
         raterId: rater.id,
         passphrase: options.passphrase,
-        fileSalt: readCipherSalt(options.out),
+        fileSalt,
         taskDigest: digest,
         taskCount: tasks.length,
         issuedAt: at,
+        anchorHash,
       });
       appendAudit(master, {
         at,
@@ -117,7 +135,7 @@ export function packRaterPackage(master: StudyDb, options: PackOptions): PackSum
         action: 'package.issue',
         entity: 'package',
         entityId: packageId,
-        newValue: { rater: rater.name, tasks: tasks.length, digest, file: basename(options.out) },
+        newValue: { rater: rater.name, tasks: tasks.length, digest, file: basename(options.out), anchor: anchorHash },
       });
     })();
   } catch (error) {

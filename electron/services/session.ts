@@ -16,9 +16,10 @@ import type {
 import { isoNow, type Clock } from '../../shared/clock';
 import type { CalibrationFeedback } from '../../shared/qc/calibration';
 import type { TaskKind } from '../../shared/domain';
-import { ratingProblem } from '../../shared/package-contents';
+import { lockReceipt } from '../../shared/lock-receipt';
+import { ratingProblem, type AuditedAnswerValue } from '../../shared/package-contents';
 import type { Rubric } from '../../shared/rubric';
-import { appendAudit } from '../../db/audit';
+import { appendAudit, readAuditHead, sha256 } from '../../db/audit';
 import { overviewOf } from './assignments';
 import { type StudyDb } from '../../db/connection';
 import { StudyError } from '../../shared/errors';
@@ -35,6 +36,7 @@ import {
   writePackageChoice,
   writePackageMeta,
   writePackageRatingValues,
+  type PackageResponse,
   type PackageTask,
 } from '../../db/package-file';
 
@@ -71,11 +73,13 @@ export function readPackageFacts(db: StudyDb): PackageFacts {
 export function startPackageSession(db: StudyDb, clock: Clock): RaterSession {
   const { raterName, rubric } = readPackageFacts(db);
 
-  const rater = (): RaterProfile => ({
-    id: PACKAGE_RATER_ID,
-    name: raterName,
-    lockedAt: readPackageMeta(db, 'locked_at') ?? null,
-  });
+  /** Once locked, the receipt the rater reads to the coordinator (shared/lock-receipt.ts). */
+  const rater = (): RaterProfile => {
+    const lockedAt = readPackageMeta(db, 'locked_at') ?? null;
+    if (lockedAt === null) return { id: PACKAGE_RATER_ID, name: raterName, lockedAt };
+    const receipt = packageLockReceipt(db);
+    return { id: PACKAGE_RATER_ID, name: raterName, lockedAt, ...(receipt && { lockReceipt: receipt }) };
+  };
 
   function listAssignments(kind: TaskKind): AssignmentSummary[] {
     return listPackageTasks(db, kind).map((t, index) => ({
@@ -135,27 +139,33 @@ export function startPackageSession(db: StudyDb, clock: Clock): RaterSession {
     } satisfies PreferenceTaskPayload;
   }
 
+  /** What an answer's audit entry records besides the values or choice: all the stored response holds. */
+  function auditedResponse(response: PackageResponse): Omit<AuditedAnswerValue, 'values' | 'choice'> {
+    return { comment: response.comment, durationMs: response.durationMs, submittedAt: response.submittedAt };
+  }
+
+  /**
+   * Every save is audited, even one that changes only the time spent (which adds up across edits):
+   * the entry records the stored response as it is after the save, so nothing in it goes unaudited.
+   */
   function saveRating(request: SaveRatingRequest): CalibrationFeedback | null {
     return db.transaction(() => {
       const task = writableTask(request.assignmentId, 'rating');
       const values = validatedRatingValues(rubric, request.values);
       const before = readPackageResponse(db, task.id);
-      const oldState = before ? { values: readPackageRatingValues(db, task.id), comment: before.comment } : undefined;
-      const newState = { values, comment: request.comment };
+      const oldValue = before && { values: readPackageRatingValues(db, task.id), ...auditedResponse(before) };
       const at = isoNow(clock);
       upsertPackageResponse(db, task.id, request.comment, request.durationMs, at);
       writePackageRatingValues(db, task.id, values);
-      if (!oldState || JSON.stringify(oldState) !== JSON.stringify(newState)) {
-        appendAudit(db, {
-          at,
-          actor: raterName,
-          action: oldState ? 'rating.update' : 'rating.create',
-          entity: 'task',
-          entityId: task.id,
-          oldValue: oldState,
-          newValue: newState,
-        });
-      }
+      appendAudit(db, {
+        at,
+        actor: raterName,
+        action: before ? 'rating.update' : 'rating.create',
+        entity: 'task',
+        entityId: task.id,
+        oldValue,
+        newValue: { values, ...auditedResponse(readPackageResponse(db, task.id)!) },
+      });
       return task.feedback;
     })();
   }
@@ -167,19 +177,18 @@ export function startPackageSession(db: StudyDb, clock: Clock): RaterSession {
     db.transaction(() => {
       const task = writableTask(request.assignmentId, 'preference');
       const before = readPackageResponse(db, task.id);
-      const oldState = before ? { choice: readPackageChoice(db, task.id), comment: before.comment } : undefined;
+      const oldValue = before && { choice: readPackageChoice(db, task.id), ...auditedResponse(before) };
       const at = isoNow(clock);
       upsertPackageResponse(db, task.id, request.comment, request.durationMs, at);
       writePackageChoice(db, task.id, request.choice);
-      if (oldState && oldState.choice === request.choice && oldState.comment === request.comment) return;
       appendAudit(db, {
         at,
         actor: raterName,
-        action: oldState ? 'preference.update' : 'preference.create',
+        action: before ? 'preference.update' : 'preference.create',
         entity: 'task',
         entityId: task.id,
-        oldValue: oldState,
-        newValue: { choice: request.choice, comment: request.comment },
+        oldValue,
+        newValue: { choice: request.choice, ...auditedResponse(readPackageResponse(db, task.id)!) },
       });
     })();
   }
@@ -219,7 +228,7 @@ export function startPackageSession(db: StudyDb, clock: Clock): RaterSession {
         oldValue: null,
         newValue: at,
       });
-      return { ...current, lockedAt: at };
+      return rater();
     })();
   }
 
@@ -228,6 +237,12 @@ export function startPackageSession(db: StudyDb, clock: Clock): RaterSession {
   }
 
   return { rater, overview, listAssignments, getTask, saveRating, savePreference, setFlag, lock };
+}
+
+/** The receipt of a locked package: its id and the chain head at the lock (nothing follows the lock). */
+function packageLockReceipt(db: StudyDb): string | undefined {
+  const packageId = readPackageMeta(db, 'package_id');
+  return packageId === undefined ? undefined : lockReceipt(packageId, readAuditHead(db), sha256);
 }
 
 /** Every rubric dimension must be present with one of its scale values, and nothing else. */

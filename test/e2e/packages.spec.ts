@@ -9,7 +9,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { openStudyDatabase } from '../../db/connection';
 import { recordCspViolations } from './csp';
 import { launchBrowserMode, REPO_ROOT } from './launcher';
@@ -21,7 +21,8 @@ const MASTER_PASSPHRASE = 'e2e coordinator copper lantern orbit';
 const RATERS = ['Dr A', 'Dr B', 'Dr C'];
 const dir = mkdtempSync(join(tmpdir(), 'blindrate-e2e-packages-'));
 const master = join(dir, 'study.db');
-const packages = new Map<string, { path: string; passphrase: string; id: string }>();
+/** Each rater's package, and the lock receipt their Finish screen showed. */
+const packages = new Map<string, { path: string; passphrase: string; id: string; receipt?: string }>();
 
 test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -68,8 +69,8 @@ async function countOf(page: Page, kind: 'Rating' | 'Preference'): Promise<numbe
   return Number(/of (\d+)$/.exec(await heading.innerText())![1]);
 }
 
-/** Every task of the rater's package by keyboard alone, then Finish and lock. */
-async function rateEverything(page: Page, rater: string, passphrase: string): Promise<void> {
+/** Every task of the rater's package by keyboard alone, then Finish and lock; returns the lock receipt shown. */
+async function rateEverything(page: Page, rater: string, passphrase: string): Promise<string> {
   await unlockByKeyboard(page, passphrase);
   await expect(page.getByRole('heading', { name: `Welcome, ${rater}` })).toBeVisible();
   await tabTo(page, /Start rating/);
@@ -96,6 +97,7 @@ async function rateEverything(page: Page, rater: string, passphrase: string): Pr
   await tabTo(page, /^\s*Lock my ratings\s*$/);
   await page.keyboard.press('Enter');
   await expect(page.getByText(/back to your study coordinator/)).toBeVisible();
+  return page.getByRole('region', { name: 'Lock receipt' }).getByTestId('lock-receipt').innerText();
 }
 
 test('coordinator: init, import, sample, assign three raters with overlap 2, pack three packages', () => {
@@ -118,7 +120,7 @@ for (const rater of RATERS) {
     const app = await launchBrowserMode({ path: pkg.path });
     try {
       const csp = await recordCspViolations(app.page);
-      await rateEverything(app.page, rater, pkg.passphrase);
+      pkg.receipt = await rateEverything(app.page, rater, pkg.passphrase);
       expect(csp.violations(), 'CSP violations').toEqual([]);
     } finally {
       await app.close();
@@ -128,13 +130,19 @@ for (const rater of RATERS) {
 
 test('coordinator: merges all three, merges one again without change, refuses an edited and a foreign package', () => {
   const paths = RATERS.map((r) => packages.get(r)!.path);
-  const merged = cli(['merge', master, ...paths])
+  // Each receipt as the rater read it out from their Finish screen.
+  const receipts = RATERS.flatMap((r, i) => ['--receipt', `${basename(paths[i]!)}=${packages.get(r)!.receipt!}`]);
+  const merged = cli(['merge', master, ...paths, ...receipts])
     .stdout.trim()
     .split('\n');
   expect(merged).toHaveLength(3);
   for (const line of merged)
-    expect(line).toMatch(/^Dr-[ABC]\.blindrate \(Dr [ABC]\): \d+ answers added, .*rater locked\.$/);
-  expect(cli(['merge', master, paths[0]!]).stdout).toBe('Dr-A.blindrate (Dr A): already merged, nothing changed.\n');
+    expect(line).toMatch(
+      /^Dr-[ABC]\.blindrate \(Dr [ABC]\): \d+ answers added, .*rater locked, lock receipt confirmed\.$/,
+    );
+  expect(cli(['merge', master, paths[0]!]).stdout).toBe(
+    'Dr-A.blindrate (Dr A): already merged, nothing changed; lock receipt confirmed.\n',
+  );
 
   const edited = join(dir, 'edited.blindrate');
   copyFileSync(paths[1]!, edited);

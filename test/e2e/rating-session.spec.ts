@@ -54,8 +54,14 @@ test('editing an earlier rating saves the new value and the audit log keeps old 
   const after = { ...before, factuality: newFactuality };
   expect(savedRatings(shared.study, RATER)[RATED - 3]).toEqual(after);
   const updates = auditTrail(shared.study, RATER).filter((row) => row.action === 'rating.update');
+  // Each entry also records the stored time spent and first save, so those are audited too.
+  const audited = { comment: '', durationMs: expect.any(Number), submittedAt: expect.any(String) };
   expect(updates).toEqual([
-    { action: 'rating.update', oldValue: { values: before, comment: '' }, newValue: { values: after, comment: '' } },
+    {
+      action: 'rating.update',
+      oldValue: { values: before, ...audited },
+      newValue: { values: after, ...audited },
+    },
   ]);
 });
 

@@ -79,6 +79,10 @@ test('every screen passes axe (no serious or critical violations), breaks no CSP
   await expect(page.getByRole('dialog')).toHaveCount(0);
   // A rater package has no reports: the locked rater is told to send the file back.
   await expect(page.getByText(/send the file e2e-rater\.blindrate back to your study coordinator/)).toBeVisible();
+  // The lock receipt to read to the coordinator: 12 Crockford base32 characters in three groups.
+  const receipt = page.getByRole('region', { name: 'Lock receipt' });
+  await expect(receipt.getByTestId('lock-receipt')).toHaveText(/^[0-9A-HJKMNP-TV-Z]{4}(-[0-9A-HJKMNP-TV-Z]{4}){2}$/);
+  await expect(receipt.getByRole('button', { name: 'Copy receipt' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Reports' })).toHaveCount(0);
   await checkScreen(page, '09-finish-locked');
   expect(shared.csp.violations(), 'CSP violations over every screen').toEqual([]);

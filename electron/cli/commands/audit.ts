@@ -1,9 +1,12 @@
 /** `blindrate audit verify FILE`: walk the hash chain of a master or a rater package. */
 import { verifyAuditChain } from '../../../shared/audit-chain';
+import { isoNow } from '../../../shared/clock';
 import { PackageCheckError } from '../../../shared/package-contents';
 import { readAuditChain, sha256 } from '../../../db/audit';
 import { openStudyDatabase, readFileKind, type StudyDb } from '../../../db/connection';
+import { readPackageMeta } from '../../../db/package-file';
 import { checkPackageContents } from '../../services/merge';
+import { systemClock } from '../../services/system-clock';
 import { readPackageFacts } from '../../services/session';
 import { PACKAGE_PASSPHRASE_ENV, readPassphrase } from '../passphrase';
 import type { RegisterCommand } from './index';
@@ -13,9 +16,11 @@ function verifyFile(db: StudyDb): { ok: boolean; line: string } {
   if (readFileKind(db) === 'package') {
     const { rubric, raterName } = readPackageFacts(db);
     try {
-      return { ok: true, line: `ok, ${checkPackageContents(db, rubric, raterName).entries.length} entries` };
+      const bounds = { now: isoNow(systemClock), issuedAt: readPackageMeta(db, 'issued_at') ?? null };
+      return { ok: true, line: `ok, ${checkPackageContents(db, rubric, raterName, bounds).entries.length} entries` };
     } catch (error) {
-      if (error instanceof PackageCheckError) return { ok: false, line: `broken: ${error.message}` };
+      if (error instanceof PackageCheckError)
+        return { ok: false, line: error.problems.map((problem) => `broken: ${problem}`).join('\n') };
       throw error;
     }
   }

@@ -1,4 +1,5 @@
-/** `blindrate merge STUDY.db FILE.blindrate…`: bring returned rater packages into the master, verified first. */
+/** `blindrate merge STUDY.db FILE.blindrate… [--receipt [FILE=]CODE …]`: bring returned rater packages into the master, verified first. */
+import { basename } from 'node:path';
 import { StudyError } from '../../../shared/errors';
 import { DivergedHistoryError, mergePackages, type PackageMergeSummary } from '../../services/merge';
 import { systemClock } from '../../services/system-clock';
@@ -8,7 +9,12 @@ import type { RegisterCommand } from './index';
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 export function describeMerge(s: PackageMergeSummary): string {
-  if (s.unchanged) return `${s.file} (${s.rater}): already merged, nothing changed.`;
+  const receipt = s.receiptConfirmed ? 'lock receipt confirmed' : null;
+  const unanchored = s.anchored
+    ? ''
+    : ' Unanchored: issued before BlindRate anchored packages, so its history is checked only for consistency.';
+  if (s.unchanged)
+    return `${s.file} (${s.rater}): already merged, nothing changed${receipt ? `; ${receipt}` : ''}.${unanchored}`;
   const parts = [`${plural(s.answersAdded, 'answer')} added`];
   if (s.answersReplaced > 0)
     parts.push(`${plural(s.answersReplaced, 'answer')} of an earlier package replaced by later edits`);
@@ -19,14 +25,42 @@ export function describeMerge(s: PackageMergeSummary): string {
     `${plural(s.auditEntriesAppended, 'audit entry')} appended`.replace('entrys', 'entries'),
   );
   if (s.locked) parts.push('rater locked');
-  return `${s.file} (${s.rater}): ${parts.join(', ')}.`;
+  if (receipt) parts.push(receipt);
+  return `${s.file} (${s.rater}): ${parts.join(', ')}.${unanchored}`;
 }
+
+/** `--receipt CODE` with one package, `--receipt FILE=CODE` for each of several: receipts by the path given. */
+export function receiptsByPath(packages: readonly string[], given: readonly string[]): Map<string, string> {
+  const receipts = new Map<string, string>();
+  for (const spec of given) {
+    const split = spec.lastIndexOf('=');
+    let path: string;
+    if (split < 0) {
+      if (packages.length !== 1)
+        throw new StudyError(`--receipt ${spec}: with several packages, name the file: --receipt FILE=CODE.`);
+      path = packages[0]!;
+    } else {
+      const file = spec.slice(0, split);
+      const named = packages.filter((p) => p === file || basename(p) === basename(file));
+      if (named.length !== 1)
+        throw new StudyError(
+          `--receipt ${spec}: ${file} is ${named.length === 0 ? 'not one of the packages given' : 'the name of several packages given: write its path as given'}.`,
+        );
+      path = named[0]!;
+    }
+    if (receipts.has(path)) throw new StudyError(`--receipt: ${basename(path)} is given two receipts.`);
+    receipts.set(path, split < 0 ? spec : spec.slice(split + 1));
+  }
+  return receipts;
+}
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
 
 export const registerMerge: RegisterCommand = (program) => {
   program
     .command('merge')
     .description(
-      'Merge returned rater packages into the master. Every package is checked before anything is written (issued by this master for this rater, task list digest, values on the rubric, durations, audit chain, stored answers equal to the audited ones, actor); one failure refuses the whole merge with a line naming the file and the task. A package copied while BlindRate had it open (or left by a crash) is refused: open and close it there first. Merging the same package again changes nothing; an older copy than the one merged is refused as such. While another merge writes to the study it waits (up to 60 s) and says so.',
+      'Merge returned rater packages into the master. Every package is checked before anything is written (issued by this master for this rater, task list digest, values on the rubric, durations, audit chain, stored answers, comments, durations and save times equal to the audited ones, actor, history starting at the anchor written at pack, times plausible, the lock receipt if given); failures refuse the whole merge with a line each naming the file and the task. A package copied while BlindRate had it open (or left by a crash) is refused: open and close it there first. Merging the same package again changes nothing; an older copy than the one merged is refused as such. While another merge writes to the study it waits (up to 60 s) and says so.',
     )
     .argument('<study>', 'master study file (.db), changed in one transaction')
     .argument('<packages...>', 'returned rater packages (.blindrate), only read')
@@ -34,12 +68,19 @@ export const registerMerge: RegisterCommand = (program) => {
       '--accept-diverged',
       'take a package whose audit history departs from the version merged before (the rater went on from an older copy): it changes only what it changed after the shared part, where it edited later; answers merged before are kept',
     )
-    .action(async (study: string, packages: string[], opts: { acceptDiverged?: boolean }) => {
+    .option(
+      '--receipt <[file=]code>',
+      'the lock receipt the rater read to you from their Finish screen (repeatable; name the file when merging several): the package is refused if its history up to the lock differs, and the master keeps the receipt for later merges',
+      collect,
+    )
+    .action(async (study: string, packages: string[], opts: { acceptDiverged?: boolean; receipt?: string[] }) => {
+      const receipts = receiptsByPath(packages, opts.receipt ?? []);
       const summaries = await withStudy(study, (db) => {
         try {
           return mergePackages(db, packages, systemClock, {
             acceptDivergedHistory: opts.acceptDiverged ?? false,
             onWait: (notice) => process.stderr.write(`blindrate: ${notice}\n`),
+            receipts,
           });
         } catch (error) {
           if (error instanceof DivergedHistoryError)

@@ -12,7 +12,7 @@ export const registerPack: RegisterCommand = (program) => {
   program
     .command('pack')
     .description(
-      `Write one rater's package: a separate encrypted file with only that rater's tasks and the texts to show (no model names, scores, bins, item ids or other raters). Its passphrase comes from ${PACKAGE_PASSPHRASE_ENV} (refused when weak) or is generated as six words and printed once as "passphrase: …". The master records the package, its passphrase and a digest of its task list, so merge needs only the master's passphrase.`,
+      `Write one rater's package: a separate encrypted file with only that rater's tasks and the texts to show (no model names, scores, bins, item ids or other raters). Its passphrase comes from ${PACKAGE_PASSPHRASE_ENV} (refused when weak) or is generated as six words and printed once as "passphrase: …". The master records the package, its passphrase, a digest of its task list and the hash of its anchor (the first audit entry, naming the package, file and task list), so merge needs only the master's passphrase and refuses a history that does not begin there.`,
     )
     .argument('<study>', 'master study file (.db)')
     .requiredOption('--rater <name>', 'the rater, as named in assign')

@@ -4,6 +4,7 @@ import { userMessage } from '../api/errors';
 import { useSession } from '../stores/session';
 import { useUi } from '../stores/ui';
 import { KIND_TITLES } from './kindLabels';
+import { LockReceipt } from '../components/LockReceipt';
 import { ScreenTitle } from '../components/ScreenTitle';
 
 function fileName(path: string): string {
@@ -75,6 +76,7 @@ export function FinishScreen() {
             {remaining > 0 && ` ${remaining} task${remaining === 1 ? ' is' : 's are'} not done yet.`}
           </Text>
         )}
+        {rater.lockedAt && rater.lockReceipt && <LockReceipt receipt={rater.lockReceipt} />}
         {error && (
           <Alert color="red" role="alert">
             {error}

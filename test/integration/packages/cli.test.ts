@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openStudyDatabase } from '../../../db/connection';
-import { createSeededStudy, itemId, MODELS, PASSPHRASE, type SeededStudy } from '../session/fixture';
+import { startPackageSession } from '../../../electron/services/session';
+import { createSeededStudy, itemId, MODELS, PASSPHRASE, ratingValues, type SeededStudy } from '../session/fixture';
 
 const CLI = fileURLToPath(new URL('../../../electron/cli/blindrate.mjs', import.meta.url));
 
@@ -63,7 +64,7 @@ describe('blindrate assign, pack, audit verify', () => {
 
     expect(await blindrate(['audit', 'verify', out], { BLINDRATE_PACKAGE_PASSPHRASE: passphrase })).toEqual({
       code: 0,
-      stdout: 'ok, 0 entries\n',
+      stdout: 'ok, 1 entries\n',
       stderr: '',
     });
     expect((await blindrate(['audit', 'verify', study.path])).stdout).toMatch(/^ok, \d+ entries\n$/);
@@ -105,4 +106,40 @@ describe('blindrate assign, pack, audit verify', () => {
       "blindrate: --add uses the plan's quality-control design; give --repeats, --reference-controls and --calibration with --raters.\n",
     );
   });
+
+  it('merge --receipt confirms a locked package, refuses it when the code does not match, and asks which file a bare code is for', async () => {
+    await blindrate(['assign', study.path, '--raters', 'Dr A,Dr B', '--seed', '5']);
+    const files = ['dr-a', 'dr-b'].map((name) => join(study.path, '..', `${name}.blindrate`));
+    const receipts: string[] = [];
+    for (const [index, file] of files.entries()) {
+      const packed = await blindrate(['pack', study.path, '--rater', index === 0 ? 'Dr A' : 'Dr B', '--out', file]);
+      const passphrase = /^passphrase: (.+)$/m.exec(packed.stdout)![1]!;
+      const db = openStudyDatabase(file, passphrase, { kind: 'package' });
+      const session = startPackageSession(db, () => new Date());
+      const [task] = session.listAssignments('rating');
+      session.saveRating({ assignmentId: task!.assignmentId, values: ratingValues(3), comment: '', durationMs: 2500 });
+      receipts.push(session.lock().lockReceipt!);
+      db.close();
+    }
+    const [a, b] = receipts as [string, string];
+
+    expect((await blindrate(['merge', study.path, ...files, '--receipt', a])).stderr).toBe(
+      'blindrate: --receipt ' + a + ': with several packages, name the file: --receipt FILE=CODE.\n',
+    );
+    const swapped = await blindrate(['merge', study.path, ...files, '--receipt', `dr-a.blindrate=${b}`]);
+    expect(swapped.code).toBe(1);
+    expect(swapped.stderr).toBe(
+      `blindrate: dr-a.blindrate: its history up to the lock does not match the lock receipt ${b}: it was changed after the receipt was read out, or the receipt belongs to another package.\n`,
+    );
+    const merged = await blindrate(['merge', study.path, files[0]!, '--receipt', a.toLowerCase()]);
+    expect(merged).toMatchObject({ code: 0, stderr: '' });
+    expect(merged.stdout).toBe(
+      'dr-a.blindrate (Dr A): 1 answer added, 0 flags changed, 3 audit entries appended, rater locked, lock receipt confirmed.\n',
+    );
+    expect((await blindrate(['merge', study.path, ...files, '--receipt', `dr-b.blindrate=${b}`])).stdout).toBe(
+      // The master kept Dr A's receipt and holds the package to it again.
+      'dr-a.blindrate (Dr A): already merged, nothing changed; lock receipt confirmed.\n' +
+        'dr-b.blindrate (Dr B): 1 answer added, 0 flags changed, 3 audit entries appended, rater locked, lock receipt confirmed.\n',
+    );
+  }, 120_000);
 });

@@ -275,7 +275,8 @@ describe('merge', () => {
     later.session.saveRating({ assignmentId: t1!.assignmentId, values: ratingValues(5), comment: '', durationMs: 5 });
     later.session.saveRating({ assignmentId: t2!.assignmentId, values: ratingValues(4), comment: '', durationMs: 5 });
     later.close();
-    expect(merge(later)[0]).toMatchObject({ answersAdded: 1, answersReplaced: 1 });
+    const dayAfter = () => new Date('2026-03-02T10:00:00.000Z');
+    expect(mergePackages(study.db, [later.path], dayAfter)[0]).toMatchObject({ answersAdded: 1, answersReplaced: 1 });
     expect(
       study.db
         .prepare('SELECT value FROM ratings WHERE assignment_id = ? AND dimension = ?')
@@ -349,7 +350,7 @@ describe('merge', () => {
           `UPDATE audit_log SET new_value = replace(new_value, '"factuality":4', '"factuality":1') WHERE id = 2`,
         ).run();
       });
-      expect(refusal(ada)).toMatch(/: the audit chain is broken at entry 2 \(rating task 2\)\.$/);
+      expect(refusal(ada)).toMatch(/: the audit chain is broken at entry 2 \(rating task 1\)\.$/);
     });
 
     it('a dropped audit row', () => {
@@ -385,7 +386,7 @@ describe('merge', () => {
         );
       });
       expect(refusal(ada)).toMatch(
-        /: audit entry 15 \((rating|preference) task \d+\) names "coordinator" as actor, not the package's rater "Dr Ada"\.$/,
+        /: audit entry 16 \((rating|preference) task \d+\) names "coordinator" as actor, not the package's rater "Dr Ada"\.$/,
       );
     });
 
@@ -431,16 +432,19 @@ describe('the package audit check (audit verify)', () => {
     const check = () => {
       const db = openStudyDatabase(ada.path, PACKAGE_PASSPHRASE, { readonly: true, kind: 'package' });
       try {
-        return checkPackageContents(db, readPackageFacts(db).rubric, 'Dr Ada').entries.length;
+        return checkPackageContents(db, readPackageFacts(db).rubric, 'Dr Ada', {
+          now: fixedClock().toISOString(),
+          issuedAt: null,
+        }).entries.length;
       } finally {
         db.close();
       }
     };
-    expect(check()).toBe(14);
+    expect(check()).toBe(15);
     tamper(ada, (db) => db.prepare(`UPDATE preferences SET choice = 'B' WHERE rowid = 1`).run());
     expect(check).toThrow(/preference task \d+: the stored answer differs from the last audited one/);
     tamper(ada, (db) => db.prepare(`UPDATE preferences SET choice = 'A' WHERE rowid = 1`).run());
-    expect(check()).toBe(14);
+    expect(check()).toBe(15);
     tamper(ada, (db) => {
       db.exec('DROP TRIGGER audit_log_no_delete');
       db.prepare('DELETE FROM audit_log WHERE id = (SELECT max(id) FROM audit_log)').run();

@@ -167,19 +167,28 @@ describe('saving', () => {
       durationMs: 500,
     });
 
+    const at = fixedClock().toISOString();
     expect(auditRows(p, 'rating.create')).toEqual([
       {
         actor: 'Dr Ada',
         entity_id: id,
         old_value: null,
-        new_value: JSON.stringify({ values: ratingValues(4), comment: 'fine' }),
+        new_value: JSON.stringify({ values: ratingValues(4), comment: 'fine', durationMs: 1500, submittedAt: at }),
       },
     ]);
     const [update] = auditRows(p, 'rating.update');
-    expect(JSON.parse(update!.old_value!)).toEqual({ values: ratingValues(4), comment: 'fine' });
+    expect(JSON.parse(update!.old_value!)).toEqual({
+      values: ratingValues(4),
+      comment: 'fine',
+      durationMs: 1500,
+      submittedAt: at,
+    });
+    // The time spent adds up across edits, and the entry records the total as stored.
     expect(JSON.parse(update!.new_value!)).toEqual({
       values: { ...ratingValues(4), factuality: 2 },
       comment: 'wrong dose',
+      durationMs: 2000,
+      submittedAt: at,
     });
     expect(p.db.prepare('SELECT duration_ms FROM responses WHERE task_id = ?').pluck().get(id)).toBe(2000);
     expect(p.session.overview().progress.find((x) => x.kind === 'rating')).toEqual({
@@ -222,6 +231,8 @@ describe('saving', () => {
     expect(auditRows(p, 'preference.create').map((r) => JSON.parse(r.new_value!))[0]).toEqual({
       choice: 'A',
       comment: '',
+      durationMs: 10,
+      submittedAt: fixedClock().toISOString(),
     });
     expect((p.session.getTask(second!.assignmentId) as PreferenceTaskPayload).choice).toBe('B');
 

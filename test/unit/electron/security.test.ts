@@ -3,8 +3,8 @@ import type { App, IpcMainInvokeEvent, Session, WebContents } from 'electron';
 import {
   APP_ENTRY_URL,
   denyNavigation,
-  denyPermissionCheck,
-  denyPermissionRequest,
+  answerPermissionCheck,
+  answerPermissionRequest,
   denyWindowOpen,
   hardenSession,
   hardenWebContents,
@@ -27,13 +27,24 @@ describe('navigation and window handlers', () => {
     expect(denyWindowOpen()).toEqual({ action: 'deny' });
   });
 
-  it('deny every permission request and check', () => {
+  it('deny every permission request and check but a clipboard write from the app page', () => {
+    const appPage = 'app://blindrate/index.html';
     for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read', 'openExternal']) {
       const callback = vi.fn();
-      denyPermissionRequest({} as WebContents, permission, callback);
+      answerPermissionRequest({} as WebContents, permission, callback, { requestingUrl: appPage });
       expect(callback).toHaveBeenCalledWith(false);
+      expect(answerPermissionCheck(null, permission, 'app://blindrate')).toBe(false);
     }
-    expect(denyPermissionCheck()).toBe(false);
+    const granted = vi.fn();
+    answerPermissionRequest({} as WebContents, 'clipboard-sanitized-write', granted, { requestingUrl: appPage });
+    expect(granted).toHaveBeenCalledWith(true);
+    expect(answerPermissionCheck(null, 'clipboard-sanitized-write', 'app://blindrate')).toBe(true);
+    const elsewhere = vi.fn();
+    answerPermissionRequest({} as WebContents, 'clipboard-sanitized-write', elsewhere, {
+      requestingUrl: 'https://example.org/',
+    });
+    expect(elsewhere).toHaveBeenCalledWith(false);
+    expect(answerPermissionCheck(null, 'clipboard-sanitized-write', 'file://')).toBe(false);
   });
 
   it('let only app:// (and devtools, data:) requests through', () => {

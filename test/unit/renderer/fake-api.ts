@@ -47,6 +47,9 @@ function baseTask(kind: TaskKind, n: number, total: number) {
   };
 }
 
+/** What the fake package session shows as its receipt once locked. */
+export const FAKE_LOCK_RECEIPT = 'FAC3-R9KZ-N3DN';
+
 export class FakeApi implements BlindRateApi {
   readonly ratingSaves: SaveRatingRequest[] = [];
   readonly preferenceSaves: SavePreferenceRequest[] = [];
@@ -194,7 +197,7 @@ export class FakeApi implements BlindRateApi {
     this.tasks.set(task.assignmentId, { ...task, flagged: request.flagged });
   }
   async lockRater() {
-    this.rater = { ...this.rater, lockedAt: '2026-01-01T00:00:00.000Z' };
+    this.rater = { ...this.rater, lockedAt: '2026-01-01T00:00:00.000Z', lockReceipt: FAKE_LOCK_RECEIPT };
     return this.rater;
   }
   async getReport(): Promise<never> {
