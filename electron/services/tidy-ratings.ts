@@ -8,6 +8,7 @@ import { readAnsweredValues, readScoresOfAnsweredOutputs } from '../../db/answer
 import { CsvSyntaxError, csvRecords } from '../../shared/csv';
 import {
   PREFERENCE_DIMENSION,
+  TIDY_FIXED_COLUMNS,
   parseTidyRatings,
   tidyRow,
   type CsvRecord,
@@ -75,7 +76,7 @@ export function parseTidyRatingsCsv(
 
 function tokenise(text: string, fileName: string): CsvRecord[] {
   try {
-    return csvRecords(text, fileName);
+    return csvRecords(text, fileName, TIDY_FIXED_COLUMNS);
   } catch (error) {
     if (error instanceof CsvSyntaxError) throw new StudyError(error.message);
     throw error;

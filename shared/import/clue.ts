@@ -7,7 +7,15 @@
  * each line to its entry, and every line's ground truth must equal its entry's "Answer".
  */
 import { pythonShuffled } from '../pyrandom';
-import { asRawRecord, excerpt, keyText, type ItemEntry, type RawRecord, type RecordJoiner } from './join';
+import {
+  asRawRecord,
+  excerpt,
+  JoinMismatch,
+  keyText,
+  type ItemEntry,
+  type RawRecord,
+  type RecordJoiner,
+} from './join';
 import { RecordError } from './record';
 
 /** What eval_MeDiSumQA.py uses unless told otherwise (`random.seed(1)`, `--num_few_shot_examples 1`). */
@@ -148,7 +156,7 @@ export function createClueJoin(entries: readonly ItemEntry[], options: ClueJoinO
           `is one line too many: ${datasetName} minus ${fewShot} few-shot example(s) has ${expected.length} entries`,
         );
       if (entry.answer !== groundTruth) {
-        throw new RecordError(
+        throw new JoinMismatch(
           GROUND_TRUTH,
           `does not match ${entry.where} (${shuffleWords}): ${excerpt(groundTruth)} vs ${excerpt(entry.answer)}; ${mismatchHint()}`,
         );

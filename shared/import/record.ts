@@ -110,7 +110,8 @@ const score = z.preprocess(
 const canonicalSchema = z.object({
   item_id: identifier,
   model: modelName,
-  output: requiredText,
+  // An empty answer is a real output (a model that produced nothing); the importer lists where they are.
+  output: text,
   question: requiredText,
   context: optionalText,
   reference: optionalText,
@@ -132,22 +133,28 @@ export interface RecordOptions {
  * a reference or scores; the nearest known name is suggested when it is close.
  */
 function rejectUnknownFields(keys: readonly string[], map: ColumnMap): void {
+  for (const key of keys) {
+    const error = unknownFieldError(key, map);
+    if (error) throw error;
+  }
+}
+
+/** Why `key` is a field BlindRate does not know under this mapping, or null when it knows it. */
+export function unknownFieldError(key: string, map: ColumnMap): RecordError | null {
   const known = new Set<string>([
     ...OUTPUT_FIELDS.map((f) => sourceColumn(map, f)),
     'scores',
     ...Object.values(map.scores),
   ]);
-  for (const key of keys) {
-    if (known.has(key) || (key.startsWith(SCORE_PREFIX) && key.length > SCORE_PREFIX.length)) continue;
-    if (key === SCORE_PREFIX) throw new RecordError(key, 'names no metric (write score_<metric>, e.g. score_rougeL)');
-    const nearest = closest(key, [...known]);
-    const hint =
-      distance(key, nearest) <= Math.max(2, Math.floor(nearest.length / 3)) ? ` (did you mean "${nearest}"?)` : '';
-    throw new RecordError(
-      key,
-      `is not a field BlindRate knows${hint}; rename it, map it with --map, or import without it using --ignore-unknown`,
-    );
-  }
+  if (known.has(key) || (key.startsWith(SCORE_PREFIX) && key.length > SCORE_PREFIX.length)) return null;
+  if (key === SCORE_PREFIX) return new RecordError(key, 'names no metric (write score_<metric>, e.g. score_rougeL)');
+  const nearest = closest(key, [...known]);
+  const hint =
+    distance(key, nearest) <= Math.max(2, Math.floor(nearest.length / 3)) ? ` (did you mean "${nearest}"?)` : '';
+  return new RecordError(
+    key,
+    `is not a field BlindRate knows${hint}; rename it, map it with --map, or import without it using --ignore-unknown`,
+  );
 }
 
 /**

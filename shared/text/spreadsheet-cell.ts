@@ -7,6 +7,7 @@
  *
  * The mapping is reversible so BlindRate reads its own CSV back to the original text: every text that
  * starts with quotes followed by a trigger character gets one more quote, and reading removes one.
+ * Only files BlindRate wrote are read that way (isExportHeader): in anyone else's file `'-'` is text.
  */
 const NEEDS_QUOTE = /^'*[=+\-@\t\r]/;
 const QUOTED = /^'+[=+\-@\t\r]/;
@@ -18,4 +19,16 @@ export function neutraliseFormulaText(text: string): string {
 export function restoreFormulaText(cell: string): string {
   // The first-character check spares the regular expression on nearly every cell of a large file.
   return cell.charCodeAt(0) === 0x27 /* ' */ && QUOTED.test(cell) ? cell.slice(1) : cell;
+}
+
+/**
+ * Whether a CSV header is the one a BlindRate export writes: exactly these columns, in this order,
+ * then only `score_<metric>` columns. Only such a file had its cells quoted by neutraliseFormulaText.
+ */
+export function isExportHeader(header: readonly string[], fixedColumns: readonly string[]): boolean {
+  return (
+    header.length >= fixedColumns.length &&
+    fixedColumns.every((column, i) => header[i] === column) &&
+    header.slice(fixedColumns.length).every((column) => /^score_./.test(column))
+  );
 }

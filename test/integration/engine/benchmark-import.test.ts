@@ -195,7 +195,7 @@ describe('--from chq-summ (generate_and_evaluate.py predictions-test.csv + test.
     expect(outputs.map((o) => o.context)).toEqual(chqExpected.questions.map(() => ''));
   });
 
-  it('refuses Actual Text that is not the target line, with nothing written', async () => {
+  it('refuses every row whose Actual Text is not its target line, with nothing written', async () => {
     const { db } = freshStudy();
     const join = chqSummJoin(chqFile('test.source'), chqFile('test.source'));
     await expect(
@@ -206,7 +206,7 @@ describe('--from chq-summ (generate_and_evaluate.py predictions-test.csv + test.
         clock: fixedClock,
       }),
     ).rejects.toThrow(
-      /^Line 2 of predictions-test\.csv: "Actual Text" is "What is the treatment for back pain\?" but line 1 of test\.source is/,
+      /^Nothing was imported: 6 problems in 1 file\.\nRow 2 of predictions-test\.csv: "Actual Text" is "What is the treatment for back pain\?" but line 1 of test\.source is/,
     );
     expect(count(db, 'outputs')).toBe(0);
   });
