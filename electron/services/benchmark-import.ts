@@ -81,7 +81,10 @@ async function readGroundTruths(path: string): Promise<string[]> {
       onChunk: () => {},
       checkHeader: () => true,
     })) {
-      const answer = entry.problem === undefined ? (entry.value as Record<string, unknown> | null)?.['Ground Truth Answer'] : undefined;
+      const answer =
+        entry.problem === undefined
+          ? (entry.value as Record<string, unknown> | null)?.['Ground Truth Answer']
+          : undefined;
       answers.push(typeof answer === 'string' ? answer : '');
     }
   } catch (error) {

@@ -328,11 +328,7 @@ async function importOneFile(
     }
   } catch (error) {
     if (!(error instanceof SyntaxProblem)) throw error;
-    problems.add(
-      error.position === null ? null : describeRecord(file.format, error.position),
-      null,
-      error.message,
-    );
+    problems.add(error.position === null ? null : describeRecord(file.format, error.position), null, error.message);
   }
   const sha256 = await hash.digest();
   if (writer.findImport(sha256)) throw new AlreadyImported(sha256);

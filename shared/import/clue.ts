@@ -7,15 +7,7 @@
  * each line to its entry, and every line's ground truth must equal its entry's "Answer".
  */
 import { pythonShuffled } from '../pyrandom';
-import {
-  asRawRecord,
-  excerpt,
-  JoinMismatch,
-  keyText,
-  type ItemEntry,
-  type RawRecord,
-  type RecordJoiner,
-} from './join';
+import { asRawRecord, excerpt, JoinMismatch, keyText, type ItemEntry, type RawRecord, type RecordJoiner } from './join';
 import { RecordError } from './record';
 
 /** What eval_MeDiSumQA.py uses unless told otherwise (`random.seed(1)`, `--num_few_shot_examples 1`). */

@@ -42,7 +42,13 @@ function nameCharacter(char: string | undefined): string {
 
 function visible(text: string): string {
   return text.replace(INVISIBLE, (char) =>
-    char === '\n' ? '\\n' : char === '\r' ? '\\r' : char === '\t' ? '\\t' : `\\u${char.codePointAt(0)!.toString(16).padStart(4, '0')}`,
+    char === '\n'
+      ? '\\n'
+      : char === '\r'
+        ? '\\r'
+        : char === '\t'
+          ? '\\t'
+          : `\\u${char.codePointAt(0)!.toString(16).padStart(4, '0')}`,
   );
 }
 

@@ -58,7 +58,10 @@ export function describeProblems(files: readonly FileProblems[]): string {
   for (const file of withProblems) {
     lines.push(...file.shown.map(describeProblem));
     const more = file.total - file.shown.length;
-    if (more > 0) lines.push(`${file.file}: ${more} more problem${more === 1 ? '' : 's'} (the first ${file.shown.length} are listed).`);
+    if (more > 0)
+      lines.push(
+        `${file.file}: ${more} more problem${more === 1 ? '' : 's'} (the first ${file.shown.length} are listed).`,
+      );
   }
   return lines.join('\n');
 }

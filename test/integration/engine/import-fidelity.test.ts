@@ -49,10 +49,7 @@ describe('re-importing an identical large file', () => {
   it('recognises a several-MB CSV file with a quoted multi-line cell across a chunk boundary', async () => {
     const { db, folder } = freshStudy();
     const big = join(folder, 'big.csv');
-    const rows = Array.from(
-      { length: 250 },
-      (_, i) => `i${i},m,"line one\nline two ${'x'.repeat(12_345)}",q${i}`,
-    );
+    const rows = Array.from({ length: 250 }, (_, i) => `i${i},m,"line one\nline two ${'x'.repeat(12_345)}",q${i}`);
     writeFileSync(big, `item_id,model,output,question\n${rows.join('\n')}\n`);
     expect(statSync(big).size).toBeGreaterThan(3_000_000);
     await importFiles(db, [big], { clock: fixedClock });
@@ -62,7 +59,7 @@ describe('re-importing an identical large file', () => {
   });
 });
 
-describe("cells that begin with a quote", () => {
+describe('cells that begin with a quote', () => {
   // What pandas' to_csv writes for model outputs and references that begin so: no escaping of its own.
   const PANDAS_CELLS = ["'=x", "'+1", "'-' sign", "'@a", "'-'"];
 
@@ -76,7 +73,9 @@ describe("cells that begin with a quote", () => {
       model: 'bart',
       clock: fixedClock,
     });
-    const stored = db.prepare('SELECT o.text, i.reference FROM outputs o JOIN items i USING (item_id) ORDER BY o.id').all();
+    const stored = db
+      .prepare('SELECT o.text, i.reference FROM outputs o JOIN items i USING (item_id) ORDER BY o.id')
+      .all();
     expect(stored).toEqual(PANDAS_CELLS.map((cell) => ({ text: cell, reference: cell })));
   });
 
@@ -125,9 +124,15 @@ describe('empty outputs', () => {
   it('are left out when asked, and the import history records it', async () => {
     const { db, folder } = freshStudy();
     const summary = await importFiles(db, [writeRun(folder)], { clock: fixedClock, skipEmptyOutputs: true });
-    expect(summary.files[0]).toMatchObject({ records: 2, emptyOutputs: ['row 3', 'row 5', 'row 6'], emptyOutputsSkipped: true });
+    expect(summary.files[0]).toMatchObject({
+      records: 2,
+      emptyOutputs: ['row 3', 'row 5', 'row 6'],
+      emptyOutputsSkipped: true,
+    });
     expect(db.prepare('SELECT item_id FROM outputs ORDER BY item_id').pluck().all()).toEqual(['q0', 'q2']);
-    const audit = JSON.parse(db.prepare("SELECT new_value FROM audit_log WHERE action = 'import'").pluck().get() as string);
+    const audit = JSON.parse(
+      db.prepare("SELECT new_value FROM audit_log WHERE action = 'import'").pluck().get() as string,
+    );
     expect(audit.emptyOutputs).toEqual({ count: 3, skipped: true });
   });
 });
