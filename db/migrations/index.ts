@@ -3,6 +3,7 @@ import { initialSchema } from './0001_initial';
 import { packagesSchema } from './0002_packages';
 import { qualityControlSchema } from './0003_quality_control';
 import { planSecretSchema } from './0004_plan_secret';
+import { itemSourceIdSchema } from './0007_item_source_id';
 
 export interface Migration {
   /** Stored in PRAGMA user_version once applied. */
@@ -16,4 +17,10 @@ export interface Migration {
 }
 
 /** Every migration of a master study, in the order they are applied. Append only; never edit a released one. */
-export const MIGRATIONS: readonly Migration[] = [initialSchema, packagesSchema, qualityControlSchema, planSecretSchema];
+export const MIGRATIONS: readonly Migration[] = [
+  initialSchema,
+  packagesSchema,
+  qualityControlSchema,
+  planSecretSchema,
+  itemSourceIdSchema,
+];

@@ -138,6 +138,9 @@ async function* readJsonArray(input: Readable): AsyncGenerator<SourceRecord> {
   }
 }
 
+/** The fixed columns of BlindRate's outputs export: today's, and before items had a source id. */
+const OUTPUTS_EXPORT_HEADERS = [OUTPUT_FIELDS, OUTPUT_FIELDS.filter((field) => field !== 'source_id')];
+
 interface CsvInfo {
   lines: number;
   records: number;
@@ -168,7 +171,7 @@ async function* readCsv(input: Readable, checkHeader: (header: string[]) => bool
       // info.lines is where the row ends; quoted newlines inside it tell where it started.
       const position = info.lines - countNewlines(record);
       if (header === null) {
-        if (isExportHeader(record, OUTPUT_FIELDS)) cell = restoreFormulaText;
+        if (OUTPUTS_EXPORT_HEADERS.some((fixed) => isExportHeader(record, fixed))) cell = restoreFormulaText;
         header = nameUnnamedColumns(record);
         if (!checkHeader(header)) return;
         continue;

@@ -404,7 +404,7 @@ interface RecordPlace {
 type RecordWriter = ReturnType<typeof createRecordWriter>;
 
 /** What defines an item: a second record of the same item must agree on all of them. */
-const ITEM_FIELDS = ['question', 'context', 'reference', 'category'] as const;
+const ITEM_FIELDS = ['question', 'context', 'reference', 'category', 'sourceId'] as const;
 
 /** The rules of one import call that need the database (conflicts, duplicates) over db/imports' statements. */
 function createRecordWriter(db: StudyDb) {

@@ -8,7 +8,7 @@ import type { OutputRecord } from '../domain';
 import { unsafeNameReason } from '../text/names';
 
 export const REQUIRED_FIELDS = ['item_id', 'model', 'output', 'question'] as const;
-export const OPTIONAL_FIELDS = ['context', 'reference', 'category'] as const;
+export const OPTIONAL_FIELDS = ['context', 'reference', 'category', 'source_id'] as const;
 export const OUTPUT_FIELDS = [...REQUIRED_FIELDS, ...OPTIONAL_FIELDS] as const;
 export type OutputField = (typeof OUTPUT_FIELDS)[number];
 
@@ -116,6 +116,11 @@ const canonicalSchema = z.object({
   context: optionalText,
   reference: optionalText,
   category: optionalText,
+  // A dataset's id of the item; ids may be JSON numbers and need not be unique (one note, many questions).
+  source_id: z
+    .union([text, z.number()], { error: textError })
+    .nullish()
+    .transform((v) => (v === null || v === undefined ? '' : String(v).trim())),
   scores: z.record(z.string(), score),
 });
 
@@ -229,6 +234,7 @@ export function toOutputRecord(
     context: r.context,
     reference: r.reference,
     category: r.category,
+    sourceId: r.source_id,
     scores: r.scores,
   };
 }
