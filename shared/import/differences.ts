@@ -25,6 +25,7 @@ const CHARACTER_NAMES: Record<string, string> = {
 };
 
 /** Shown escaped in excerpts: control characters and every invisible or space-like character except the plain space. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u00a0\u00ad\u1680\u2000-\u200f\u2028-\u202f\u205f-\u2064\u3000\ufeff]/gu;
 
 const CONTEXT = 20;

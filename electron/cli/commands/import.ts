@@ -172,7 +172,7 @@ export const registerImport: RegisterCommand = (program) => {
       if (rouge) process.stdout.write(describeRougeScoring(rouge, opts.stem));
       else if (opts.from === 'chq-summ') {
         process.stdout.write(
-          `CHQ-Summ runs carry no scores: \`blindrate score ${study} --rouge --stem\` computes Google rouge-score's stemmed ROUGE (the paper used py-rouge, whose ROUGE-L and stemmer differ: see docs/benchmark-import.md).\n`,
+          `CHQ-Summ runs carry no scores: \`blindrate score ${study} --rouge --stem\` computes ROUGE with Porter stemming as Google's rouge-score does; the paper used py-rouge 1.1, another implementation, so the values need not be the paper's.\n`,
         );
       }
     },

@@ -215,6 +215,48 @@ describe('blindrate import of benchmark runs (test/fixtures/benchmarks, written 
     expect(chq.stdout).toContain('Computed ROUGE (stemmed) for 28 outputs (46 values).');
   });
 
+  it('imports the 2024 CLUE layout (JSON-lines dataset, without_discharge_summary) listing its empty answer', async () => {
+    const { db, path: study } = freshStudy();
+    db.close();
+    const run = await blindrate([
+      'import',
+      study,
+      benchmark('clue-2024/predictions.json'),
+      '--from',
+      'clue',
+      '--dataset',
+      benchmark('clue-2024/MeDiSumQA.jsonl'),
+      '--model',
+      'llama',
+    ]);
+    expect(run).toMatchObject({
+      code: 0,
+      stderr: '',
+      stdout:
+        'predictions.json: 13 outputs imported (jsonl), 13 new items.\npredictions.json: 1 empty output imported as empty (line 5).\nImported 13 outputs, 13 new items; models: llama.\n',
+    });
+  });
+
+  it('says that CHQ-Summ runs carry no scores and which ROUGE `score --rouge --stem` computes', async () => {
+    const { db, path: study } = freshStudy();
+    db.close();
+    const run = await blindrate([
+      'import',
+      study,
+      benchmark('chq-summ/predictions-test.csv'),
+      '--from',
+      'chq-summ',
+      '--source',
+      benchmark('chq-summ/test.source'),
+      '--model',
+      'bart-large',
+    ]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(
+      "as Google's rouge-score does; the paper used py-rouge 1.1, another implementation, so the values need not be the paper's.",
+    );
+  });
+
   it('says which options belong together', async () => {
     const { db, path: study } = freshStudy();
     db.close();
