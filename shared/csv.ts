@@ -25,14 +25,21 @@ const OPTIONS = { bom: true, relax_column_count: true, skip_empty_lines: true } 
  * with `info`.
  *
  * BlindRate's CSV exports quote formula-like text (shared/text/spreadsheet-cell). When the header is
- * that of the export whose fixed columns are `exportColumns`, reading takes the quote off again; any
- * other file's cells are kept exactly as written.
+ * that of the export described by `exportColumns` (isExportHeader), reading takes the quote off again;
+ * any other file's cells are kept exactly as written.
  */
-export function csvRecords(text: string, fileName: string, exportColumns?: readonly string[]): CsvRecord[] {
+export function csvRecords(
+  text: string,
+  fileName: string,
+  exportColumns?: { fixed: readonly string[]; addedLater: readonly string[] },
+): CsvRecord[] {
   let lines: number[] | undefined;
   const lineOf = (index: number): number => (lines ??= recordLines(text, fileName))[index]!;
   const records = parseCsv<string[]>(text, fileName, false);
-  const ownExport = exportColumns !== undefined && records.length > 0 && isExportHeader(records[0]!, exportColumns);
+  const ownExport =
+    exportColumns !== undefined &&
+    records.length > 0 &&
+    isExportHeader(records[0]!, exportColumns.fixed, exportColumns.addedLater);
   return records.map(
     (record, index) => new LocatedRecord(ownExport ? record.map(restoreFormulaText) : record, index, lineOf),
   );

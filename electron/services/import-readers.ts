@@ -138,9 +138,6 @@ async function* readJsonArray(input: Readable): AsyncGenerator<SourceRecord> {
   }
 }
 
-/** The fixed columns of BlindRate's outputs export: today's, and before items had a source id. */
-const OUTPUTS_EXPORT_HEADERS = [OUTPUT_FIELDS, OUTPUT_FIELDS.filter((field) => field !== 'source_id')];
-
 interface CsvInfo {
   lines: number;
   records: number;
@@ -171,7 +168,7 @@ async function* readCsv(input: Readable, checkHeader: (header: string[]) => bool
       // info.lines is where the row ends; quoted newlines inside it tell where it started.
       const position = info.lines - countNewlines(record);
       if (header === null) {
-        if (OUTPUTS_EXPORT_HEADERS.some((fixed) => isExportHeader(record, fixed))) cell = restoreFormulaText;
+        if (isExportHeader(record, OUTPUT_FIELDS, ['source_id'])) cell = restoreFormulaText;
         header = nameUnnamedColumns(record);
         if (!checkHeader(header)) return;
         continue;

@@ -76,7 +76,8 @@ export function parseTidyRatingsCsv(
 
 function tokenise(text: string, fileName: string): CsvRecord[] {
   try {
-    return csvRecords(text, fileName, TIDY_FIXED_COLUMNS);
+    // Exports before dimension_kind and scale existed are BlindRate's too.
+    return csvRecords(text, fileName, { fixed: TIDY_FIXED_COLUMNS, addedLater: ['dimension_kind', 'scale'] });
   } catch (error) {
     if (error instanceof CsvSyntaxError) throw new StudyError(error.message);
     throw error;

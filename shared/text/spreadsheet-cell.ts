@@ -22,13 +22,22 @@ export function restoreFormulaText(cell: string): string {
 }
 
 /**
- * Whether a CSV header is the one a BlindRate export writes: exactly these columns, in this order,
- * then only `score_<metric>` columns. Only such a file had its cells quoted by neutraliseFormulaText.
+ * Whether a CSV header is one a BlindRate export writes: these columns in this order (those in
+ * `addedLater` may be absent, as in exports of earlier releases), then only `score_<metric>` columns.
+ * Only such a file had its cells quoted by neutraliseFormulaText.
  */
-export function isExportHeader(header: readonly string[], fixedColumns: readonly string[]): boolean {
-  return (
-    header.length >= fixedColumns.length &&
-    fixedColumns.every((column, i) => header[i] === column) &&
-    header.slice(fixedColumns.length).every((column) => /^score_./.test(column))
-  );
+export function isExportHeader(
+  header: readonly string[],
+  fixedColumns: readonly string[],
+  addedLater: readonly string[] = [],
+): boolean {
+  const scoresFrom = header.findIndex((column) => /^score_./.test(column));
+  const fixed = scoresFrom === -1 ? header : header.slice(0, scoresFrom);
+  if (!header.slice(fixed.length).every((column) => /^score_./.test(column))) return false;
+  let next = 0;
+  for (const column of fixedColumns) {
+    if (fixed[next] === column) next += 1;
+    else if (!addedLater.includes(column)) return false;
+  }
+  return next === fixed.length;
 }

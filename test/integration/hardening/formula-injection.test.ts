@@ -11,7 +11,7 @@ import { exportTable } from '../../../electron/services/exporter';
 import { importFiles } from '../../../electron/services/importer';
 import { openStudy } from '../../../electron/services/study';
 import { parseTidyRatingsCsv, readTidyRatingRows } from '../../../electron/services/tidy-ratings';
-import { neutraliseFormulaText, restoreFormulaText } from '../../../shared/text/spreadsheet-cell';
+import { isExportHeader, neutraliseFormulaText, restoreFormulaText } from '../../../shared/text/spreadsheet-cell';
 import { simulateRatings } from '../analysis/simulate-ratings';
 import { fixedClock, freshFolder, freshStudy, PASSPHRASE } from '../engine/helpers';
 
@@ -28,6 +28,18 @@ describe('neutraliseFormulaText', () => {
       expect(neutraliseFormulaText(text)).toBe(text);
       expect(restoreFormulaText(text)).toBe(text);
     }
+  });
+});
+
+describe('isExportHeader', () => {
+  const fixed = ['item_id', 'model', 'output', 'question', 'context', 'reference', 'category', 'source_id'];
+  it("knows BlindRate's export headers, of this release and of earlier ones, and nothing else", () => {
+    expect(isExportHeader([...fixed, 'score_rougeL'], fixed, ['source_id'])).toBe(true);
+    expect(isExportHeader(fixed.slice(0, 7), fixed, ['source_id'])).toBe(true); // before source_id existed
+    expect(isExportHeader(['', 'Generated Text', 'Actual Text'], fixed, ['source_id'])).toBe(false); // pandas
+    expect(isExportHeader(['model', 'item_id', ...fixed.slice(2)], fixed, ['source_id'])).toBe(false);
+    expect(isExportHeader([...fixed, 'score_rougeL', 'note'], fixed, ['source_id'])).toBe(false);
+    expect(isExportHeader(fixed.slice(0, 6), fixed, ['source_id'])).toBe(false);
   });
 });
 
