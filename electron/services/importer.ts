@@ -1,6 +1,19 @@
 /**
  * Import of model outputs: every file of one call is streamed into a single transaction, so either
  * all records of all files land or nothing does. Items shared by several models are stored once.
+ *
+ * The API, for the CLI and the coordinator's Import screen alike:
+ * - `importFiles(db, files, options)`: `files` are paths or `{ path, map }` (a column map of that file's
+ *   own, over `options.map`); `options` also name the model, a join (benchmark runs), whether to drop
+ *   unknown fields and whether to leave out empty outputs (`skipEmptyOutputs`).
+ * - It resolves to an ImportSummary: per file its status (`imported`, or `already-imported` when the same
+ *   bytes were imported before), record and new-item counts, and `emptyOutputs`, the records (in words,
+ *   "row 7") whose output is empty.
+ * - It rejects with ImportRefused when the input has problems: `problems` is the list of
+ *   `{ file, record, field, message }` (record in words: "row 42 (line 3122)", "line 12", "record 3",
+ *   "header", or null for the file as a whole), at most 100 per file, and `totals` counts every problem per
+ *   file; the study is unchanged. Other StudyErrors (a file that cannot be read, a bad map) come before
+ *   any reading.
  */
 import { createHash } from 'node:crypto';
 import { createReadStream, openSync, readSync, closeSync, statSync } from 'node:fs';
