@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import type { StudyDb } from '../../../db/connection';
 import { chqSummJoin, clueJoin, itemsJoin } from '../../../electron/services/benchmark-import';
 import { exportTable } from '../../../electron/services/exporter';
-import { importFiles } from '../../../electron/services/importer';
+import { importFiles, ImportRefused } from '../../../electron/services/importer';
 import { drawSample } from '../../../electron/services/sampler';
 import { CHQ_SUMM_COLUMN_MAP } from '../../../shared/import/chq-summ';
 import { CLUE_COLUMN_MAP } from '../../../shared/import/clue';
@@ -456,5 +456,24 @@ describe('--from clue, the 2024 layout (post_process_qas.py JSON lines, eval_MeD
     await expect(
       clueJoin(blank, file('predictions.json'), { joinBy: 'position', seed: 1, fewShot: 1 }),
     ).rejects.toThrow('"without_discharge_summary" is empty in every entry of blank.jsonl');
+  });
+});
+
+describe('a dataset that is not valid JSON lines', () => {
+  it('lists every bad line before anything is read from the outputs', async () => {
+    const { folder } = freshStudy();
+    const dataset = join(folder, 'MeDiSumQA.jsonl');
+    writeFileSync(dataset, '{"Question": "Q?", "Answer": "A."}\n{"Question": oops}\n[1, 2]\n{"Question": "Q2?"\n');
+    const refusal = await clueJoin(dataset, clueFile('predictions.json'), {
+      joinBy: 'position',
+      seed: 1,
+      fewShot: 1,
+    }).catch((error: unknown) => error as ImportRefused);
+    expect(refusal).toBeInstanceOf(ImportRefused);
+    expect((refusal as ImportRefused).problems).toEqual([
+      { file: 'MeDiSumQA.jsonl', record: 'line 2', field: null, message: expect.stringMatching(/^not valid JSON \(/) },
+      { file: 'MeDiSumQA.jsonl', record: 'line 3', field: null, message: 'is not an object with fields' },
+      { file: 'MeDiSumQA.jsonl', record: 'line 4', field: null, message: expect.stringMatching(/^not valid JSON \(/) },
+    ]);
   });
 });
