@@ -31,7 +31,7 @@ const OPTIONS = { bom: true, relax_column_count: true, skip_empty_lines: true } 
 export function csvRecords(
   text: string,
   fileName: string,
-  exportColumns?: { fixed: readonly string[]; addedLater: readonly string[] },
+  exportColumns?: { fixed: readonly string[]; alwaysWritten: readonly string[] },
 ): CsvRecord[] {
   let lines: number[] | undefined;
   const lineOf = (index: number): number => (lines ??= recordLines(text, fileName))[index]!;
@@ -39,7 +39,7 @@ export function csvRecords(
   const ownExport =
     exportColumns !== undefined &&
     records.length > 0 &&
-    isExportHeader(records[0]!, exportColumns.fixed, exportColumns.addedLater);
+    isExportHeader(records[0]!, exportColumns.fixed, exportColumns.alwaysWritten);
   return records.map(
     (record, index) => new LocatedRecord(ownExport ? record.map(restoreFormulaText) : record, index, lineOf),
   );

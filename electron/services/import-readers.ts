@@ -138,6 +138,9 @@ async function* readJsonArray(input: Readable): AsyncGenerator<SourceRecord> {
   }
 }
 
+/** What every release's outputs export wrote: all fields but source_id, which came later. */
+const OUTPUT_FIELDS_BEFORE_SOURCE_ID = OUTPUT_FIELDS.filter((field) => field !== 'source_id');
+
 interface CsvInfo {
   lines: number;
   records: number;
@@ -168,7 +171,7 @@ async function* readCsv(input: Readable, checkHeader: (header: string[]) => bool
       // info.lines is where the row ends; quoted newlines inside it tell where it started.
       const position = info.lines - countNewlines(record);
       if (header === null) {
-        if (isExportHeader(record, OUTPUT_FIELDS, ['source_id'])) cell = restoreFormulaText;
+        if (isExportHeader(record, OUTPUT_FIELDS, OUTPUT_FIELDS_BEFORE_SOURCE_ID)) cell = restoreFormulaText;
         header = nameUnnamedColumns(record);
         if (!checkHeader(header)) return;
         continue;

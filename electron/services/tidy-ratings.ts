@@ -9,6 +9,7 @@ import { CsvSyntaxError, csvRecords } from '../../shared/csv';
 import {
   PREFERENCE_DIMENSION,
   TIDY_FIXED_COLUMNS,
+  TIDY_REQUIRED_COLUMNS,
   parseTidyRatings,
   tidyRow,
   type CsvRecord,
@@ -76,8 +77,8 @@ export function parseTidyRatingsCsv(
 
 function tokenise(text: string, fileName: string): CsvRecord[] {
   try {
-    // Exports before dimension_kind and scale existed are BlindRate's too.
-    return csvRecords(text, fileName, { fixed: TIDY_FIXED_COLUMNS, addedLater: ['dimension_kind', 'scale'] });
+    // Exports of earlier releases, without the columns added since, are BlindRate's too.
+    return csvRecords(text, fileName, { fixed: TIDY_FIXED_COLUMNS, alwaysWritten: TIDY_REQUIRED_COLUMNS });
   } catch (error) {
     if (error instanceof CsvSyntaxError) throw new StudyError(error.message);
     throw error;

@@ -22,14 +22,14 @@ export function restoreFormulaText(cell: string): string {
 }
 
 /**
- * Whether a CSV header is one a BlindRate export writes: these columns in this order (those in
- * `addedLater` may be absent, as in exports of earlier releases), then only `score_<metric>` columns.
- * Only such a file had its cells quoted by neutraliseFormulaText.
+ * Whether a CSV header is one a BlindRate export writes: some of `fixedColumns`, in their order, all
+ * of `alwaysWritten` among them (a release's export may lack the columns later releases added), then
+ * only `score_<metric>` columns. Only such a file had its cells quoted by neutraliseFormulaText.
  */
 export function isExportHeader(
   header: readonly string[],
   fixedColumns: readonly string[],
-  addedLater: readonly string[] = [],
+  alwaysWritten: readonly string[] = fixedColumns,
 ): boolean {
   const scoresFrom = header.findIndex((column) => /^score_./.test(column));
   const fixed = scoresFrom === -1 ? header : header.slice(0, scoresFrom);
@@ -37,7 +37,7 @@ export function isExportHeader(
   let next = 0;
   for (const column of fixedColumns) {
     if (fixed[next] === column) next += 1;
-    else if (!addedLater.includes(column)) return false;
+    else if (alwaysWritten.includes(column)) return false;
   }
   return next === fixed.length;
 }
