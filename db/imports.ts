@@ -19,6 +19,7 @@ export interface StoredItemRow extends RowSource {
   context: string;
   reference: string;
   category: string;
+  sourceId: string;
 }
 
 export interface ImportStatements {
@@ -41,12 +42,12 @@ export function prepareImportStatements(db: StudyDb): ImportStatements {
   );
   const completeImport = db.prepare('UPDATE imports SET sha256 = ?, record_count = ? WHERE id = ?');
   const findItem = db.prepare(
-    `SELECT i.question, i.context, i.reference, i.category, i.source_line, m.file_name, m.format
+    `SELECT i.question, i.context, i.reference, i.category, i.source_id AS sourceId, i.source_line, m.file_name, m.format
      FROM items i JOIN imports m ON m.id = i.import_id WHERE i.item_id = ?`,
   );
   const insertItem = db.prepare(
-    `INSERT INTO items (item_id, question, context, reference, category, import_id, source_line)
-     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO items (item_id, question, context, reference, category, source_id, import_id, source_line)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const findOutput = db.prepare(
     `SELECT o.source_line, m.file_name, m.format FROM outputs o JOIN imports m ON m.id = o.import_id
@@ -70,6 +71,7 @@ export function prepareImportStatements(db: StudyDb): ImportStatements {
         record.context,
         record.reference,
         record.category,
+        record.sourceId,
         importId,
         sourceLine,
       );

@@ -71,13 +71,14 @@ export interface OutputWithItemRow {
   context: string;
   reference: string;
   category: string;
+  source_id: string;
 }
 
 /** Every output with its item, by model and item, streamed. */
 export function iterateOutputsWithItems(db: StudyDb): Iterable<OutputWithItemRow> {
   return db
     .prepare(
-      `SELECT o.id, o.item_id, o.model, o.text AS output, i.question, i.context, i.reference, i.category
+      `SELECT o.id, o.item_id, o.model, o.text AS output, i.question, i.context, i.reference, i.category, i.source_id
        FROM outputs o JOIN items i ON i.item_id = o.item_id ORDER BY o.model, o.item_id`,
     )
     .iterate() as Iterable<OutputWithItemRow>;

@@ -1,6 +1,6 @@
 /** CSV text into records that know their line, so every reader can name the line of a bad cell. */
 import { parse } from 'csv-parse/sync';
-import { restoreFormulaText } from './text/spreadsheet-cell';
+import { isExportHeader, restoreFormulaText } from './text/spreadsheet-cell';
 
 export interface CsvRecord {
   /** 1-based line of the file where the record starts. */
@@ -23,13 +23,25 @@ const OPTIONS = { bom: true, relax_column_count: true, skip_empty_lines: true } 
  * Line numbers are needed only to report a problem, and csv-parse's `info` costs an object per record
  * (a tenth of the parse), so a record's line is worked out when first asked for, by parsing once more
  * with `info`.
+ *
+ * BlindRate's CSV exports quote formula-like text (shared/text/spreadsheet-cell). When the header is
+ * that of the export described by `exportColumns` (isExportHeader), reading takes the quote off again;
+ * any other file's cells are kept exactly as written.
  */
-export function csvRecords(text: string, fileName: string): CsvRecord[] {
+export function csvRecords(
+  text: string,
+  fileName: string,
+  exportColumns?: { fixed: readonly string[]; alwaysWritten: readonly string[] },
+): CsvRecord[] {
   let lines: number[] | undefined;
   const lineOf = (index: number): number => (lines ??= recordLines(text, fileName))[index]!;
-  // BlindRate's CSV exports quote formula-like text (shared/text/spreadsheet-cell); reading takes the quote off again.
-  return parseCsv<string[]>(text, fileName, false).map(
-    (record, index) => new LocatedRecord(record.map(restoreFormulaText), index, lineOf),
+  const records = parseCsv<string[]>(text, fileName, false);
+  const ownExport =
+    exportColumns !== undefined &&
+    records.length > 0 &&
+    isExportHeader(records[0]!, exportColumns.fixed, exportColumns.alwaysWritten);
+  return records.map(
+    (record, index) => new LocatedRecord(ownExport ? record.map(restoreFormulaText) : record, index, lineOf),
   );
 }
 

@@ -9,6 +9,8 @@ export interface OutputRecord {
   context: string;
   reference: string;
   category: string;
+  /** The item's id in the dataset it came from (e.g. MeDiSumQA's note_id); '' when none. */
+  sourceId: string;
   /** Automatic metrics by name (e.g. rouge1, bertscore); numbers only. */
   scores: Record<string, number>;
 }

@@ -4,6 +4,7 @@ import { packagesSchema } from './0002_packages';
 import { qualityControlSchema } from './0003_quality_control';
 import { planSecretSchema } from './0004_plan_secret';
 import { packageAnchorsSchema } from './0005_package_anchors';
+import { itemSourceIdSchema } from './0006_item_source_id';
 
 export interface Migration {
   /** Stored in PRAGMA user_version once applied. */
@@ -23,4 +24,5 @@ export const MIGRATIONS: readonly Migration[] = [
   qualityControlSchema,
   planSecretSchema,
   packageAnchorsSchema,
+  itemSourceIdSchema,
 ];

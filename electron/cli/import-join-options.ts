@@ -16,6 +16,9 @@ export interface JoinOptions {
   fewShot?: number;
   seed?: bigint;
   joinBy?: string;
+  contextField?: string;
+  /** false with --no-context. */
+  context?: boolean;
   source?: string;
   target?: string;
   join?: string;
@@ -36,7 +39,15 @@ export function addJoinOptions(command: Command): Command {
       '--from <benchmark>',
       `read a benchmark run as its pipeline wrote it: ${BENCHMARKS.join(' or ')} (see docs/benchmark-import.md)`,
     )
-    .option('--dataset <file>', 'with --from clue: the dataset the run used (MeDiSumQA.json, a JSON array)')
+    .option(
+      '--dataset <file>',
+      'with --from clue: the dataset the run used (MeDiSumQA.json: a JSON array or JSON lines)',
+    )
+    .option(
+      '--context-field <field>',
+      'with --from clue: the dataset field shown to raters as the context (default: discharge_summary, or without_discharge_summary in the 2024 layout)',
+    )
+    .option('--no-context', 'with --from clue: import the items without a context (a dataset with no context field)')
     .option(
       '--few-shot <n>',
       `with --from clue: few-shot examples the run took from the shuffled dataset (--num_few_shot_examples; default ${CLUE_DEFAULT_FEW_SHOT})`,
@@ -70,7 +81,10 @@ function checkCombination(opts: JoinOptions, map: Record<string, string> | undef
     const [first] = given(names);
     if (first !== undefined) throw new StudyError(`${flag(first)} ${why}.`);
   };
-  const clueOnly: Array<keyof JoinOptions> = ['dataset', 'fewShot', 'seed', 'joinBy'];
+  const clueOnly: Array<keyof JoinOptions> = ['dataset', 'fewShot', 'seed', 'joinBy', 'contextField'];
+  if (opts.from !== 'clue' && opts.context === false) throw new StudyError('--no-context goes with --from clue.');
+  if (opts.contextField !== undefined && opts.context === false)
+    throw new StudyError('--context-field and --no-context contradict each other: give one.');
   const chqOnly: Array<keyof JoinOptions> = ['source', 'target'];
   if (opts.from !== undefined && !BENCHMARKS.includes(opts.from))
     throw new StudyError(`--from ${opts.from}: known benchmarks are ${BENCHMARKS.join(', ')}.`);
@@ -112,6 +126,7 @@ export async function joinFromOptions(
       joinBy: opts.joinBy === 'reference' ? 'reference' : 'position',
       seed: opts.seed ?? BigInt(CLUE_DEFAULT_SEED),
       fewShot: opts.fewShot ?? CLUE_DEFAULT_FEW_SHOT,
+      contextField: opts.context === false ? null : opts.contextField,
     });
     return { join, map: CLUE_COLUMN_MAP };
   }

@@ -8,7 +8,8 @@ import { basename } from 'node:path';
 import { StudyError } from '../../shared/errors';
 import { createChqSummJoin, pythonStrippedLines, type LinesFile } from '../../shared/import/chq-summ';
 import { createClueJoin, type ClueJoinOptions } from '../../shared/import/clue';
-import { describeRecordLocation, detectImportFormat } from '../../shared/import/format';
+import { describeRecord, detectImportFormat } from '../../shared/import/format';
+import { FileProblems, ImportRefused } from '../../shared/import/problems';
 import { createItemJoin, parseJoinKey, type ItemEntry, type RecordJoiner } from '../../shared/import/join';
 import { RecordError } from '../../shared/import/record';
 import { readRecords, SyntaxProblem } from './import-readers';
@@ -32,21 +33,20 @@ export async function readItemsFile(path: string): Promise<{ name: string; entri
   }
   const format = detectImportFormat(name, text.slice(0, 256));
   const entries: ItemEntry[] = [];
+  const problems = new FileProblems(name);
   try {
-    for await (const { value, position } of readRecords(path, format, { onChunk: () => {}, checkHeader: () => {} })) {
-      const where = describeRecordLocation(name, format, position);
-      if (typeof value !== 'object' || value === null || Array.isArray(value))
-        throw new StudyError(`${where}: is not an object with fields.`);
-      entries.push({ value: value as Record<string, unknown>, where: where.charAt(0).toLowerCase() + where.slice(1) });
+    for await (const entry of readRecords(path, format, { onChunk: () => {}, checkHeader: () => true })) {
+      const record = describeRecord(format, entry.position, entry.row);
+      if (entry.problem !== undefined) problems.add(record, null, entry.problem);
+      else if (typeof entry.value !== 'object' || entry.value === null || Array.isArray(entry.value))
+        problems.add(record, null, 'is not an object with fields');
+      else entries.push({ value: entry.value as Record<string, unknown>, where: `${record} of ${name}` });
     }
   } catch (error) {
-    if (error instanceof SyntaxProblem) {
-      throw new StudyError(
-        `${error.position === null ? name : describeRecordLocation(name, format, error.position)}: ${error.message}.`,
-      );
-    }
-    throw error;
+    if (!(error instanceof SyntaxProblem)) throw error;
+    problems.add(error.position === null ? null : describeRecord(format, error.position), null, error.message);
   }
+  if (problems.total > 0) throw new ImportRefused([problems]);
   if (entries.length === 0) throw new StudyError(`${name} contains no records.`);
   return { name, entries };
 }
@@ -77,11 +77,14 @@ export async function clueJoin(
 async function readGroundTruths(path: string): Promise<string[]> {
   const answers: string[] = [];
   try {
-    for await (const { value } of readRecords(path, detectImportFormat(basename(path), readText(path).slice(0, 256)), {
+    for await (const entry of readRecords(path, detectImportFormat(basename(path), readText(path).slice(0, 256)), {
       onChunk: () => {},
-      checkHeader: () => {},
+      checkHeader: () => true,
     })) {
-      const answer = (value as Record<string, unknown> | null)?.['Ground Truth Answer'];
+      const answer =
+        entry.problem === undefined
+          ? (entry.value as Record<string, unknown> | null)?.['Ground Truth Answer']
+          : undefined;
       answers.push(typeof answer === 'string' ? answer : '');
     }
   } catch (error) {

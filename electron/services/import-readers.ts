@@ -10,14 +10,17 @@ import { streamArray } from 'stream-json/streamers/stream-array.js';
 import { createDuplicateKeyScanner } from '../../shared/import/duplicate-keys';
 import type { ImportFormat } from '../../shared/import/format';
 import { countLineBreaks } from '../../shared/text/line-breaks';
-import { restoreFormulaText } from '../../shared/text/spreadsheet-cell';
+import { OUTPUT_FIELDS } from '../../shared/import/record';
+import { isExportHeader, restoreFormulaText } from '../../shared/text/spreadsheet-cell';
 import { InvalidUtf8, StrictUtf8Decoder } from './strict-utf8';
 
-export interface SourceRecord {
-  value: unknown;
+/** One record of the file, or a line that is not one (JSON lines go on after a bad line; the import still fails). */
+export type SourceRecord = {
   /** 1-based line (JSONL, CSV: where the row starts) or array position (JSON). */
   position: number;
-}
+  /** CSV: the row a spreadsheet shows (header row 1, blank lines counted). */
+  row?: number;
+} & ({ value: unknown; problem?: undefined } | { problem: string });
 
 /** A failure of the file's syntax, positioned when the parser knows where. */
 export class SyntaxProblem extends Error {
@@ -33,8 +36,8 @@ export class SyntaxProblem extends Error {
 export interface ReaderOptions {
   /** Called with every chunk as it is read (so the file can be hashed in the same pass) and the bytes read so far. */
   onChunk: (chunk: Buffer, bytesRead: number) => void;
-  /** Checks a CSV header before any row is read; throws to reject the file. */
-  checkHeader: (header: string[]) => void;
+  /** Checks a CSV header before any row is read; false stops the file there. */
+  checkHeader: (header: string[]) => boolean;
 }
 
 export async function* readRecords(
@@ -105,7 +108,8 @@ async function* readJsonLines(input: Readable): AsyncGenerator<SourceRecord> {
       try {
         value = JSON.parse(line);
       } catch (error) {
-        throw new SyntaxProblem(`not valid JSON (${(error as Error).message})`, position);
+        yield { problem: `not valid JSON (${(error as Error).message})`, position };
+        continue;
       }
       yield { value, position };
     }
@@ -134,6 +138,15 @@ async function* readJsonArray(input: Readable): AsyncGenerator<SourceRecord> {
   }
 }
 
+/** What every release's outputs export wrote: all fields but source_id, which came later. */
+const OUTPUT_FIELDS_BEFORE_SOURCE_ID = OUTPUT_FIELDS.filter((field) => field !== 'source_id');
+
+interface CsvInfo {
+  lines: number;
+  records: number;
+  empty_lines: number;
+}
+
 function countNewlines(fields: readonly string[]): number {
   return fields.reduce((sum, field) => sum + countLineBreaks(field), 0);
 }
@@ -143,21 +156,29 @@ function nameUnnamedColumns(header: string[]): string[] {
   return header.map((column, i) => (column.trim() === '' ? `#${i}` : column));
 }
 
-async function* readCsv(input: Readable, checkHeader: (header: string[]) => void): AsyncGenerator<SourceRecord> {
+/**
+ * CSV rows as records keyed by the header. BlindRate's own outputs export quotes cells a spreadsheet
+ * would run as formulas (shared/text/spreadsheet-cell); a file with that export's header has the quote
+ * taken off again. Any other file (pandas, a spreadsheet, a script) is read exactly as written: its
+ * `'-'` is model text, not BlindRate's escaping.
+ */
+async function* readCsv(input: Readable, checkHeader: (header: string[]) => boolean): AsyncGenerator<SourceRecord> {
   const rows = pipeline(input, parseCsv({ info: true, skip_empty_lines: true, relax_column_count: false }), () => {});
   let header: string[] | null = null;
+  let cell = (text: string) => text;
   try {
-    for await (const { record, info } of rows as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+    for await (const { record, info } of rows as AsyncIterable<{ record: string[]; info: CsvInfo }>) {
       // info.lines is where the row ends; quoted newlines inside it tell where it started.
       const position = info.lines - countNewlines(record);
       if (header === null) {
-        header = nameUnnamedColumns(record.map(restoreFormulaText));
-        checkHeader(header);
+        if (isExportHeader(record, OUTPUT_FIELDS, OUTPUT_FIELDS_BEFORE_SOURCE_ID)) cell = restoreFormulaText;
+        header = nameUnnamedColumns(record);
+        if (!checkHeader(header)) return;
         continue;
       }
       const value: Record<string, string> = {};
-      header.forEach((column, i) => (value[column] = restoreFormulaText(record[i]!)));
-      yield { value, position };
+      header.forEach((column, i) => (value[column] = cell(record[i]!)));
+      yield { value, position, row: info.records + info.empty_lines };
     }
   } catch (error) {
     // csv-parse's codes: CSV_RECORD_INCONSISTENT_…, CSV_QUOTE_NOT_CLOSED, INVALID_OPENING_QUOTE, CSV_INVALID_CLOSING_QUOTE, …

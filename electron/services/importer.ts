@@ -1,6 +1,19 @@
 /**
  * Import of model outputs: every file of one call is streamed into a single transaction, so either
  * all records of all files land or nothing does. Items shared by several models are stored once.
+ *
+ * The API, for the CLI and the coordinator's Import screen alike:
+ * - `importFiles(db, files, options)`: `files` are paths or `{ path, map }` (a column map of that file's
+ *   own, over `options.map`); `options` also name the model, a join (benchmark runs), whether to drop
+ *   unknown fields and whether to leave out empty outputs (`skipEmptyOutputs`).
+ * - It resolves to an ImportSummary: per file its status (`imported`, or `already-imported` when the same
+ *   bytes were imported before), record and new-item counts, and `emptyOutputs`, the records (in words,
+ *   "row 7") whose output is empty.
+ * - It rejects with ImportRefused when the input has problems: `problems` is the list of
+ *   `{ file, record, field, message }` (record in words: "row 42 (line 3122)", "line 12", "record 3",
+ *   "header", or null for the file as a whole), at most 100 per file, and `totals` counts every problem per
+ *   file; the study is unchanged. Other StudyErrors (a file that cannot be read, a bad map) come before
+ *   any reading.
  */
 import { createHash } from 'node:crypto';
 import { createReadStream, openSync, readSync, closeSync, statSync } from 'node:fs';
@@ -11,21 +24,21 @@ import { StudyError } from '../../shared/errors';
 import { prepareImportStatements, type StoredItemRow } from '../../db/imports';
 import { isoNow, type Clock } from '../../shared/clock';
 import type { OutputRecord } from '../../shared/domain';
-import {
-  describeRecordLocation,
-  detectImportFormat,
-  recordReference,
-  type ImportFormat,
-} from '../../shared/import/format';
+import { describeRecord, detectImportFormat, recordReference, type ImportFormat } from '../../shared/import/format';
+import { describeDifference } from '../../shared/import/differences';
+import { FileProblems, ImportRefused } from '../../shared/import/problems';
 import {
   buildColumnMap,
   missingRequiredColumns,
   RecordError,
   toOutputRecord,
+  unknownFieldError,
   type ColumnMap,
 } from '../../shared/import/record';
-import type { RecordJoiner } from '../../shared/import/join';
+import { JoinMismatch, type RecordJoiner } from '../../shared/import/join';
 import { readRecords, SyntaxProblem } from './import-readers';
+
+export { ImportRefused, type ImportProblem } from '../../shared/import/problems';
 import { COORDINATOR_ACTOR } from './study';
 
 export interface ImportProgress {
@@ -35,8 +48,15 @@ export interface ImportProgress {
   records: number;
 }
 
+/** A file to import, with a column mapping of its own (merged over the call's `map`, its entries winning). */
+export interface ImportFileRequest {
+  path: string;
+  /** Canonical field (or score_<metric>) → column name in this file. */
+  map?: Record<string, string>;
+}
+
 export interface ImportOptions {
-  /** Canonical field (or score_<metric>) → column name in the file. */
+  /** Canonical field (or score_<metric>) → column name, for every file of the call. */
   map?: Record<string, string>;
   /** Model name for files that hold one model's outputs without a model column. */
   model?: string;
@@ -47,6 +67,12 @@ export interface ImportOptions {
    * whose records carry every column of both files, of which only the mapped ones matter.
    */
   ignoreUnknown?: boolean;
+  /**
+   * Leave out outputs whose text is empty (a model that produced nothing). By default they are
+   * imported as the real outputs they are; either way each file's summary lists where they were,
+   * and the import's audit row records the choice.
+   */
+  skipEmptyOutputs?: boolean;
   clock: Clock;
   onProgress?: (progress: ImportProgress) => void;
 }
@@ -63,6 +89,10 @@ export interface ImportedFile {
   importId: number | null;
   /** For already-imported files: when the earlier import happened. */
   importedAt: string | null;
+  /** Records whose output text is empty (or only whitespace), in words ("row 7", "line 12"), in file order. */
+  emptyOutputs: string[];
+  /** Whether those were left out (skipEmptyOutputs) rather than imported. */
+  emptyOutputsSkipped: boolean;
 }
 
 export interface ImportSummary {
@@ -77,32 +107,46 @@ interface PlannedFile {
   name: string;
   format: ImportFormat;
   totalBytes: number;
+  map: ColumnMap;
 }
 
-export async function importFiles(db: StudyDb, files: string[], options: ImportOptions): Promise<ImportSummary> {
+/**
+ * Imports the files in one transaction. Every file is read to its end and every record checked, also
+ * after a problem, so that all problems of all files are found in one call; if there is any, the
+ * transaction is rolled back and ImportRefused lists them. A file whose bytes were imported before is
+ * recognised and skipped, whatever its records would say now.
+ */
+export async function importFiles(
+  db: StudyDb,
+  files: ReadonlyArray<string | ImportFileRequest>,
+  options: ImportOptions,
+): Promise<ImportSummary> {
   if (files.length === 0) throw new StudyError('No files to import.');
-  const map = toColumnMap(options.map ?? {});
   const model = options.model?.trim();
   if (options.model !== undefined && !model) throw new StudyError('--model needs a name.');
 
-  const planned = files.map(planFile);
+  const planned = files.map((file) => planFile(file, options.map ?? {}));
 
   const results: ImportedFile[] = [];
+  const problems: FileProblems[] = [];
   const importer = createRecordWriter(db);
   const at = isoNow(options.clock);
   await inAsyncTransaction(db, async () => {
     for (const file of planned) {
+      const fileProblems = new FileProblems(file.name);
+      problems.push(fileProblems);
       results.push(
-        await importOrRecognise(db, importer, file, {
-          map,
+        await importOrRecognise(db, importer, file, fileProblems, {
           model,
           at,
           join: options.join?.(),
           onProgress: options.onProgress,
           ignoreUnknown: options.ignoreUnknown ?? options.join !== undefined,
+          skipEmptyOutputs: options.skipEmptyOutputs ?? false,
         }),
       );
     }
+    if (problems.some((p) => p.total > 0)) throw new ImportRefused(problems);
   });
   const imported = results.filter((r) => r.status === 'imported');
   return {
@@ -122,7 +166,8 @@ function toColumnMap(entries: Record<string, string>): ColumnMap {
   }
 }
 
-function planFile(path: string): PlannedFile {
+function planFile(request: string | ImportFileRequest, commonMap: Record<string, string>): PlannedFile {
+  const { path, map = {} } = typeof request === 'string' ? { path: request } : request;
   let totalBytes: number;
   try {
     const stat = statSync(path);
@@ -133,7 +178,13 @@ function planFile(path: string): PlannedFile {
     throw new StudyError(`Cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}.`);
   }
   const name = basename(path);
-  return { path, name, format: detectImportFormat(name, readHead(path)), totalBytes };
+  return {
+    path,
+    name,
+    format: detectImportFormat(name, readHead(path)),
+    totalBytes,
+    map: toColumnMap({ ...commonMap, ...map }),
+  };
 }
 
 function readHead(path: string): string {
@@ -147,12 +198,19 @@ function readHead(path: string): string {
   }
 }
 
-/** SHA-256 of a file fed by the parser's own reads; `digest` reads only what the parser did not (it stopped early). */
+/**
+ * SHA-256 of a file fed by the parser's own reads. When the parser stopped before the end (a syntax
+ * problem, a bad header), the file is hashed again in a read of its own: finishing the parser's hash
+ * would race with the chunk its stream is still delivering.
+ */
 class FileHash {
   private readonly hash = createHash('sha256');
   private hashedBytes = 0;
 
-  constructor(private readonly path: string) {}
+  constructor(
+    private readonly path: string,
+    private readonly totalBytes: number,
+  ) {}
 
   update(chunk: Buffer): void {
     this.hash.update(chunk);
@@ -160,35 +218,48 @@ class FileHash {
   }
 
   async digest(): Promise<string> {
-    for await (const chunk of createReadStream(this.path, { start: this.hashedBytes })) this.update(chunk as Buffer);
-    return this.hash.digest('hex');
+    if (this.hashedBytes === this.totalBytes) return this.hash.digest('hex');
+    const fresh = createHash('sha256');
+    for await (const chunk of createReadStream(this.path)) fresh.update(chunk as Buffer);
+    return fresh.digest('hex');
   }
 }
 
 /** The file's bytes were imported before (or earlier in this call). */
-class AlreadyImported extends Error {}
+class AlreadyImported extends Error {
+  constructor(readonly sha256: string) {
+    super('already imported');
+  }
+}
 
 /**
- * Imports one file, hashed in the same pass as it is parsed instead of in a read of its own. The same
- * bytes imported before fail on their first record (each of their outputs exists already), so only a
- * file that fails, or whose hash turns out known, is looked up: its writes are undone and it is
- * reported as already imported.
+ * Imports one file inside a savepoint, hashed in the same pass as it is parsed. When its hash turns
+ * out known (the same bytes imported before, or earlier in this call), its writes are undone, its
+ * problems (each of its outputs exists already) dropped, and it is reported as already imported.
  */
 async function importOrRecognise(
   db: StudyDb,
   writer: RecordWriter,
   file: PlannedFile,
+  problems: FileProblems,
   options: FileImportOptions,
 ): Promise<ImportedFile> {
-  const hash = new FileHash(file.path);
+  const hash = new FileHash(file.path, file.totalBytes);
   try {
-    return await inAsyncSavepoint(db, () => importOneFile(writer, file, hash, options));
+    return await inAsyncSavepoint(db, () => importOneFile(writer, file, hash, problems, options));
   } catch (error) {
-    if (!(error instanceof StudyError || error instanceof AlreadyImported)) throw error;
-    const sha256 = await hash.digest();
-    const earlier = writer.findImport(sha256);
-    if (!earlier) throw error;
-    return { ...describeFile(file, sha256), status: 'already-imported', records: 0, newItems: 0, ...earlier };
+    if (!(error instanceof AlreadyImported)) throw error;
+    problems.shown.length = 0;
+    problems.total = 0;
+    return {
+      ...describeFile(file, error.sha256),
+      status: 'already-imported',
+      records: 0,
+      newItems: 0,
+      emptyOutputs: [],
+      emptyOutputsSkipped: false,
+      ...writer.findImport(error.sha256)!,
+    };
   }
 }
 
@@ -197,18 +268,20 @@ function describeFile(file: PlannedFile, sha256: string): Pick<ImportedFile, 'fi
 }
 
 interface FileImportOptions {
-  map: ColumnMap;
   model: string | undefined;
   at: string;
   join: RecordJoiner | undefined;
   onProgress: ImportOptions['onProgress'];
   ignoreUnknown: boolean;
+  skipEmptyOutputs: boolean;
 }
 
+/** Reads the whole file, writing its valid records and noting every problem; throws only AlreadyImported. */
 async function importOneFile(
   writer: RecordWriter,
   file: PlannedFile,
   hash: FileHash,
+  problems: FileProblems,
   options: FileImportOptions,
 ): Promise<ImportedFile> {
   const importId = writer.startImport(file, options.at);
@@ -216,6 +289,7 @@ async function importOneFile(
   let newItems = 0;
   let bytesRead = 0;
   let reportedBytes = -1;
+  const emptyOutputs: string[] = [];
   const report = (force = false) => {
     if (bytesRead === reportedBytes && !force) return;
     reportedBytes = bytesRead;
@@ -226,45 +300,60 @@ async function importOneFile(
       hash.update(chunk);
       bytesRead = n;
     },
-    checkHeader: (header) => checkCsvHeader(file, header, options),
+    checkHeader: (header) => checkCsvHeader(header, file.map, options, problems),
   });
+  let ordinal = 0;
   try {
-    for await (const { value, position } of source) {
+    for await (const entry of source) {
+      const place = describeRecord(file.format, entry.position, entry.row);
+      if (entry.problem !== undefined) {
+        problems.add(place, null, entry.problem);
+        continue;
+      }
+      ordinal += 1;
       let record: OutputRecord;
       try {
         record = toOutputRecord(
-          options.join ? options.join.join(value, records + 1) : value,
-          options.map,
+          options.join ? options.join.join(entry.value, ordinal) : entry.value,
+          file.map,
           options.model,
-          { ignoreUnknown: options.ignoreUnknown },
+          // A CSV's columns were checked once, at its header.
+          { ignoreUnknown: options.ignoreUnknown || file.format === 'csv' },
         );
       } catch (error) {
-        if (error instanceof RecordError) {
-          throw new StudyError(`${describeRecordLocation(file.name, file.format, position)}: ${error.message}`);
-        }
-        throw error;
+        if (!(error instanceof RecordError)) throw error;
+        problems.add(place, error.field, error.message);
+        if (error instanceof JoinMismatch) break;
+        continue;
       }
-      if (writer.writeRecord(record, { importId, file, position })) newItems += 1;
+      if (record.output.trim() === '') {
+        emptyOutputs.push(place);
+        if (options.skipEmptyOutputs) continue;
+      }
+      const written = writer.writeRecord(record, { importId, file, position: entry.position });
+      if (typeof written === 'string') {
+        problems.add(place, null, written);
+        continue;
+      }
+      if (written) newItems += 1;
       records += 1;
       report();
     }
   } catch (error) {
-    if (error instanceof SyntaxProblem) {
-      const where =
-        error.position === null ? file.name : describeRecordLocation(file.name, file.format, error.position);
-      throw new StudyError(`${where}: ${error.message}`);
-    }
-    throw error;
-  }
-  if (records === 0) throw new StudyError(`${file.name} contains no records.`);
-  try {
-    options.join?.finish(records);
-  } catch (error) {
-    if (error instanceof RecordError) throw new StudyError(`${file.name} ${error.message}.`);
-    throw error;
+    if (!(error instanceof SyntaxProblem)) throw error;
+    problems.add(error.position === null ? null : describeRecord(file.format, error.position), null, error.message);
   }
   const sha256 = await hash.digest();
-  if (writer.findImport(sha256)) throw new AlreadyImported();
+  if (writer.findImport(sha256)) throw new AlreadyImported(sha256);
+  if (ordinal === 0 && problems.total === 0) problems.add(null, null, 'contains no records');
+  if (problems.total === 0) {
+    try {
+      options.join?.finish(ordinal);
+    } catch (error) {
+      if (!(error instanceof RecordError)) throw error;
+      problems.add(null, error.field, error.message);
+    }
+  }
   bytesRead = file.totalBytes;
   report(true);
   const details = {
@@ -273,22 +362,50 @@ async function importOneFile(
     format: file.format,
     records,
     newItems,
+    emptyOutputs: { count: emptyOutputs.length, skipped: options.skipEmptyOutputs },
     ...(options.join && { join: options.join.provenance }),
   };
+  // A file with problems gets its hash too, so an identical copy later in the call is recognised.
   writer.finishImport(importId, sha256, records, details, options.at);
-  return { ...describeFile(file, sha256), status: 'imported', records, newItems, importId, importedAt: options.at };
+  return {
+    ...describeFile(file, sha256),
+    status: 'imported',
+    records,
+    newItems,
+    importId,
+    importedAt: options.at,
+    emptyOutputs,
+    emptyOutputsSkipped: options.skipEmptyOutputs,
+  };
 }
 
-function checkCsvHeader(file: PlannedFile, header: string[], { map, model, join }: FileImportOptions): void {
-  const duplicate = header.find((column, i) => header.indexOf(column) !== i);
-  if (duplicate !== undefined) throw new StudyError(`Line 1 of ${file.name}: column "${duplicate}" appears twice.`);
-  const missing = missingRequiredColumns([...header, ...(join?.addedColumns ?? [])], map, model);
-  if (missing.length > 0) {
-    const hint = missing.includes('model')
-      ? ' (use --model NAME for a file of one model)'
-      : ' (use --map field=column)';
-    throw new StudyError(`Line 1 of ${file.name}: no column ${missing.map((m) => `"${m}"`).join(', ')}${hint}.`);
+/**
+ * A CSV header's problems; the rows are read only when it has none. Columns it does not know are
+ * reported only when none it needs is missing: a file of another layout would list both for each.
+ */
+function checkCsvHeader(
+  header: string[],
+  map: ColumnMap,
+  { model, join, ignoreUnknown }: FileImportOptions,
+  problems: FileProblems,
+): boolean {
+  const before = problems.total;
+  for (const [i, column] of header.entries()) {
+    if (header.indexOf(column) !== i) problems.add('header', column, `column "${column}" appears twice`);
   }
+  const missing = missingRequiredColumns([...header, ...(join?.addedColumns ?? [])], map, model);
+  const columns = header.map((column) => JSON.stringify(column)).join(', ');
+  for (const column of missing) {
+    const hint = column === 'model' ? '; for a file of one model, give the model name' : '';
+    problems.add('header', column, `no column "${column}" (the header has ${columns})${hint}`);
+  }
+  if (missing.length === 0 && !ignoreUnknown) {
+    for (const column of header) {
+      const unknown = unknownFieldError(column, map);
+      if (unknown) problems.add('header', column, unknown.message);
+    }
+  }
+  return problems.total === before;
 }
 
 interface RecordPlace {
@@ -298,6 +415,9 @@ interface RecordPlace {
 }
 
 type RecordWriter = ReturnType<typeof createRecordWriter>;
+
+/** What defines an item: a second record of the same item must agree on all of them. */
+const ITEM_FIELDS = ['question', 'context', 'reference', 'category', 'sourceId'] as const;
 
 /** The rules of one import call that need the database (conflicts, duplicates) over db/imports' statements. */
 function createRecordWriter(db: StudyDb) {
@@ -324,19 +444,20 @@ function createRecordWriter(db: StudyDb) {
         newValue: details,
       });
     },
-    /** Stores one output (and its item if new); returns whether the item was new. */
-    writeRecord(record: OutputRecord, place: RecordPlace): boolean {
-      const here = () => describeRecordLocation(place.file.name, place.file.format, place.position);
+    /**
+     * Stores one output (and its item if new); returns whether the item was new, or, storing nothing,
+     * why the record cannot be stored (its item is defined otherwise, or the model has an output for it).
+     */
+    writeRecord(record: OutputRecord, place: RecordPlace): boolean | string {
       // Files list an item's models together, so the item just written answers most checks without a read.
       const item = lastItem?.itemId === record.itemId ? lastItem.row : statements.findItem(record.itemId);
       if (item) {
-        const differing = (['question', 'context', 'reference', 'category'] as const).filter(
-          (f) => item[f] !== record[f],
-        );
+        const differing = ITEM_FIELDS.filter((f) => item[f] !== record[f]);
         if (differing.length > 0) {
-          throw new StudyError(
-            `${here()}: item "${record.itemId}" conflicts with its definition at ${recordReference(item.file_name, item.format, item.source_line)} (${differing.join(', ')} differ${differing.length === 1 ? 's' : ''}).`,
-          );
+          const where = recordReference(item.file_name, item.format, item.source_line);
+          const [first, ...others] = differing;
+          const too = others.length > 0 ? `; ${others.join(', ')} differ${others.length === 1 ? 's' : ''} too` : '';
+          return `item "${record.itemId}" conflicts with its definition at ${where}: ${describeDifference(first!, item[first!], record[first!])}${too}`;
         }
       } else {
         statements.insertItem(record, place.importId, place.position);
@@ -347,9 +468,7 @@ function createRecordWriter(db: StudyDb) {
       };
       if (!statements.insertOutput(record, place.importId, place.position)) {
         const existing = statements.findOutput(record.itemId, record.model)!;
-        throw new StudyError(
-          `${here()}: model "${record.model}" already has an output for item "${record.itemId}" at ${recordReference(existing.file_name, existing.format, existing.source_line)}.`,
-        );
+        return `model "${record.model}" already has an output for item "${record.itemId}" at ${recordReference(existing.file_name, existing.format, existing.source_line)}`;
       }
       models.add(record.model);
       return item === undefined;

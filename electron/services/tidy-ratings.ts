@@ -8,6 +8,8 @@ import { readAnsweredValues, readScoresOfAnsweredOutputs } from '../../db/answer
 import { CsvSyntaxError, csvRecords } from '../../shared/csv';
 import {
   PREFERENCE_DIMENSION,
+  TIDY_FIXED_COLUMNS,
+  TIDY_REQUIRED_COLUMNS,
   parseTidyRatings,
   tidyRow,
   type CsvRecord,
@@ -75,7 +77,8 @@ export function parseTidyRatingsCsv(
 
 function tokenise(text: string, fileName: string): CsvRecord[] {
   try {
-    return csvRecords(text, fileName);
+    // Exports of earlier releases, without the columns added since, are BlindRate's too.
+    return csvRecords(text, fileName, { fixed: TIDY_FIXED_COLUMNS, alwaysWritten: TIDY_REQUIRED_COLUMNS });
   } catch (error) {
     if (error instanceof CsvSyntaxError) throw new StudyError(error.message);
     throw error;

@@ -179,6 +179,7 @@ export function generateDemoRecords(prng: Prng, itemCount = DEMO_ITEM_COUNT): Ou
         context,
         reference,
         category,
+        sourceId: '',
         scores: {
           rouge1: round4(rouge.rouge1.f1),
           rouge2: round4(rouge.rouge2.f1),

@@ -1,13 +1,16 @@
 /**
  * MeDiSumQA runs of the CLUE benchmark (`eval/eval_MeDiSumQA.py`). A run writes `predictions.json`:
- * one JSON object per line with "Model Answer", "Ground Truth Answer" and its metrics as strings
- * ("0.45"), nothing else. Which dataset entry a line answers follows from the script: it loads the
+ * one JSON object per line with "Model Answer", "Ground Truth Answer" and its metrics (2025: as
+ * strings, "0.45"; 2024: as numbers, with the entry's "Question" too). The dataset is a JSON array or
+ * JSON lines; the 2025 release gives each entry a `discharge_summary`, the 2024 code's dataset writer
+ * (`data/MeDiSumQA/post_process_qas.py`) `with_discharge_summary` and `without_discharge_summary`,
+ * of which that code prompted the model with the latter; both carry the MIMIC `note_id`. Which dataset entry a line answers follows from the script: it loads the
  * dataset (a JSON array), runs `random.seed(1); random.shuffle(data)`, uses the first N entries as
  * few-shot examples and writes one line per remaining entry, in order. Replaying that shuffle joins
  * each line to its entry, and every line's ground truth must equal its entry's "Answer".
  */
 import { pythonShuffled } from '../pyrandom';
-import { asRawRecord, excerpt, keyText, type ItemEntry, type RawRecord, type RecordJoiner } from './join';
+import { asRawRecord, excerpt, JoinMismatch, keyText, type ItemEntry, type RawRecord, type RecordJoiner } from './join';
 import { RecordError } from './record';
 
 /** What eval_MeDiSumQA.py uses unless told otherwise (`random.seed(1)`, `--num_few_shot_examples 1`). */
@@ -38,6 +41,10 @@ export const CLUE_COLUMN_MAP: Record<string, string> = {
 
 /** Dataset fields that may carry an entry's own id, in order of preference. */
 const ID_FIELDS = ['id', 'item_id', 'ID', 'Id'];
+/** Fields kept as the item's source id (several entries may share one: one note, many questions). */
+const SOURCE_ID_FIELDS = ['note_id', ...ID_FIELDS];
+/** The context the model was given, by dataset layout: the 2025 release, then the 2024 code's writer. */
+const CONTEXT_FIELDS = ['discharge_summary', 'without_discharge_summary'];
 const CATEGORY_FIELDS = ['Category', 'category'];
 
 export interface ClueJoinOptions {
@@ -48,6 +55,11 @@ export interface ClueJoinOptions {
   datasetName: string;
   /** Every line's "Ground Truth Answer", read ahead, so a mismatch can say what would fit instead. */
   groundTruths: readonly string[];
+  /**
+   * The dataset field shown to raters as the context: a field name, null for none (the study then
+   * has no context), or undefined to take the one the dataset's layout has (CONTEXT_FIELDS).
+   */
+  contextField?: string | null;
 }
 
 interface DatasetEntry {
@@ -56,21 +68,57 @@ interface DatasetEntry {
   context: string;
   answer: string;
   category: string;
+  sourceId: string;
   /** 1-based position in the dataset as published (before the shuffle). */
   number: number;
   where: string;
 }
 
-/** Reads the dataset entries, rejecting the first one that lacks what a study needs. */
-export function readClueDataset(entries: readonly ItemEntry[], datasetName: string): DatasetEntry[] {
-  if (entries.length === 0) throw new RecordError(null, `${datasetName} has no entries`);
+/**
+ * Which field holds the context: the one asked for, or the one the layout has. Never silently none: a
+ * dataset with no known context field is refused unless no context is asked for.
+ */
+function chooseContextField(
+  entries: readonly ItemEntry[],
+  datasetName: string,
+  requested: string | null | undefined,
+): string | null {
+  if (requested === null) return null;
+  const fields = Object.keys(entries[0]!.value);
+  const listed = fields.map((f) => JSON.stringify(f)).join(', ');
+  if (requested !== undefined) {
+    if (!fields.includes(requested))
+      throw new RecordError(
+        null,
+        `${datasetName} has no field "${requested}" for the context (its entries have ${listed})`,
+      );
+    return requested;
+  }
+  const known = CONTEXT_FIELDS.find((f) => fields.includes(f));
+  if (known === undefined) {
+    throw new RecordError(
+      null,
+      `${datasetName} has none of the context fields of MeDiSumQA's layouts (${CONTEXT_FIELDS.join(', ')}); its entries have ${listed}: name the field the model was given as context, or import without context`,
+    );
+  }
+  return known;
+}
+
+/** Reads the dataset entries (`contextField` chosen by chooseContextField), rejecting the first one that lacks what a study needs. */
+function readClueDataset(
+  entries: readonly ItemEntry[],
+  datasetName: string,
+  contextField: string | null,
+): DatasetEntry[] {
   const idField = ID_FIELDS.find((f) => f in entries[0]!.value);
+  const sourceIdField = SOURCE_ID_FIELDS.find((f) => f in entries[0]!.value);
   const seenIds = new Map<string, string>();
-  return entries.map(({ value, where }, i) => {
-    const text = (field: string, required: boolean): string => {
+  const dataset = entries.map(({ value, where }, i) => {
+    /** `required`: present and not blank; `present`: present (a string), possibly blank. */
+    const text = (field: string, required: boolean, present = required): string => {
       const v = value[field];
       if (typeof v === 'string' && (!required || v.trim() !== '')) return v;
-      if (!required && (v === undefined || v === null)) return '';
+      if (!present && (v === undefined || v === null)) return '';
       throw new RecordError(
         null,
         `${capitalise(where)}: "${field}" ${v === undefined || v === null ? 'is missing' : typeof v === 'string' ? 'is empty' : 'must be text'}`,
@@ -94,13 +142,21 @@ export function readClueDataset(entries: readonly ItemEntry[], datasetName: stri
     return {
       itemId,
       question: text('Question', true),
-      context: text('discharge_summary', false),
+      context: contextField === null ? '' : text(contextField, false, true),
       answer: text('Answer', true),
       category: categoryField === undefined ? '' : text(categoryField, false),
+      sourceId: sourceIdField === undefined ? '' : (keyText(value[sourceIdField]) ?? ''),
       number: i + 1,
       where,
     };
   });
+  if (contextField !== null && dataset.every((entry) => entry.context.trim() === '')) {
+    throw new RecordError(
+      null,
+      `"${contextField}" is empty in every entry of ${datasetName}: name the field the model was given as context, or import without context`,
+    );
+  }
+  return dataset;
 }
 
 /**
@@ -109,7 +165,9 @@ export function readClueDataset(entries: readonly ItemEntry[], datasetName: stri
  * unique in the dataset). Either way the first line whose ground truth differs stops the import.
  */
 export function createClueJoin(entries: readonly ItemEntry[], options: ClueJoinOptions): RecordJoiner {
-  const dataset = readClueDataset(entries, options.datasetName);
+  if (entries.length === 0) throw new RecordError(null, `${options.datasetName} has no entries`);
+  const contextField = chooseContextField(entries, options.datasetName, options.contextField);
+  const dataset = readClueDataset(entries, options.datasetName, contextField);
   const { fewShot, datasetName } = options;
   if (!Number.isInteger(fewShot) || fewShot < 0 || fewShot >= dataset.length) {
     throw new RecordError(
@@ -148,7 +206,7 @@ export function createClueJoin(entries: readonly ItemEntry[], options: ClueJoinO
           `is one line too many: ${datasetName} minus ${fewShot} few-shot example(s) has ${expected.length} entries`,
         );
       if (entry.answer !== groundTruth) {
-        throw new RecordError(
+        throw new JoinMismatch(
           GROUND_TRUTH,
           `does not match ${entry.where} (${shuffleWords}): ${excerpt(groundTruth)} vs ${excerpt(entry.answer)}; ${mismatchHint()}`,
         );
@@ -165,11 +223,11 @@ export function createClueJoin(entries: readonly ItemEntry[], options: ClueJoinO
   };
 
   return {
-    addedColumns: ['item_id', 'question', 'context', 'reference', 'category'],
+    addedColumns: ['item_id', 'question', 'context', 'reference', 'category', 'source_id'],
     provenance:
       options.joinBy === 'position'
-        ? { from: 'clue', dataset: datasetName, joinBy: 'position', seed: String(options.seed), fewShot }
-        : { from: 'clue', dataset: datasetName, joinBy: 'reference' },
+        ? { from: 'clue', dataset: datasetName, contextField, joinBy: 'position', seed: String(options.seed), fewShot }
+        : { from: 'clue', dataset: datasetName, contextField, joinBy: 'reference' },
     join(raw, ordinal) {
       const record = asRawRecord(raw);
       const groundTruth = record[GROUND_TRUTH];
@@ -192,6 +250,7 @@ export function createClueJoin(entries: readonly ItemEntry[], options: ClueJoinO
         context: entry.context,
         reference: entry.answer,
         category: entry.category,
+        source_id: entry.sourceId,
       };
     },
     finish(records) {

@@ -8,6 +8,18 @@ import { RecordError } from './record';
 
 export type RawRecord = Record<string, unknown>;
 
+/**
+ * A record that shows the join itself is wrong for the whole file (another order, another dataset):
+ * the record's message says so, and the records after it are not checked against the join, as each
+ * would only repeat it.
+ */
+export class JoinMismatch extends RecordError {
+  constructor(field: string | null, message: string) {
+    super(field, message);
+    this.name = 'JoinMismatch';
+  }
+}
+
 /** One record of an items file, with where it is, for messages ("Record 3 of items.json"). */
 export interface ItemEntry {
   value: RawRecord;

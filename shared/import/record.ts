@@ -8,7 +8,7 @@ import type { OutputRecord } from '../domain';
 import { unsafeNameReason } from '../text/names';
 
 export const REQUIRED_FIELDS = ['item_id', 'model', 'output', 'question'] as const;
-export const OPTIONAL_FIELDS = ['context', 'reference', 'category'] as const;
+export const OPTIONAL_FIELDS = ['context', 'reference', 'category', 'source_id'] as const;
 export const OUTPUT_FIELDS = [...REQUIRED_FIELDS, ...OPTIONAL_FIELDS] as const;
 export type OutputField = (typeof OUTPUT_FIELDS)[number];
 
@@ -110,11 +110,17 @@ const score = z.preprocess(
 const canonicalSchema = z.object({
   item_id: identifier,
   model: modelName,
-  output: requiredText,
+  // An empty answer is a real output (a model that produced nothing); the importer lists where they are.
+  output: text,
   question: requiredText,
   context: optionalText,
   reference: optionalText,
   category: optionalText,
+  // A dataset's id of the item; ids may be JSON numbers and need not be unique (one note, many questions).
+  source_id: z
+    .union([text, z.number()], { error: textError })
+    .nullish()
+    .transform((v) => (v === null || v === undefined ? '' : String(v).trim())),
   scores: z.record(z.string(), score),
 });
 
@@ -132,22 +138,28 @@ export interface RecordOptions {
  * a reference or scores; the nearest known name is suggested when it is close.
  */
 function rejectUnknownFields(keys: readonly string[], map: ColumnMap): void {
+  for (const key of keys) {
+    const error = unknownFieldError(key, map);
+    if (error) throw error;
+  }
+}
+
+/** Why `key` is a field BlindRate does not know under this mapping, or null when it knows it. */
+export function unknownFieldError(key: string, map: ColumnMap): RecordError | null {
   const known = new Set<string>([
     ...OUTPUT_FIELDS.map((f) => sourceColumn(map, f)),
     'scores',
     ...Object.values(map.scores),
   ]);
-  for (const key of keys) {
-    if (known.has(key) || (key.startsWith(SCORE_PREFIX) && key.length > SCORE_PREFIX.length)) continue;
-    if (key === SCORE_PREFIX) throw new RecordError(key, 'names no metric (write score_<metric>, e.g. score_rougeL)');
-    const nearest = closest(key, [...known]);
-    const hint =
-      distance(key, nearest) <= Math.max(2, Math.floor(nearest.length / 3)) ? ` (did you mean "${nearest}"?)` : '';
-    throw new RecordError(
-      key,
-      `is not a field BlindRate knows${hint}; rename it, map it with --map, or import without it using --ignore-unknown`,
-    );
-  }
+  if (known.has(key) || (key.startsWith(SCORE_PREFIX) && key.length > SCORE_PREFIX.length)) return null;
+  if (key === SCORE_PREFIX) return new RecordError(key, 'names no metric (write score_<metric>, e.g. score_rougeL)');
+  const nearest = closest(key, [...known]);
+  const hint =
+    distance(key, nearest) <= Math.max(2, Math.floor(nearest.length / 3)) ? ` (did you mean "${nearest}"?)` : '';
+  return new RecordError(
+    key,
+    `is not a field BlindRate knows${hint}; rename it, map it with --map, or import without it using --ignore-unknown`,
+  );
 }
 
 /**
@@ -222,6 +234,7 @@ export function toOutputRecord(
     context: r.context,
     reference: r.reference,
     category: r.category,
+    sourceId: r.source_id,
     scores: r.scores,
   };
 }

@@ -5,12 +5,14 @@
  * from Python's own objects, which dataset entry or source line every output belongs to.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import { parse } from 'csv-parse/sync';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { StudyDb } from '../../../db/connection';
 import { chqSummJoin, clueJoin, itemsJoin } from '../../../electron/services/benchmark-import';
-import { importFiles } from '../../../electron/services/importer';
+import { exportTable } from '../../../electron/services/exporter';
+import { importFiles, ImportRefused } from '../../../electron/services/importer';
 import { drawSample } from '../../../electron/services/sampler';
 import { CHQ_SUMM_COLUMN_MAP } from '../../../shared/import/chq-summ';
 import { CLUE_COLUMN_MAP } from '../../../shared/import/clue';
@@ -19,6 +21,19 @@ import { count, fixedClock, freshStudy } from './helpers';
 const BENCHMARKS = fileURLToPath(new URL('../../fixtures/benchmarks/', import.meta.url));
 const clueFile = (name: string) => join(BENCHMARKS, 'clue', name);
 const chqFile = (name: string) => join(BENCHMARKS, 'chq-summ', name);
+const CLUE_SCORE_HEADER = [
+  'bertscore_f1',
+  'bertscore_p',
+  'bertscore_r',
+  'rouge1',
+  'rouge2',
+  'rougeL',
+  'umls_f1',
+  'umls_p',
+  'umls_r',
+]
+  .map((metric) => `score_${metric}`)
+  .join(',');
 const readJson = <T>(path: string) => JSON.parse(readFileSync(path, 'utf8')) as T;
 
 interface DatasetEntry {
@@ -195,7 +210,7 @@ describe('--from chq-summ (generate_and_evaluate.py predictions-test.csv + test.
     expect(outputs.map((o) => o.context)).toEqual(chqExpected.questions.map(() => ''));
   });
 
-  it('refuses Actual Text that is not the target line, with nothing written', async () => {
+  it('refuses every row whose Actual Text is not its target line, with nothing written', async () => {
     const { db } = freshStudy();
     const join = chqSummJoin(chqFile('test.source'), chqFile('test.source'));
     await expect(
@@ -206,7 +221,7 @@ describe('--from chq-summ (generate_and_evaluate.py predictions-test.csv + test.
         clock: fixedClock,
       }),
     ).rejects.toThrow(
-      /^Line 2 of predictions-test\.csv: "Actual Text" is "What is the treatment for back pain\?" but line 1 of test\.source is/,
+      /^Nothing was imported: 6 problems in 1 file\.\nRow 2 of predictions-test\.csv: "Actual Text" is "What is the treatment for back pain\?" but line 1 of test\.source is/,
     );
     expect(count(db, 'outputs')).toBe(0);
   });
@@ -300,5 +315,165 @@ describe('from a benchmark run to a sample', () => {
       expect(task.bin).toBe(expectedBin(rank));
     }
     expect(tasks.filter((t) => t.bin === 3)).toHaveLength(2);
+  });
+});
+
+describe('--from clue, the 2024 layout (post_process_qas.py JSON lines, eval_MeDiSumQA.py at fdb4ec7)', () => {
+  const file = (name: string) => join(BENCHMARKS, 'clue-2024', name);
+  interface Entry2024 {
+    note_id: string;
+    with_discharge_summary: string;
+    without_discharge_summary: string;
+    Question: string;
+    Answer: string;
+  }
+  const entries = readFileSync(file('MeDiSumQA.jsonl'), 'utf8')
+    .trimEnd()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Entry2024);
+  const expected = readJson<{ 'predictions.json': number[]; emptyAnswerLines: number[] }>(file('expected-join.json'));
+  const lines = readFileSync(file('predictions.json'), 'utf8')
+    .trimEnd()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, string | number>);
+
+  async function import2024(
+    db: StudyDb,
+    options: Partial<Parameters<typeof clueJoin>[2]> = {},
+    dataset = 'MeDiSumQA.jsonl',
+  ) {
+    const join = await clueJoin(file(dataset), file('predictions.json'), {
+      joinBy: 'position',
+      seed: 1,
+      fewShot: 1,
+      ...options,
+    });
+    return importFiles(db, [file('predictions.json')], {
+      join,
+      map: CLUE_COLUMN_MAP,
+      model: 'llama',
+      clock: fixedClock,
+    });
+  }
+
+  it('reads the JSON-lines dataset and stores every field as the run had it: the prompt context, note_id as source id', async () => {
+    const { db } = freshStudy();
+    const summary = await import2024(db);
+    expect(summary.files[0]!.emptyOutputs).toEqual(expected.emptyAnswerLines.map((n) => `line ${n}`));
+    const stored = db
+      .prepare(
+        `SELECT o.id, o.item_id, o.text, i.question, i.context, i.reference, i.source_id FROM outputs o
+         JOIN items i USING (item_id) ORDER BY o.source_line`,
+      )
+      .all() as Array<Record<string, string | number>>;
+    expect(stored).toHaveLength(13);
+    stored.forEach((row, k) => {
+      const position = expected['predictions.json'][k]!;
+      const entry = entries[position]!;
+      expect(row).toMatchObject({
+        item_id: `entry-${position + 1}`,
+        text: lines[k]!['Model Answer'],
+        question: entry.Question,
+        context: entry.without_discharge_summary,
+        reference: entry.Answer,
+        source_id: entry.note_id,
+      });
+      expect(scoresOf(db, row.id as number)).toMatchObject({ rougeL: lines[k]!.ROUGE_L, umls_f1: lines[k]!.UMLS_F1 });
+    });
+    expect(stored.filter((row) => row.text === '')).toHaveLength(1);
+  });
+
+  it('keeps the source id in the outputs export, which imports back with it', async () => {
+    const { db, folder } = freshStudy();
+    await import2024(db);
+    const csv = join(folder, 'outputs.csv');
+    await exportTable(db, { what: 'outputs', format: 'csv', out: csv });
+    const [header, first] = parse(readFileSync(csv, 'utf8')) as string[][];
+    expect(header!.join(',')).toBe(
+      `item_id,model,output,question,context,reference,category,source_id,${CLUE_SCORE_HEADER}`,
+    );
+    expect(first!.slice(0, 8)).toEqual([
+      'entry-1',
+      'llama',
+      expect.any(String),
+      entries[0]!.Question,
+      entries[0]!.without_discharge_summary,
+      entries[0]!.Answer,
+      '',
+      entries[0]!.note_id,
+    ]);
+    const again = freshStudy();
+    await importFiles(again.db, [csv], { clock: fixedClock });
+    const sourceIds = (which: StudyDb) => which.prepare('SELECT item_id, source_id FROM items ORDER BY item_id').all();
+    expect(sourceIds(again.db)).toEqual(sourceIds(db));
+    again.db.close();
+  });
+
+  it('takes the context from a field the user names', async () => {
+    const { db } = freshStudy();
+    await import2024(db, { contextField: 'with_discharge_summary' });
+    const stored = db.prepare('SELECT item_id, context FROM items').all() as Array<{
+      item_id: string;
+      context: string;
+    }>;
+    expect(stored).toHaveLength(13);
+    for (const { item_id, context } of stored)
+      expect(context).toBe(entries[Number(item_id.slice('entry-'.length)) - 1]!.with_discharge_summary);
+  });
+
+  it('refuses a dataset with no known context field instead of storing every context empty, unless told none is meant', async () => {
+    const { db, folder } = freshStudy();
+    const bare = join(folder, 'bare.jsonl');
+    writeFileSync(
+      bare,
+      entries.map(({ note_id, Question, Answer }) => JSON.stringify({ note_id, Question, Answer })).join('\n'),
+    );
+    await expect(clueJoin(bare, file('predictions.json'), { joinBy: 'position', seed: 1, fewShot: 1 })).rejects.toThrow(
+      'bare.jsonl has none of the context fields of MeDiSumQA\'s layouts (discharge_summary, without_discharge_summary); its entries have "note_id", "Question", "Answer": name the field the model was given as context, or import without context.',
+    );
+    const join_ = await clueJoin(bare, file('predictions.json'), {
+      joinBy: 'position',
+      seed: 1,
+      fewShot: 1,
+      contextField: null,
+    });
+    await importFiles(db, [file('predictions.json')], {
+      join: join_,
+      map: CLUE_COLUMN_MAP,
+      model: 'llama',
+      clock: fixedClock,
+    });
+    expect(db.prepare("SELECT count(*) FROM items WHERE context = ''").pluck().get()).toBe(13);
+    expect(
+      JSON.parse(db.prepare("SELECT new_value FROM audit_log WHERE action = 'import'").pluck().get() as string).join,
+    ).toMatchObject({ contextField: null });
+  });
+
+  it('refuses a context field that is empty in every entry', async () => {
+    const { folder } = freshStudy();
+    const blank = join(folder, 'blank.jsonl');
+    writeFileSync(blank, entries.map((e) => JSON.stringify({ ...e, without_discharge_summary: '' })).join('\n'));
+    await expect(
+      clueJoin(blank, file('predictions.json'), { joinBy: 'position', seed: 1, fewShot: 1 }),
+    ).rejects.toThrow('"without_discharge_summary" is empty in every entry of blank.jsonl');
+  });
+});
+
+describe('a dataset that is not valid JSON lines', () => {
+  it('lists every bad line before anything is read from the outputs', async () => {
+    const { folder } = freshStudy();
+    const dataset = join(folder, 'MeDiSumQA.jsonl');
+    writeFileSync(dataset, '{"Question": "Q?", "Answer": "A."}\n{"Question": oops}\n[1, 2]\n{"Question": "Q2?"\n');
+    const refusal = await clueJoin(dataset, clueFile('predictions.json'), {
+      joinBy: 'position',
+      seed: 1,
+      fewShot: 1,
+    }).catch((error: unknown) => error as ImportRefused);
+    expect(refusal).toBeInstanceOf(ImportRefused);
+    expect((refusal as ImportRefused).problems).toEqual([
+      { file: 'MeDiSumQA.jsonl', record: 'line 2', field: null, message: expect.stringMatching(/^not valid JSON \(/) },
+      { file: 'MeDiSumQA.jsonl', record: 'line 3', field: null, message: 'is not an object with fields' },
+      { file: 'MeDiSumQA.jsonl', record: 'line 4', field: null, message: expect.stringMatching(/^not valid JSON \(/) },
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 /** The `blindrate` executable end to end, as a coordinator runs it (a few spawns of the prebuilt bundle). */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -185,7 +185,7 @@ describe('blindrate import of benchmark runs (test/fixtures/benchmarks, written 
     expect(sha256(study)).toBe(before);
   });
 
-  it('imports a CLUE run and a CHQ-Summ run, the latter scored with stemmed ROUGE as the paper did', async () => {
+  it('imports a CLUE run and a CHQ-Summ run, the latter scored with stemmed ROUGE (rouge-score)', async () => {
     const { db, path: study } = freshStudy();
     db.close();
     const imported = await blindrate(['import', study, benchmark('clue/predictions.json'), ...clue]);
@@ -215,6 +215,48 @@ describe('blindrate import of benchmark runs (test/fixtures/benchmarks, written 
     expect(chq.stdout).toContain('Computed ROUGE (stemmed) for 28 outputs (46 values).');
   });
 
+  it('imports the 2024 CLUE layout (JSON-lines dataset, without_discharge_summary) listing its empty answer', async () => {
+    const { db, path: study } = freshStudy();
+    db.close();
+    const run = await blindrate([
+      'import',
+      study,
+      benchmark('clue-2024/predictions.json'),
+      '--from',
+      'clue',
+      '--dataset',
+      benchmark('clue-2024/MeDiSumQA.jsonl'),
+      '--model',
+      'llama',
+    ]);
+    expect(run).toMatchObject({
+      code: 0,
+      stderr: '',
+      stdout:
+        'predictions.json: 13 outputs imported (jsonl), 13 new items.\npredictions.json: 1 empty output imported as empty (line 5).\nImported 13 outputs, 13 new items; models: llama.\n',
+    });
+  });
+
+  it('says that CHQ-Summ runs carry no scores and which ROUGE `score --rouge --stem` computes', async () => {
+    const { db, path: study } = freshStudy();
+    db.close();
+    const run = await blindrate([
+      'import',
+      study,
+      benchmark('chq-summ/predictions-test.csv'),
+      '--from',
+      'chq-summ',
+      '--source',
+      benchmark('chq-summ/test.source'),
+      '--model',
+      'bart-large',
+    ]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(
+      "as Google's rouge-score does; the paper used py-rouge 1.1, another implementation, so the values need not be the paper's.",
+    );
+  });
+
   it('says which options belong together', async () => {
     const { db, path: study } = freshStudy();
     db.close();
@@ -227,5 +269,82 @@ describe('blindrate import of benchmark runs (test/fixtures/benchmarks, written 
     expect((await blindrate(['import', study, benchmark('clue/predictions.json'), '--join', 'x.json'])).stderr).toBe(
       'blindrate: --join and --on go together: --join ITEMS_FILE --on position|FIELD.\n',
     );
+  });
+});
+
+describe('blindrate import of three differently named files', () => {
+  function writeRuns(folder: string): string[] {
+    const runs = [
+      ['alpha.csv', 'id,prompt,answer', 'alpha'],
+      ['beta.csv', 'id,prompt,generation', 'beta'],
+      ['gamma.csv', 'id,prompt,prediction', 'gamma'],
+    ] as const;
+    return runs.map(([name, header, model]) => {
+      const path = join(folder, name);
+      writeFileSync(path, `${header},model\nq1,Q1?,${model} says,${model}\nq2,Q2?,"",${model}\n`);
+      return path;
+    });
+  }
+
+  it('go in with one command, a --map FILE:field=column for each, empty outputs listed', async () => {
+    const { db, path: study, folder } = freshStudy();
+    db.close();
+    const [alpha, beta, gamma] = writeRuns(folder);
+    const run = await blindrate([
+      'import',
+      study,
+      alpha!,
+      beta!,
+      gamma!,
+      '--map',
+      'item_id=id',
+      '--map',
+      'question=prompt',
+      '--map',
+      'alpha.csv:output=answer',
+      '--map',
+      `${beta}:output=generation`,
+      '--map',
+      'gamma.csv:output=prediction',
+    ]);
+    expect(run).toMatchObject({ code: 0, stderr: '' });
+    expect(run.stdout.split('\n')).toEqual([
+      'alpha.csv: 2 outputs imported (csv), 2 new items.',
+      'alpha.csv: 1 empty output imported as empty (row 3).',
+      'beta.csv: 2 outputs imported (csv), 0 new items.',
+      'beta.csv: 1 empty output imported as empty (row 3).',
+      'gamma.csv: 2 outputs imported (csv), 0 new items.',
+      'gamma.csv: 1 empty output imported as empty (row 3).',
+      'Imported 6 outputs, 2 new items; models: alpha, beta, gamma.',
+      '',
+    ]);
+  });
+
+  it('lists every problem of every file on its own line, the study file byte-identical', async () => {
+    const { db, path: study, folder } = freshStudy();
+    db.close();
+    const before = sha256(study);
+    const [alpha, beta, gamma] = writeRuns(folder);
+    const run = await blindrate([
+      'import',
+      study,
+      alpha!,
+      beta!,
+      gamma!,
+      '--map',
+      'item_id=id',
+      '--map',
+      'question=prompt',
+    ]);
+    expect(run.code).toBe(1);
+    const header = (column: string) => `"id", "prompt", "${column}", "model"`;
+    expect(run.stderr.split('\n')).toEqual([
+      'blindrate: Nothing was imported: 3 problems in 3 files.',
+      `Header of alpha.csv: no column "output" (the header has ${header('answer')})`,
+      `Header of beta.csv: no column "output" (the header has ${header('generation')})`,
+      `Header of gamma.csv: no column "output" (the header has ${header('prediction')})`,
+      '',
+    ]);
+    expect(sha256(study)).toBe(before);
   });
 });

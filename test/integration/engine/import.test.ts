@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { importFiles } from '../../../electron/services/importer';
+import { importFiles, ImportRefused } from '../../../electron/services/importer';
 import { count, fixedClock, fixture, freshStudy } from './helpers';
 
 const MEDISUMQA_MAP = {
@@ -93,11 +93,27 @@ describe('importFiles: formats', () => {
     expect(scoresOf(db, 'm1', 'Mistral-7B-Instruct-v0.1')).toEqual({ rouge1: 0.8, rougeL: 0.8 });
   });
 
-  it('rejects a CSV whose header lacks a required column, at line 1, with a hint', async () => {
+  it('rejects a CSV whose header lacks required columns: one problem per column, at the header, showing it', async () => {
     const { db } = freshStudy();
-    await expect(importFiles(db, [fixture('medisumqa-style.csv')], { clock: fixedClock })).rejects.toThrow(
-      'Line 1 of medisumqa-style.csv: no column "item_id", "model", "output", "question" (use --model NAME for a file of one model).',
+    const refusal = await importFiles(db, [fixture('medisumqa-style.csv')], { clock: fixedClock }).catch((e) => e);
+    expect(refusal).toBeInstanceOf(ImportRefused);
+    const header =
+      '"ID", "Question", "Discharge Summary", "Model Answer", "Ground Truth Answer", "Category", "ROUGE_1", "ROUGE_L"';
+    expect((refusal as ImportRefused).problems).toEqual(
+      ['item_id', 'model', 'output', 'question'].map((column) => ({
+        file: 'medisumqa-style.csv',
+        record: 'header',
+        field: column,
+        message: `no column "${column}" (the header has ${header})${column === 'model' ? '; for a file of one model, give the model name' : ''}`,
+      })),
     );
+    expect((refusal as Error).message.split('\n')).toEqual([
+      'Nothing was imported: 4 problems in 1 file.',
+      `Header of medisumqa-style.csv: no column "item_id" (the header has ${header})`,
+      `Header of medisumqa-style.csv: no column "model" (the header has ${header}); for a file of one model, give the model name`,
+      `Header of medisumqa-style.csv: no column "output" (the header has ${header})`,
+      `Header of medisumqa-style.csv: no column "question" (the header has ${header})`,
+    ]);
   });
 
   it('reports progress with bytes and records, ending at the file size', async () => {
@@ -122,7 +138,7 @@ describe('importFiles: all or nothing', () => {
     const { db } = freshStudy();
     await expect(
       importFiles(db, [fixture('outputs.jsonl'), fixture('bad-score.csv')], { clock: fixedClock }),
-    ).rejects.toThrow('Line 3 of bad-score.csv: "score_rouge1" is not a number: "n/a"');
+    ).rejects.toThrow('Row 3 of bad-score.csv: "score_rouge1" is not a number: "n/a"');
     expect(count(db, 'outputs')).toBe(0);
     expect(count(db, 'imports')).toBe(0);
   });
@@ -130,7 +146,7 @@ describe('importFiles: all or nothing', () => {
   it('names both lines when an item is defined differently', async () => {
     const { db } = freshStudy();
     await expect(importFiles(db, [fixture('conflicting-item.jsonl')], { clock: fixedClock })).rejects.toThrow(
-      'Line 3 of conflicting-item.jsonl: item "x1" conflicts with its definition at conflicting-item.jsonl:1 (question differs).',
+      'Line 3 of conflicting-item.jsonl: item "x1" conflicts with its definition at conflicting-item.jsonl:1: question differs at character 12 (there U+0064 "d", here U+0044 "D"): "What is my diagnosis?" there vs "What is my DIAGNOSIS?" here',
     );
     expect(count(db, 'items')).toBe(0);
   });
@@ -141,7 +157,7 @@ describe('importFiles: all or nothing', () => {
     const other = join(folder, 'more.jsonl');
     writeFileSync(other, '{"item_id":"q1","model":"gamma","question":"Different?","output":"x"}\n');
     await expect(importFiles(db, [other], { clock: fixedClock })).rejects.toThrow(
-      'Line 1 of more.jsonl: item "q1" conflicts with its definition at outputs.jsonl:1 (question, context, reference, category differ).',
+      'Line 1 of more.jsonl: item "q1" conflicts with its definition at outputs.jsonl:1: question differs at character 1 (there U+0057 "W", here U+0044 "D"): "Why do I take apixab…" there vs "Different?" here; context, reference, category differ too',
     );
   });
 
@@ -151,7 +167,7 @@ describe('importFiles: all or nothing', () => {
     const other = join(folder, 'again.jsonl');
     writeFileSync(other, '{"item_id":"q2","model":"alpha","question":"When is my follow-up?","output":"Tomorrow."}\n');
     await expect(importFiles(db, [other], { clock: fixedClock })).rejects.toThrow(
-      'Line 1 of again.jsonl: model "alpha" already has an output for item "q2" at outputs.jsonl:4.',
+      'Line 1 of again.jsonl: model "alpha" already has an output for item "q2" at outputs.jsonl:4',
     );
   });
 

@@ -214,7 +214,7 @@ describe('exportTable', () => {
     expect(await exportTable(first.db, { what: 'outputs', format: 'csv', out: firstCsv })).toBe(7);
     const text = readFileSync(firstCsv, 'utf8');
     expect(text.split('\n')[0]).toBe(
-      'item_id,model,output,question,context,reference,category,score_bertscore,score_rouge1,score_rougeL,score_umls_f1',
+      'item_id,model,output,question,context,reference,category,source_id,score_bertscore,score_rouge1,score_rougeL,score_umls_f1',
     );
     const records = parse(text, { columns: true }) as Array<Record<string, string>>;
     expect(records.find((r) => r.item_id === 'c1')).toMatchObject({

@@ -11,7 +11,9 @@ import { exportTable } from '../../../electron/services/exporter';
 import { importFiles } from '../../../electron/services/importer';
 import { openStudy } from '../../../electron/services/study';
 import { parseTidyRatingsCsv, readTidyRatingRows } from '../../../electron/services/tidy-ratings';
-import { neutraliseFormulaText, restoreFormulaText } from '../../../shared/text/spreadsheet-cell';
+import { csvRecords } from '../../../shared/csv';
+import { TIDY_FIXED_COLUMNS, TIDY_REQUIRED_COLUMNS } from '../../../shared/analysis';
+import { isExportHeader, neutraliseFormulaText, restoreFormulaText } from '../../../shared/text/spreadsheet-cell';
 import { simulateRatings } from '../analysis/simulate-ratings';
 import { fixedClock, freshFolder, freshStudy, PASSPHRASE } from '../engine/helpers';
 
@@ -28,6 +30,32 @@ describe('neutraliseFormulaText', () => {
       expect(neutraliseFormulaText(text)).toBe(text);
       expect(restoreFormulaText(text)).toBe(text);
     }
+  });
+});
+
+describe('isExportHeader', () => {
+  const fixed = ['item_id', 'model', 'output', 'question', 'context', 'reference', 'category', 'source_id'];
+  const always = fixed.slice(0, 7);
+  it("knows BlindRate's export headers, of this release and of earlier ones, and nothing else", () => {
+    expect(isExportHeader([...fixed, 'score_rougeL'], fixed, always)).toBe(true);
+    expect(isExportHeader(always, fixed, always)).toBe(true); // before source_id existed
+    expect(isExportHeader(['', 'Generated Text', 'Actual Text'], fixed, always)).toBe(false); // pandas
+    expect(isExportHeader(['model', 'item_id', ...fixed.slice(2)], fixed, always)).toBe(false);
+    expect(isExportHeader([...fixed, 'score_rougeL', 'note'], fixed, always)).toBe(false);
+    expect(isExportHeader(fixed.slice(0, 6), fixed, always)).toBe(false);
+  });
+});
+
+describe('csvRecords', () => {
+  const tidy = { fixed: TIDY_FIXED_COLUMNS, alwaysWritten: TIDY_REQUIRED_COLUMNS };
+  it('takes the quote off in a tidy export as this or an earlier release wrote it, and only there', () => {
+    const olderRelease = 'rater,item_id,model,task,qc,dimension,value,bin,presented_position,duration_ms,rated_at\n';
+    const row = "'=dr,'-q,m,rating,,safety,1,,,,\n";
+    expect(csvRecords(olderRelease + row, 'old.csv', tidy)[1]!.cells.slice(0, 2)).toEqual(['=dr', '-q']);
+    const current = `${TIDY_FIXED_COLUMNS.join(',')}\n'=dr,'-q\n`;
+    expect(csvRecords(current, 'new.csv', tidy)[1]!.cells).toEqual(['=dr', '-q']);
+    const someoneElses = `item_id,rater,model,dimension,value\n${row}`;
+    expect(csvRecords(someoneElses, 'other.csv', tidy)[1]!.cells.slice(0, 2)).toEqual(["'=dr", "'-q"]);
   });
 });
 

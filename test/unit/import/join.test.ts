@@ -88,6 +88,7 @@ describe('createClueJoin', () => {
       context: run[0]!.discharge_summary,
       reference: run[0]!.Answer,
       category: '',
+      source_id: '',
     });
     expect(() => joiner.finish(1)).toThrow(
       'has 1 predictions but MeDiSumQA.json minus 1 few-shot example has 5 entries',
@@ -97,7 +98,7 @@ describe('createClueJoin', () => {
   it("uses the dataset's own id and category when it has them, and refuses repeated ids", () => {
     const withIds = dataset.map((e, i) => ({ ...e, id: `q${i}`, Category: 'Medications' }));
     const joined = createClueJoin(entries(withIds), options({ joinBy: 'reference' })).join(line(dataset[2]!), 1);
-    expect(joined).toMatchObject({ item_id: 'q2', category: 'Medications' });
+    expect(joined).toMatchObject({ item_id: 'q2', category: 'Medications', source_id: 'q2' });
     const repeated = withIds.map((e) => ({ ...e, id: 'same' }));
     expect(() => createClueJoin(entries(repeated, 'MeDiSumQA.json'), options())).toThrow(
       'MeDiSumQA.json: "id" "same" is on both record 1 of MeDiSumQA.json and record 2 of MeDiSumQA.json',
@@ -105,7 +106,7 @@ describe('createClueJoin', () => {
   });
 
   it('names the dataset entry that lacks a field, and a few-shot count the dataset cannot have', () => {
-    expect(() => createClueJoin(entries([{ Question: 'Q?' }]), options())).toThrow(
+    expect(() => createClueJoin(entries([{ Question: 'Q?', discharge_summary: 'DS' }]), options())).toThrow(
       'Record 1 of items.json: "Answer" is missing',
     );
     expect(() => createClueJoin(entries(dataset), options({ fewShot: 6 }))).toThrow(

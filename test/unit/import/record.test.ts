@@ -24,8 +24,14 @@ describe('toOutputRecord', () => {
       context: '',
       reference: '',
       category: '',
+      sourceId: '',
       scores: { rouge1: 0.1, rougeL: 0.2, rouge2: 0.3 },
     });
+  });
+
+  it('takes an empty output as the output it is, and a numeric source id as text', () => {
+    expect(toOutputRecord({ ...minimal, output: '' }, EMPTY_COLUMN_MAP).output).toBe('');
+    expect(toOutputRecord({ ...minimal, source_id: 10003 }, EMPTY_COLUMN_MAP).sourceId).toBe('10003');
   });
 
   it('names the missing, empty or mistyped field', () => {
@@ -82,8 +88,10 @@ describe('detectImportFormat', () => {
     expect(detectImportFormat('predictions.txt', 'ID,Question')).toBe('csv');
   });
 
-  it('describes positions as lines, or records for JSON arrays', () => {
+  it('describes positions as lines, CSV rows as a spreadsheet numbers them, or records for JSON arrays', () => {
     expect(describeRecordLocation('a.csv', 'csv', 7)).toBe('Line 7 of a.csv');
+    expect(describeRecordLocation('a.csv', 'csv', 7, 7)).toBe('Row 7 of a.csv');
+    expect(describeRecordLocation('a.csv', 'csv', 3122, 42)).toBe('Row 42 (line 3122) of a.csv');
     expect(describeRecordLocation('a.json', 'json', 3)).toBe('Record 3 of a.json');
     expect(recordReference('a.jsonl', 'jsonl', 12)).toBe('a.jsonl:12');
     expect(recordReference('a.json', 'json', 3)).toBe('a.json record 3');
