@@ -21,6 +21,7 @@ import { verifyAuditChain, type ChainedAuditEntry } from '../../shared/audit-cha
 import { isoNow, type Clock } from '../../shared/clock';
 import {
   choiceProblem,
+  commentProblem,
   durationProblem,
   PackageCheckError,
   ratingProblem,
@@ -41,6 +42,7 @@ import {
   type StudyDb,
 } from '../../db/connection';
 import { FileInUseError, InterruptedSaveError, StudyError, WRONG_PASSPHRASE_EXIT_CODE } from '../../shared/errors';
+import { displaySafeName } from '../../shared/text/names';
 import { readMeta } from '../../db/meta';
 import {
   readFlaggedPackageTaskIds,
@@ -258,6 +260,8 @@ export function checkPackageContents(db: StudyDb, rubric: Rubric, rater: string)
     if (problem) fail(`${where}: ${problem}`);
     const durationIssue = durationProblem(answer.durationMs);
     if (durationIssue) fail(`${where}: ${durationIssue}`);
+    const commentIssue = commentProblem(answer.comment);
+    if (commentIssue) fail(`${where}: ${commentIssue}`);
     const last = audited.answers.get(answer.taskId);
     const matches =
       last !== undefined &&
@@ -312,7 +316,9 @@ function checkPackage(
   const rater = readRater(master, issued.raterId);
   const unchanged = head === issued.mergedHead && entries.length === issued.mergedEntries;
   if (rater.lockedAt && !unchanged && !(audited.lockedAt && audited.lockedAt === rater.lockedAt)) {
-    fail(`${rater.name} is locked in the master since ${rater.lockedAt}; nothing more can be merged for them`);
+    fail(
+      `${rater.name} is locked in the master since ${displaySafeName(rater.lockedAt)}; nothing more can be merged for them`,
+    );
   }
   const divergedAt = history.kind === 'diverged' ? history.commonEntries : null;
   return { file, issued, ...contents, assignments, divergedAt };
