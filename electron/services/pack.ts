@@ -14,7 +14,13 @@ import { openStudyDatabase, readCipherSalt, type StudyDb } from '../../db/connec
 import { StudyError } from '../../shared/errors';
 import { readMeta, writeMeta } from '../../db/meta';
 import { insertPackageTask, writePackageMeta } from '../../db/package-file';
-import { insertIssuedPackage, readTasksToPack, type TaskToPack } from '../../db/packages';
+import {
+  findOtherRaterWithPackagePassphrase,
+  insertIssuedPackage,
+  readTasksToPack,
+  type TaskToPack,
+} from '../../db/packages';
+import { displaySafeName } from '../../shared/text/names';
 import { findRaterByName } from './raters';
 import { COORDINATOR_ACTOR, readActiveRubric, readStudyName } from './study';
 
@@ -25,6 +31,11 @@ export interface PackOptions {
   out: string;
   /** Checked for strength by the caller (the demo alone packs with a weak one). */
   passphrase: string;
+  /**
+   * The master's own passphrase, which a package must not share (its rater could open the master).
+   * Null only for the demo, whose two files of synthetic data share one passphrase on purpose.
+   */
+  masterPassphrase: string | null;
   clock: Clock;
 }
 
@@ -76,6 +87,19 @@ function studyIdOf(master: StudyDb): string {
   return id;
 }
 
+/** A package passphrase opens that package alone: not the master, and no other rater's package. */
+function refuseSharedPassphrase(master: StudyDb, raterId: number, options: PackOptions): void {
+  if (options.passphrase === options.masterPassphrase)
+    throw new StudyError(
+      "The package passphrase is the master study's own: its rater could open the master. Choose another one.",
+    );
+  const other = findOtherRaterWithPackagePassphrase(master, raterId, options.passphrase);
+  if (other !== null)
+    throw new StudyError(
+      `The package passphrase was already given to ${displaySafeName(other)}'s package: each rater needs their own, or one could open the other's. Choose another one.`,
+    );
+}
+
 export function packRaterPackage(master: StudyDb, options: PackOptions): PackSummary {
   const rater = findRaterByName(master, options.rater);
   if (!rater)
@@ -84,6 +108,7 @@ export function packRaterPackage(master: StudyDb, options: PackOptions): PackSum
     throw new StudyError(`${rater.name} locked their work on ${rater.lockedAt}: there is nothing left to pack.`);
   const tasks = readTasksToPack(master, rater.id).map(packagedTask);
   if (tasks.length === 0) throw new StudyError(`${rater.name} has no tasks: run blindrate assign first.`);
+  refuseSharedPassphrase(master, rater.id, options);
   const packageId = randomUUID();
   const at = isoNow(options.clock);
   const studyId = studyIdOf(master);

@@ -24,8 +24,8 @@ export const registerPack: RegisterCommand = (program) => {
       const passphrase = fromEnv
         ? requireStrongPassphrase(fromEnv, `${PACKAGE_PASSPHRASE_ENV}`, [opts.rater])
         : generatePassphrase((n) => randomInt(n));
-      const summary = await withStudy(study, (db) =>
-        packRaterPackage(db, { rater: opts.rater, out: opts.out, passphrase, clock: systemClock }),
+      const summary = await withStudy(study, (db, masterPassphrase) =>
+        packRaterPackage(db, { rater: opts.rater, out: opts.out, passphrase, masterPassphrase, clock: systemClock }),
       );
       process.stdout.write(
         `Packed ${summary.tasks} tasks for ${summary.rater} into ${opts.out} (${(summary.bytes / 1024).toFixed(0)} KB, package ${summary.packageId}).\n`,
