@@ -5,7 +5,7 @@
  * recognise anything that did not come from this master.
  */
 import { randomUUID } from 'node:crypto';
-import { rmSync, statSync } from 'node:fs';
+import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { isoNow, type Clock } from '../../shared/clock';
 import { taskListDigest, type PackagedTask } from '../../shared/package-contents';
@@ -21,6 +21,7 @@ import {
   type TaskToPack,
 } from '../../db/packages';
 import { displaySafeName } from '../../shared/text/names';
+import { refuseDanglingLink, temporarySibling } from './atomic-file';
 import { findRaterByName } from './raters';
 import { COORDINATOR_ACTOR, readActiveRubric, readStudyName } from './study';
 
@@ -113,7 +114,13 @@ export function packRaterPackage(master: StudyDb, options: PackOptions): PackSum
   const at = isoNow(options.clock);
   const studyId = studyIdOf(master);
 
-  const file = openStudyDatabase(options.out, options.passphrase, { create: true, kind: 'package' });
+  refuseDanglingLink(options.out);
+  if (existsSync(options.out)) throw new StudyError(`${options.out} already exists; choose another file name.`);
+  // Written under a temporary name and given its own only once the master has recorded it: a pack
+  // stopped half-way leaves no file that blocks the name or that the master would not know (the
+  // temporary is swept by the next write into the folder).
+  const temporary = temporarySibling(options.out);
+  const file = openStudyDatabase(temporary, options.passphrase, { create: true, kind: 'package' });
   try {
     file.transaction(() => {
       writePackageMeta(file, 'study_id', studyId);
@@ -131,7 +138,7 @@ export function packRaterPackage(master: StudyDb, options: PackOptions): PackSum
         id: packageId,
         raterId: rater.id,
         passphrase: options.passphrase,
-        fileSalt: readCipherSalt(options.out),
+        fileSalt: readCipherSalt(temporary),
         taskDigest: digest,
         taskCount: tasks.length,
         issuedAt: at,
@@ -145,10 +152,10 @@ export function packRaterPackage(master: StudyDb, options: PackOptions): PackSum
         newValue: { rater: rater.name, tasks: tasks.length, digest, file: basename(options.out) },
       });
     })();
+    renameSync(temporary, options.out);
   } catch (error) {
     if (file.open) file.close();
-    // A package the master does not know about must not exist: it could never be merged.
-    rmSync(options.out, { force: true });
+    rmSync(temporary, { force: true });
     throw error;
   }
   return { packageId, rater: rater.name, tasks: tasks.length, bytes: statSync(options.out).size };

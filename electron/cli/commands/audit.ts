@@ -5,7 +5,7 @@ import { readAuditChain, sha256 } from '../../../db/audit';
 import { openStudyDatabase, readFileKind, type StudyDb } from '../../../db/connection';
 import { checkPackageContents } from '../../services/merge';
 import { readPackageFacts } from '../../services/session';
-import { PACKAGE_PASSPHRASE_ENV, readPassphrase } from '../passphrase';
+import { PACKAGE_PASSPHRASE_ENV, passphraseEnvFor, readPassphrase } from '../passphrase';
 import type { RegisterCommand } from './index';
 
 /** "ok, N entries", or the first problem. A package's answers, flags and lock must also equal its audited ones. */
@@ -34,11 +34,7 @@ export const registerAudit: RegisterCommand = (program) => {
     )
     .argument('<file>', 'master study (.db) or rater package (.blindrate)')
     .action(async (file: string) => {
-      const envName =
-        file.toLowerCase().endsWith('.blindrate') && process.env[PACKAGE_PASSPHRASE_ENV]
-          ? PACKAGE_PASSPHRASE_ENV
-          : undefined;
-      const db = openStudyDatabase(file, await readPassphrase('Passphrase: ', envName), {
+      const db = openStudyDatabase(file, await readPassphrase('Passphrase: ', passphraseEnvFor(file)), {
         readonly: true,
         kind: 'detect',
       });
