@@ -66,6 +66,11 @@ export function findIssuedPackageBySalt(db: StudyDb, fileSalt: string): IssuedPa
   return row ? toIssued(row) : null;
 }
 
+export function findIssuedPackageById(db: StudyDb, id: string): IssuedPackage | null {
+  const row = db.prepare(`${SELECT_ISSUED} WHERE p.id = ?`).get(id) as IssuedPackageRow | undefined;
+  return row ? toIssued(row) : null;
+}
+
 /** The name of another rater than `raterId` who was issued a package under `passphrase`, or null. */
 export function findOtherRaterWithPackagePassphrase(db: StudyDb, raterId: number, passphrase: string): string | null {
   return (

@@ -15,8 +15,10 @@
  * Then the same transaction applies them. A package merged before adds only what its chain added
  * since (nothing at all when unchanged). A newer package of the same rater replaces an answer only
  * where its audit shows a later edit than the answer in the master, and the summary says so.
+ * A package the master does not know (packed after the backup it was restored from) is merged only
+ * when adopted with its passphrase (adopt.ts).
  */
-import { basename } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { verifyAuditChain, type ChainedAuditEntry } from '../../shared/audit-chain';
 import { isoNow, type Clock } from '../../shared/clock';
 import {
@@ -62,6 +64,7 @@ import { setAssignmentFlag } from '../../db/assignments';
 import { setRaterLockedAt } from '../../db/raters';
 import { writeMergedAnswer } from '../../db/responses';
 import { relateToMergedHistory, type HistoryRelation } from './merged-history';
+import { adoptionRecord, recordAdoption, unknownPackageProblem, type Adoption } from './adopt';
 import { readRater } from './raters';
 import { COORDINATOR_ACTOR, readActiveRubric } from './study';
 
@@ -88,6 +91,8 @@ interface VerifiedPackage extends CheckedContents {
   assignments: Map<string, MasterAssignment>;
   /** Set when the coordinator accepted a chain that departs from the version merged before. */
   divergedAt: number | null;
+  /** Not issued by this master as it is now: recorded by this merge (see adopt.ts). */
+  adopted?: boolean;
 }
 
 export interface MergeOptions {
@@ -100,6 +105,8 @@ export interface MergeOptions {
    * older copy): it adds and replaces only what it changed after the shared part, where it edited later.
    */
   acceptDivergedHistory?: boolean;
+  /** Packages this master does not know (packed after the backup it was restored from), with their passphrases. */
+  adopt?: Adoption[];
 }
 
 /** A package's audit history departs from the version merged before; the coordinator may accept it. */
@@ -167,16 +174,21 @@ function verifyPackage(master: StudyDb, path: string, rubric: Rubric, options: M
     refuse(file, unreadable(error));
   }
   const issued = findIssuedPackageBySalt(master, salt);
-  if (!issued) refuse(file, 'was not issued by this study (a package from another study, or not a BlindRate package)');
+  const adoption = options.adopt?.find((a) => resolve(a.file) === resolve(path));
+  if (!issued && !adoption) refuse(file, unknownPackageProblem(master));
   let db: StudyDb;
   try {
-    db = openStudyDatabase(path, issued.passphrase, { readonly: true, kind: 'package' });
+    db = openStudyDatabase(path, issued?.passphrase ?? adoption!.passphrase, { readonly: true, kind: 'package' });
   } catch (error) {
+    if (!issued && error instanceof StudyError && error.exitCode === WRONG_PASSPHRASE_EXIT_CODE)
+      refuse(file, 'does not open with the passphrase given to adopt it');
     refuse(file, unopenable(error));
   }
   try {
     if (readPackageCloseState(db) === 'open') refuse(file, TAKEN_WHILE_OPEN);
-    return checkPackage(master, db, file, issued, rubric, options);
+    if (issued) return checkPackage(master, db, file, issued, rubric, options);
+    const adopted = adoptionRecord(master, db, salt, adoption!.passphrase);
+    return { ...checkPackage(master, db, file, adopted, rubric, options), adopted: true };
   } catch (error) {
     if (error instanceof PackageCheckError) refuse(file, error.message);
     if (error instanceof StudyError) throw error;
@@ -351,6 +363,7 @@ function applyPackage(master: StudyDb, v: VerifiedPackage, clock: Clock): Packag
     auditEntriesAppended: 0,
   };
   if (summary.unchanged) return summary;
+  if (v.adopted) recordAdoption(master, v.issued, v.file, clock);
 
   // A diverged copy changes only what it changed after the part it shares with the version merged before.
   const changedSince =

@@ -79,6 +79,11 @@ function packagedTask(task: TaskToPack): PackagedTask {
   };
 }
 
+/** The tasks this master's plan gives the rater, exactly as a package holds them. */
+export function tasksToPackFor(master: StudyDb, raterId: number): PackagedTask[] {
+  return readTasksToPack(master, raterId).map(packagedTask);
+}
+
 /** Masters created before study ids get one now: packages must name their study. */
 function studyIdOf(master: StudyDb): string {
   const existing = readMeta(master, 'study_id');
@@ -107,7 +112,7 @@ export function packRaterPackage(master: StudyDb, options: PackOptions): PackSum
     throw new StudyError(`No rater named "${options.rater}" in this study: assign raters first (blindrate assign).`);
   if (rater.lockedAt)
     throw new StudyError(`${rater.name} locked their work on ${rater.lockedAt}: there is nothing left to pack.`);
-  const tasks = readTasksToPack(master, rater.id).map(packagedTask);
+  const tasks = tasksToPackFor(master, rater.id);
   if (tasks.length === 0) throw new StudyError(`${rater.name} has no tasks: run blindrate assign first.`);
   refuseSharedPassphrase(master, rater.id, options);
   const packageId = randomUUID();
