@@ -12,7 +12,7 @@ export const registerPack: RegisterCommand = (program) => {
   program
     .command('pack')
     .description(
-      `Write one rater's package: a separate encrypted file with only that rater's tasks and the texts to show (no model names, scores, bins, item ids or other raters). Its passphrase comes from ${PACKAGE_PASSPHRASE_ENV} (refused when weak) or is generated as six words and printed once as "passphrase: …". The master records the package, its passphrase and a digest of its task list, so merge needs only the master's passphrase.`,
+      `Write one rater's package: a separate encrypted file with only that rater's tasks and the texts to show (no model names, scores, bins, item ids or other raters). Its passphrase comes from ${PACKAGE_PASSPHRASE_ENV} (refused when weak, equal to the master's, or given to another rater's package) or is generated as six words and printed once as "passphrase: …". The master records the package, its passphrase and a digest of its task list, so merge needs only the master's passphrase.`,
     )
     .argument('<study>', 'master study file (.db)')
     .requiredOption('--rater <name>', 'the rater, as named in assign')
