@@ -3,7 +3,7 @@
  * applied before any read, checked before anything is written, and only then are pragmas and
  * migrations run, so a wrong passphrase leaves the file byte-for-byte untouched.
  */
-import { closeSync, existsSync, openSync, readSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readSync, rmSync, writeFileSync } from 'node:fs';
 import Database from 'better-sqlite3-multiple-ciphers';
 import { FileInUseError, InterruptedSaveError, StudyError, WRONG_PASSPHRASE_EXIT_CODE } from '../shared/errors';
 import { MIGRATIONS, type Migration } from './migrations/index';
@@ -40,6 +40,7 @@ export function openStudyDatabase(path: string, passphrase: string, options: Ope
   const exists = existsSync(path);
   if (options.create && exists) throw new StudyError(`${path} already exists; choose another file name.`);
   if (!options.create && !exists) throw new StudyError(`No study file at ${path}.`);
+  if (options.create) createOwnerOnly(path);
 
   const db = new Database(path, {
     fileMustExist: !options.create,
@@ -75,6 +76,24 @@ export function openStudyDatabase(path: string, passphrase: string, options: Ope
     return db;
   } catch (error) {
     db.close();
+    // A file this call created and could not finish is removed: it would block its name.
+    if (options.create)
+      for (const suffix of ['', '-journal', '-wal', '-shm']) rmSync(`${path}${suffix}`, { force: true });
+    throw error;
+  }
+}
+
+/**
+ * Creates the empty file 0600 before SQLite opens it (SQLite would create it 0644), so only its owner
+ * can read it; SQLite gives its -journal, -wal and -shm files the mode of the database file. O_EXCL
+ * also refuses any existing name, a symbolic link included, so nothing is written through a link.
+ */
+function createOwnerOnly(path: string): void {
+  try {
+    writeFileSync(path, '', { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST')
+      throw new StudyError(`${path} already exists (or is a symbolic link); choose another file name.`);
     throw error;
   }
 }

@@ -78,6 +78,21 @@ export function findIssuedPackageBySalt(db: StudyDb, fileSalt: string): IssuedPa
   return row ? toIssued(row) : null;
 }
 
+export function findIssuedPackageById(db: StudyDb, id: string): IssuedPackage | null {
+  const row = db.prepare(`${SELECT_ISSUED} WHERE p.id = ?`).get(id) as IssuedPackageRow | undefined;
+  return row ? toIssued(row) : null;
+}
+
+/** The name of another rater than `raterId` who was issued a package under `passphrase`, or null. */
+export function findOtherRaterWithPackagePassphrase(db: StudyDb, raterId: number, passphrase: string): string | null {
+  return (
+    (
+      db.prepare(`${SELECT_ISSUED} WHERE p.passphrase = ? AND p.rater_id <> ? LIMIT 1`).get(passphrase, raterId) as
+        IssuedPackageRow | undefined
+    )?.rater_name ?? null
+  );
+}
+
 /** Every issued package, oldest first. */
 export function listIssuedPackages(db: StudyDb): IssuedPackage[] {
   return (db.prepare(`${SELECT_ISSUED} ORDER BY p.issued_at, p.rowid`).all() as IssuedPackageRow[]).map(toIssued);

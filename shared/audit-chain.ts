@@ -4,6 +4,7 @@
  * hash: `verifyAuditChain` names the first entry whose stored hash no longer follows. The hash
  * function is passed in (node:crypto in the main process) so this module stays pure.
  */
+import { displaySafeName } from './text/names';
 
 /** An audit entry's content as stored: values are JSON text or null. */
 export interface AuditContent {
@@ -60,7 +61,7 @@ export function verifyAuditChain(entries: Iterable<ChainedAuditEntry>, sha256: S
       return {
         ok: false,
         position,
-        reason: `audit entry ${position} (${entry.action} by ${entry.actor} at ${entry.at}) does not follow from the entries before it`,
+        reason: `audit entry ${position} (${displaySafeName(entry.action)} by ${displaySafeName(entry.actor)} at ${displaySafeName(entry.at)}) does not follow from the entries before it`,
       };
     }
     previous = entry.hash;

@@ -8,6 +8,7 @@ import type { PreferenceKey, PreferenceOutcome, PresentedA, TaskKind } from './d
 import { MAX_TASK_DURATION_MS } from './duration';
 import type { CalibrationFeedback } from './qc/calibration';
 import type { Rubric } from './rubric';
+import { displaySafeName } from './text/names';
 
 /** A task as written into a package: an opaque id and the texts to show, nothing else. */
 export interface PackagedTask {
@@ -130,9 +131,11 @@ export function replayPackageAudit(
     const label = taskLabel(entry.entityId);
     const where = label === undefined ? `audit entry ${n}` : `audit entry ${n} (${label})`;
     if (entry.actor !== rater)
-      throw new PackageCheckError(`${where} names "${entry.actor}" as actor, not the package's rater "${rater}"`);
+      throw new PackageCheckError(
+        `${where} names "${displaySafeName(entry.actor)}" as actor, not the package's rater "${displaySafeName(rater)}"`,
+      );
     if (!(PACKAGE_ACTIONS as readonly string[]).includes(entry.action))
-      throw new PackageCheckError(`${where} has an unknown action "${entry.action}"`);
+      throw new PackageCheckError(`${where} has an unknown action "${displaySafeName(entry.action)}"`);
     if (state.lockedAt !== null) throw new PackageCheckError(`${where} changes work after the rater locked it`);
     if (entry.action === 'rater.lock') {
       state.lockedAt = String(parsed(entry.newValue));
@@ -159,7 +162,7 @@ export function replayPackageAudit(
 export function ratingProblem(rubric: Rubric, values: Record<string, number>): string | null {
   const known = new Set(rubric.dimensions.map((d) => d.key));
   const unknown = Object.keys(values).find((key) => !known.has(key));
-  if (unknown !== undefined) return `"${unknown}" is not a dimension of the rubric "${rubric.name}"`;
+  if (unknown !== undefined) return `"${displaySafeName(unknown)}" is not a dimension of the rubric "${rubric.name}"`;
   for (const dimension of rubric.dimensions) {
     const value = values[dimension.key];
     if (value === undefined) return `${dimension.label} is not rated`;
@@ -172,13 +175,22 @@ export function ratingProblem(rubric: Rubric, values: Record<string, number>): s
 export function choiceProblem(choice: string | null, allowTie: boolean): string | null {
   if (choice === 'A' || choice === 'B') return null;
   if (choice === 'T') return allowTie ? null : 'a tie was chosen but this study does not allow ties';
-  return `the choice "${String(choice)}" is not A, B${allowTie ? ' or tie' : ''}`;
+  return `the choice "${displaySafeName(String(choice))}" is not A, B${allowTie ? ' or tie' : ''}`;
 }
 
 export function durationProblem(durationMs: number): string | null {
   return Number.isInteger(durationMs) && durationMs >= 0 && durationMs <= MAX_TASK_DURATION_MS
     ? null
     : `the duration ${durationMs} ms is not between 0 and 24 h`;
+}
+
+/** The longest comment a rater can save (the API's limit), and so the longest a merge accepts. */
+export const MAX_COMMENT_LENGTH = 20_000;
+
+export function commentProblem(comment: string): string | null {
+  return comment.length <= MAX_COMMENT_LENGTH
+    ? null
+    : `its comment is ${comment.length.toLocaleString('en')} characters long; at most ${MAX_COMMENT_LENGTH.toLocaleString('en')} are allowed`;
 }
 
 /** What a blinded choice means once the master's record of the A position is applied. */

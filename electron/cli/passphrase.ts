@@ -9,6 +9,13 @@ export const PASSPHRASE_ENV = 'BLINDRATE_PASSPHRASE';
 /** A rater package's passphrase: `pack` uses it instead of generating one; `audit verify` opens a package with it. */
 export const PACKAGE_PASSPHRASE_ENV = 'BLINDRATE_PACKAGE_PASSPHRASE';
 
+/** The environment variable holding the passphrase of `file`: a rater package's when it is one and that is set. */
+export function passphraseEnvFor(file: string): string {
+  return file.toLowerCase().endsWith('.blindrate') && process.env[PACKAGE_PASSPHRASE_ENV]
+    ? PACKAGE_PASSPHRASE_ENV
+    : PASSPHRASE_ENV;
+}
+
 export async function readPassphrase(prompt = 'Study passphrase: ', envName = PASSPHRASE_ENV): Promise<string> {
   const fromEnv = process.env[envName];
   if (fromEnv) return fromEnv;

@@ -8,10 +8,11 @@ import { readPassphrase } from './passphrase';
 import { DEFAULT_RENDERER_DIR } from './paths';
 
 /** Opens the study with the passphrase from the environment or prompt, runs `use`, always closes. */
-export async function withStudy<T>(path: string, use: (db: StudyDb) => Promise<T> | T): Promise<T> {
-  const db = openStudy(path, await readPassphrase());
+export async function withStudy<T>(path: string, use: (db: StudyDb, passphrase: string) => Promise<T> | T): Promise<T> {
+  const passphrase = await readPassphrase();
+  const db = openStudy(path, passphrase);
   try {
-    return await use(db);
+    return await use(db, passphrase);
   } finally {
     db.close();
   }

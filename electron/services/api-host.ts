@@ -6,6 +6,7 @@
  * the untrusted argument and answers with the shared envelope.
  */
 import { MAX_TASK_DURATION_MS } from '../../shared/duration';
+import { MAX_COMMENT_LENGTH } from '../../shared/package-contents';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import type { ApiMethod, BlindRateApi, StudyRef } from '../../shared/api';
@@ -50,7 +51,7 @@ export interface ApiHost extends BlindRateApi {
 }
 
 const assignmentId = z.string().min(1).max(64);
-const comment = z.string().max(20_000);
+const comment = z.string().max(MAX_COMMENT_LENGTH);
 const durationMs = z
   .number()
   .finite()

@@ -3,11 +3,17 @@
  * newest BACKUPS_KEPT kept. Written on open and every BACKUP_EVERY_SAVES saved answers, and by
  * `blindrate backup`; `blindrate restore` puts one back.
  */
-import { chmodSync, copyFileSync, existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { integrityCheck, writeEncryptedCopy } from '../../db/backup';
-import { openStudyDatabase, type StudyDb } from '../../db/connection';
-import type { Clock } from '../../shared/clock';
+import { refuseDanglingLink, temporarySibling } from './atomic-file';
+import { PACKAGE_EXTENSION } from './pack';
+import { openStudyDatabase, readFileKind, type FileKind, type StudyDb } from '../../db/connection';
+import { listIssuedPackages, type IssuedPackage } from '../../db/packages';
+import { isoNow, type Clock } from '../../shared/clock';
+import { appendAudit } from '../../db/audit';
+import { writeMeta } from '../../db/meta';
+import { COORDINATOR_ACTOR } from './study';
 import { StudyError } from '../../shared/errors';
 
 export const BACKUPS_KEPT = 5;
@@ -28,11 +34,12 @@ export function listBackups(studyPath: string): string[] {
 export function backUpStudy(db: StudyDb, studyPath: string, clock: Clock): string {
   const stamp = clock().toISOString().replace(/[-:]/g, '');
   const target = `${studyPath}${BACKUP_INFIX}${stamp}.db`;
-  const temporary = `${target}.tmp`;
+  refuseDanglingLink(target);
+  const temporary = temporarySibling(target);
   try {
-    rmSync(temporary, { force: true });
+    // VACUUM INTO writes into an empty file as it finds it, so the copy is owner-only from its first byte.
+    writeFileSync(temporary, '', { mode: 0o600, flag: 'wx' });
     writeEncryptedCopy(db, temporary);
-    chmodSync(temporary, 0o600);
     renameSync(temporary, target);
   } catch (error) {
     rmSync(temporary, { force: true });
@@ -88,26 +95,122 @@ export function startBackupSchedule(
   };
 }
 
+/** study_meta key of the last restore of a master: when, and from which backup file. */
+export const RESTORED_FROM_META = 'restored_from';
+export interface RestoredFrom {
+  at: string;
+  backup: string;
+}
+
+/** What a restore replaced the current master's knowledge with. */
+export interface RestoreSummary {
+  /**
+   * Packages the replaced master had issued and the backup does not know (packed after the backup was
+   * written): their returns can then only be merged by adopting them with their passphrases. Null when
+   * there was no current master to compare, or it could not be opened.
+   */
+  forgottenPackages: IssuedPackage[] | null;
+}
+
+const isPackagePath = (path: string) => path.toLowerCase().endsWith(PACKAGE_EXTENSION);
+
 /**
- * Replaces `studyPath` with `backupPath` after checking that the backup opens with the passphrase and is
- * intact. Refuses to overwrite an existing study unless `force`. The study must not be open elsewhere.
+ * Replaces `studyPath` (a master or a rater package) with `backupPath` after checking that the backup
+ * is the same kind of file, opens with the passphrase and is intact. Refuses to overwrite an existing
+ * file unless `force`. The file must not be open elsewhere. A master restored over a newer one is
+ * told in its audit log which packages it forgets, and the summary lists them.
  */
-export function restoreBackup(studyPath: string, backupPath: string, passphrase: string, force: boolean): void {
+export function restoreBackup(
+  studyPath: string,
+  backupPath: string,
+  passphrase: string,
+  { force, clock }: { force: boolean; clock: Clock },
+): RestoreSummary {
   if (!existsSync(backupPath)) throw new StudyError(`No backup at ${backupPath}.`);
   if (existsSync(studyPath) && !force)
     throw new StudyError(`${studyPath} exists; add --force to replace it with the backup.`);
-  const check = openStudyDatabase(backupPath, passphrase, { readonly: true });
+  const kind: FileKind = isPackagePath(studyPath) ? 'package' : 'master';
+  const check = openStudyDatabase(backupPath, passphrase, { readonly: true, kind: 'detect' });
+  let known: Set<string>;
   try {
+    if (readFileKind(check) !== kind)
+      throw new StudyError(
+        kind === 'package'
+          ? `${backupPath} is a master study, not a backup of the rater package ${studyPath}.`
+          : `${backupPath} is a rater package, not a backup of the master study ${studyPath}.`,
+      );
     const integrity = integrityCheck(check);
     if (integrity !== 'ok')
       throw new StudyError(`${backupPath} is damaged (integrity_check: ${integrity}); choose another backup.`);
+    known = new Set(kind === 'master' ? listIssuedPackages(check).map((p) => p.id) : []);
   } finally {
     check.close();
   }
-  const temporary = `${studyPath}.restore.tmp`;
-  copyFileSync(backupPath, temporary);
-  chmodSync(temporary, 0o600);
-  // A write-ahead log of the replaced study would be replayed onto the backup and corrupt it.
-  for (const suffix of ['-wal', '-shm']) rmSync(`${studyPath}${suffix}`, { force: true });
+  const forgottenPackages =
+    kind === 'master' ? (issuedPackagesOf(studyPath, passphrase)?.filter((p) => !known.has(p.id)) ?? null) : null;
+  const temporary = temporarySibling(studyPath);
+  try {
+    copyFileSync(backupPath, temporary);
+    chmodSync(temporary, 0o600);
+    if (kind === 'master') recordRestore(temporary, passphrase, basename(backupPath), forgottenPackages, clock);
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    throw error;
+  }
+  // A write-ahead log or hot journal of the replaced file would be replayed onto the backup and corrupt it.
+  for (const suffix of ['-wal', '-shm', '-journal']) rmSync(`${studyPath}${suffix}`, { force: true });
   renameSync(temporary, studyPath);
+  return { forgottenPackages };
+}
+
+/**
+ * Tells the restored master where it came from, so a merge can explain a package it does not know:
+ * study_meta restored_from, and an audit entry naming the packages the replaced master had issued
+ * after the backup.
+ */
+function recordRestore(
+  path: string,
+  passphrase: string,
+  backup: string,
+  forgotten: IssuedPackage[] | null,
+  clock: Clock,
+): void {
+  const db = openStudyDatabase(path, passphrase);
+  try {
+    const at = isoNow(clock);
+    db.transaction(() => {
+      writeMeta(db, RESTORED_FROM_META, JSON.stringify({ at, backup } satisfies RestoredFrom));
+      appendAudit(db, {
+        at,
+        actor: COORDINATOR_ACTOR,
+        action: 'study.restore',
+        entity: 'study',
+        entityId: backup,
+        newValue: {
+          backup,
+          forgottenPackages: forgotten?.map((p) => ({ id: p.id, rater: p.raterName, issuedAt: p.issuedAt })) ?? null,
+        },
+      });
+    })();
+  } finally {
+    db.close();
+  }
+}
+
+/** The packages the master at `path` has issued, or null when there is none or it cannot be opened. */
+function issuedPackagesOf(path: string, passphrase: string): IssuedPackage[] | null {
+  if (!existsSync(path)) return null;
+  let db: StudyDb;
+  try {
+    db = openStudyDatabase(path, passphrase, { readonly: true });
+  } catch {
+    return null;
+  }
+  try {
+    return listIssuedPackages(db);
+  } catch {
+    return null;
+  } finally {
+    db.close();
+  }
 }

@@ -139,7 +139,8 @@ export function buildDemoPackage(
   const master = openStudy(masterPath, masterPassphrase);
   try {
     assignRaters(master, { raters: [DEMO_RATER], seed: DEMO_PLAN_SEED, clock });
-    packRaterPackage(master, { rater: DEMO_RATER, out: packagePath, passphrase, clock });
+    // The demo's synthetic files may share one passphrase ("demo"); real packages never do.
+    packRaterPackage(master, { rater: DEMO_RATER, out: packagePath, passphrase, masterPassphrase: null, clock });
   } finally {
     master.close();
   }

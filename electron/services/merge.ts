@@ -18,13 +18,16 @@
  * Then the same transaction applies them. A package merged before adds only what its chain added
  * since (nothing at all when unchanged). A newer package of the same rater replaces an answer only
  * where its audit shows a later edit than the answer in the master, and the summary says so.
+ * A package the master does not know (packed after the backup it was restored from) is merged only
+ * when adopted with its passphrase (adopt.ts).
  */
-import { basename } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { verifyAuditChain, type ChainedAuditEntry } from '../../shared/audit-chain';
 import { isoNow, type Clock } from '../../shared/clock';
 import { lockReceipt, parseLockReceipt } from '../../shared/lock-receipt';
 import {
   choiceProblem,
+  commentProblem,
   durationProblem,
   PACKAGE_ANCHOR_ACTION,
   PackageCheckError,
@@ -48,6 +51,7 @@ import {
   type StudyDb,
 } from '../../db/connection';
 import { FileInUseError, InterruptedSaveError, StudyError, WRONG_PASSPHRASE_EXIT_CODE } from '../../shared/errors';
+import { displaySafeName } from '../../shared/text/names';
 import { readMeta } from '../../db/meta';
 import {
   readFlaggedPackageTaskIds,
@@ -68,6 +72,7 @@ import { setAssignmentFlag } from '../../db/assignments';
 import { setRaterLockedAt } from '../../db/raters';
 import { writeMergedAnswer } from '../../db/responses';
 import { relateToMergedHistory, type HistoryRelation } from './merged-history';
+import { adoptionRecord, recordAdoption, unknownPackageProblem, type Adoption } from './adopt';
 import { readRater } from './raters';
 import { COORDINATOR_ACTOR, readActiveRubric } from './study';
 
@@ -102,6 +107,8 @@ interface VerifiedPackage extends CheckedContents {
   receiptConfirmed: boolean;
   /** A receipt given with this merge that the master has not recorded yet. */
   newReceipt: string | null;
+  /** Not issued by this master as it is now: recorded by this merge (see adopt.ts). */
+  adopted?: boolean;
 }
 
 export interface MergeOptions {
@@ -116,6 +123,8 @@ export interface MergeOptions {
   acceptDivergedHistory?: boolean;
   /** Lock receipts the coordinator was given, by package path (as in `paths`). */
   receipts?: ReadonlyMap<string, string>;
+  /** Packages this master does not know (packed after the backup it was restored from), with their passphrases. */
+  adopt?: Adoption[];
 }
 
 /** A package's audit history departs from the version merged before; the coordinator may accept it. */
@@ -206,16 +215,22 @@ function verifyPackage(
     refuse(file, unreadable(error));
   }
   const issued = findIssuedPackageBySalt(master, salt);
-  if (!issued) refuse(file, 'was not issued by this study (a package from another study, or not a BlindRate package)');
+  const adoption = options.adopt?.find((a) => resolve(a.file) === resolve(path));
+  if (!issued && !adoption) refuse(file, unknownPackageProblem(master));
   let db: StudyDb;
   try {
-    db = openStudyDatabase(path, issued.passphrase, { readonly: true, kind: 'package' });
+    db = openStudyDatabase(path, issued?.passphrase ?? adoption!.passphrase, { readonly: true, kind: 'package' });
   } catch (error) {
+    if (!issued && error instanceof StudyError && error.exitCode === WRONG_PASSPHRASE_EXIT_CODE)
+      refuse(file, 'does not open with the passphrase given to adopt it');
     refuse(file, unopenable(error));
   }
   try {
     if (readPackageCloseState(db) === 'open') refuse(file, TAKEN_WHILE_OPEN);
-    return checkPackage(master, db, file, issued, rubric, options, { now, receipt: options.receipts?.get(path) });
+    const context = { now, receipt: options.receipts?.get(path) };
+    if (issued) return checkPackage(master, db, file, issued, rubric, options, context);
+    const adopted = adoptionRecord(master, db, salt, adoption!.passphrase);
+    return { ...checkPackage(master, db, file, adopted, rubric, options, context), adopted: true };
   } catch (error) {
     if (error instanceof PackageCheckError) refuseAll(file, error.problems);
     if (error instanceof StudyError) throw error;
@@ -318,6 +333,8 @@ export function checkPackageContents(
     if (problem) fail(`${where}: ${problem}`);
     const durationIssue = durationProblem(answer.durationMs);
     if (durationIssue) fail(`${where}: ${durationIssue}`);
+    const commentIssue = commentProblem(answer.comment);
+    if (commentIssue) fail(`${where}: ${commentIssue}`);
     const last = audited.answers.get(answer.taskId);
     const matches =
       last !== undefined &&
@@ -420,7 +437,9 @@ function checkPackage(
   const rater = readRater(master, issued.raterId);
   const unchanged = head === issued.mergedHead && entries.length === issued.mergedEntries;
   if (rater.lockedAt && !unchanged && !(audited.lockedAt && audited.lockedAt === rater.lockedAt)) {
-    fail(`${rater.name} is locked in the master since ${rater.lockedAt}; nothing more can be merged for them`);
+    fail(
+      `${rater.name} is locked in the master since ${displaySafeName(rater.lockedAt)}; nothing more can be merged for them`,
+    );
   }
   const divergedAt = history.kind === 'diverged' ? history.commonEntries : null;
   return {
@@ -488,6 +507,7 @@ function applyPackage(master: StudyDb, v: VerifiedPackage, clock: Clock): Packag
   };
   if (v.newReceipt !== null) recordReceipt(master, v.issued.id, v.newReceipt, isoNow(clock));
   if (summary.unchanged) return summary;
+  if (v.adopted) recordAdoption(master, v.issued, v.file, clock);
 
   // A diverged copy changes only what it changed after the part it shares with the version merged before.
   const changedSince =

@@ -6,7 +6,7 @@
  * anything that did not come from this master, and refuses a history that does not start at the anchor.
  */
 import { randomUUID } from 'node:crypto';
-import { rmSync, statSync } from 'node:fs';
+import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { isoNow, type Clock } from '../../shared/clock';
 import {
@@ -20,7 +20,14 @@ import { openStudyDatabase, readCipherSalt, type StudyDb } from '../../db/connec
 import { StudyError } from '../../shared/errors';
 import { readMeta, writeMeta } from '../../db/meta';
 import { insertPackageTask, writePackageMeta } from '../../db/package-file';
-import { insertIssuedPackage, readTasksToPack, type TaskToPack } from '../../db/packages';
+import {
+  findOtherRaterWithPackagePassphrase,
+  insertIssuedPackage,
+  readTasksToPack,
+  type TaskToPack,
+} from '../../db/packages';
+import { displaySafeName } from '../../shared/text/names';
+import { refuseDanglingLink, temporarySibling } from './atomic-file';
 import { findRaterByName } from './raters';
 import { COORDINATOR_ACTOR, readActiveRubric, readStudyName } from './study';
 
@@ -31,6 +38,11 @@ export interface PackOptions {
   out: string;
   /** Checked for strength by the caller (the demo alone packs with a weak one). */
   passphrase: string;
+  /**
+   * The master's own passphrase, which a package must not share (its rater could open the master).
+   * Null only for the demo, whose two files of synthetic data share one passphrase on purpose.
+   */
+  masterPassphrase: string | null;
   clock: Clock;
 }
 
@@ -73,6 +85,11 @@ function packagedTask(task: TaskToPack): PackagedTask {
   };
 }
 
+/** The tasks this master's plan gives the rater, exactly as a package holds them. */
+export function tasksToPackFor(master: StudyDb, raterId: number): PackagedTask[] {
+  return readTasksToPack(master, raterId).map(packagedTask);
+}
+
 /** Masters created before study ids get one now: packages must name their study. */
 function studyIdOf(master: StudyDb): string {
   const existing = readMeta(master, 'study_id');
@@ -82,22 +99,42 @@ function studyIdOf(master: StudyDb): string {
   return id;
 }
 
+/** A package passphrase opens that package alone: not the master, and no other rater's package. */
+function refuseSharedPassphrase(master: StudyDb, raterId: number, options: PackOptions): void {
+  if (options.passphrase === options.masterPassphrase)
+    throw new StudyError(
+      "The package passphrase is the master study's own: its rater could open the master. Choose another one.",
+    );
+  const other = findOtherRaterWithPackagePassphrase(master, raterId, options.passphrase);
+  if (other !== null)
+    throw new StudyError(
+      `The package passphrase was already given to ${displaySafeName(other)}'s package: each rater needs their own, or one could open the other's. Choose another one.`,
+    );
+}
+
 export function packRaterPackage(master: StudyDb, options: PackOptions): PackSummary {
   const rater = findRaterByName(master, options.rater);
   if (!rater)
     throw new StudyError(`No rater named "${options.rater}" in this study: assign raters first (blindrate assign).`);
   if (rater.lockedAt)
     throw new StudyError(`${rater.name} locked their work on ${rater.lockedAt}: there is nothing left to pack.`);
-  const tasks = readTasksToPack(master, rater.id).map(packagedTask);
+  const tasks = tasksToPackFor(master, rater.id);
   if (tasks.length === 0) throw new StudyError(`${rater.name} has no tasks: run blindrate assign first.`);
+  refuseSharedPassphrase(master, rater.id, options);
   const packageId = randomUUID();
   const at = isoNow(options.clock);
   const studyId = studyIdOf(master);
 
-  const file = openStudyDatabase(options.out, options.passphrase, { create: true, kind: 'package' });
+  refuseDanglingLink(options.out);
+  if (existsSync(options.out)) throw new StudyError(`${options.out} already exists; choose another file name.`);
+  // Written under a temporary name and given its own only once the master has recorded it: a pack
+  // stopped half-way leaves no file that blocks the name or that the master would not know (the
+  // temporary is swept by the next write into the folder).
+  const temporary = temporarySibling(options.out);
+  const file = openStudyDatabase(temporary, options.passphrase, { create: true, kind: 'package' });
   try {
     // The salt is on disk once the file is created (its schema committed), so the anchor can name it.
-    const fileSalt = readCipherSalt(options.out);
+    const fileSalt = readCipherSalt(temporary);
     const digest = taskListDigest(tasks, sha256);
     file.transaction(() => {
       writePackageMeta(file, 'study_id', studyId);
@@ -138,10 +175,10 @@ export function packRaterPackage(master: StudyDb, options: PackOptions): PackSum
         newValue: { rater: rater.name, tasks: tasks.length, digest, file: basename(options.out), anchor: anchorHash },
       });
     })();
+    renameSync(temporary, options.out);
   } catch (error) {
     if (file.open) file.close();
-    // A package the master does not know about must not exist: it could never be merged.
-    rmSync(options.out, { force: true });
+    rmSync(temporary, { force: true });
     throw error;
   }
   return { packageId, rater: rater.name, tasks: tasks.length, bytes: statSync(options.out).size };

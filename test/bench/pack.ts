@@ -29,6 +29,7 @@ const RUNS = Number(values.runs);
 const MODELS = 4;
 const BINS = 5;
 const PASSPHRASE = 'bench copper lantern orbit quietly';
+const PACKAGE_PASSPHRASE = 'bench velvet anchor drift softly';
 const clock = () => new Date('2026-01-01T00:00:00Z');
 
 function context(item: number): string {
@@ -76,11 +77,20 @@ async function main(): Promise<void> {
     let tasks = 0;
     for (let run = 0; run < RUNS; run++) {
       let start = performance.now();
-      openStudyDatabase(join(folder, `empty-${run}.blindrate`), PASSPHRASE, { create: true, kind: 'package' }).close();
+      openStudyDatabase(join(folder, `empty-${run}.blindrate`), PACKAGE_PASSPHRASE, {
+        create: true,
+        kind: 'package',
+      }).close();
       floor.push(performance.now() - start);
       const out = join(folder, `pack-${run}.blindrate`);
       start = performance.now();
-      const summary = packRaterPackage(master, { rater: 'Dr Bench', out, passphrase: PASSPHRASE, clock });
+      const summary = packRaterPackage(master, {
+        rater: 'Dr Bench',
+        out,
+        passphrase: PACKAGE_PASSPHRASE,
+        masterPassphrase: PASSPHRASE,
+        clock,
+      });
       pack.push(performance.now() - start);
       bytes = statSync(out).size;
       tasks = summary.tasks;

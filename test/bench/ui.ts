@@ -84,7 +84,13 @@ try {
   // Rating happens in a rater package: the bench rater's, cut from this master.
   assignRaters(db, { raters: ['Bench rater'], seed: 2, clock });
   const packagePath = join(folder, 'bench-rater.blindrate');
-  packRaterPackage(db, { rater: 'Bench rater', out: packagePath, passphrase: PACKAGE_PASSPHRASE, clock });
+  packRaterPackage(db, {
+    rater: 'Bench rater',
+    out: packagePath,
+    passphrase: PACKAGE_PASSPHRASE,
+    masterPassphrase: STUDY_PASSPHRASE,
+    clock,
+  });
   db.close();
 
   const app = await launchBrowserMode({ path: packagePath });

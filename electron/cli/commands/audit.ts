@@ -8,7 +8,7 @@ import { readPackageMeta } from '../../../db/package-file';
 import { checkPackageContents } from '../../services/merge';
 import { systemClock } from '../../services/system-clock';
 import { readPackageFacts } from '../../services/session';
-import { PACKAGE_PASSPHRASE_ENV, readPassphrase } from '../passphrase';
+import { PACKAGE_PASSPHRASE_ENV, passphraseEnvFor, readPassphrase } from '../passphrase';
 import type { RegisterCommand } from './index';
 
 /** "ok, N entries", or the first problem. A package's answers, flags and lock must also equal its audited ones. */
@@ -39,11 +39,7 @@ export const registerAudit: RegisterCommand = (program) => {
     )
     .argument('<file>', 'master study (.db) or rater package (.blindrate)')
     .action(async (file: string) => {
-      const envName =
-        file.toLowerCase().endsWith('.blindrate') && process.env[PACKAGE_PASSPHRASE_ENV]
-          ? PACKAGE_PASSPHRASE_ENV
-          : undefined;
-      const db = openStudyDatabase(file, await readPassphrase('Passphrase: ', envName), {
+      const db = openStudyDatabase(file, await readPassphrase('Passphrase: ', passphraseEnvFor(file)), {
         readonly: true,
         kind: 'detect',
       });

@@ -1,10 +1,19 @@
 /** `blindrate merge STUDY.db FILE.blindrate… [--receipt [FILE=]CODE …]`: bring returned rater packages into the master, verified first. */
 import { basename } from 'node:path';
 import { StudyError } from '../../../shared/errors';
+import { ADOPT_HINT } from '../../services/adopt';
 import { DivergedHistoryError, mergePackages, type PackageMergeSummary } from '../../services/merge';
+import { PACKAGE_PASSPHRASE_ENV, readPassphrase } from '../passphrase';
 import { systemClock } from '../../services/system-clock';
 import { withStudy } from '../study-options';
 import type { RegisterCommand } from './index';
+
+/** The service says a package can be adopted; the CLI says how. */
+function withAdoptHint(error: unknown): unknown {
+  if (!(error instanceof StudyError) || !error.message.endsWith(`${ADOPT_HINT}.`)) return error;
+  const file = /^(.*?): /.exec(error.message)?.[1] ?? 'FILE';
+  return new StudyError(`${error.message.slice(0, -1)}: blindrate merge STUDY --adopt ${file}.`, error.exitCode);
+}
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -63,7 +72,7 @@ export const registerMerge: RegisterCommand = (program) => {
       'Merge returned rater packages into the master. Every package is checked before anything is written (issued by this master for this rater, task list digest, values on the rubric, durations, audit chain, stored answers, comments, durations and save times equal to the audited ones, actor, history starting at the anchor written at pack, times plausible, the lock receipt if given); failures refuse the whole merge with a line each naming the file and the task. A package copied while BlindRate had it open (or left by a crash) is refused: open and close it there first. Merging the same package again changes nothing; an older copy than the one merged is refused as such. While another merge writes to the study it waits (up to 60 s) and says so.',
     )
     .argument('<study>', 'master study file (.db), changed in one transaction')
-    .argument('<packages...>', 'returned rater packages (.blindrate), only read')
+    .argument('[packages...]', 'returned rater packages (.blindrate), only read')
     .option(
       '--accept-diverged',
       'take a package whose audit history departs from the version merged before (the rater went on from an older copy): it changes only what it changed after the shared part, where it edited later; answers merged before are kept',
@@ -73,21 +82,42 @@ export const registerMerge: RegisterCommand = (program) => {
       'the lock receipt the rater read to you from their Finish screen (repeatable; name the file when merging several): the package is refused if its history up to the lock differs, and the master keeps the receipt for later merges',
       collect,
     )
-    .action(async (study: string, packages: string[], opts: { acceptDiverged?: boolean; receipt?: string[] }) => {
-      const receipts = receiptsByPath(packages, opts.receipt ?? []);
-      const summaries = await withStudy(study, (db) => {
-        try {
-          return mergePackages(db, packages, systemClock, {
-            acceptDivergedHistory: opts.acceptDiverged ?? false,
-            onWait: (notice) => process.stderr.write(`blindrate: ${notice}\n`),
-            receipts,
-          });
-        } catch (error) {
-          if (error instanceof DivergedHistoryError)
-            throw new StudyError(`${error.message} To do so, merge again with --accept-diverged.`);
-          throw error;
-        }
-      });
-      process.stdout.write(summaries.map((s) => `${describeMerge(s)}\n`).join(''));
-    });
+    .option(
+      '--adopt <file>',
+      `a package this master does not know because it was packed after the backup the master was restored from: merged with its passphrase (${PACKAGE_PASSPHRASE_ENV} or the prompt) once it proves to be of this study, with tasks of this master's plan for its rater`,
+    )
+    .action(
+      async (
+        study: string,
+        packages: string[],
+        opts: { acceptDiverged?: boolean; receipt?: string[]; adopt?: string },
+      ) => {
+        if (!opts.adopt && packages.length === 0) throw new StudyError('Name the packages to merge.');
+        const adopt = opts.adopt
+          ? [
+              {
+                file: opts.adopt,
+                passphrase: await readPassphrase(`Passphrase of ${opts.adopt}: `, PACKAGE_PASSPHRASE_ENV),
+              },
+            ]
+          : [];
+        const paths = opts.adopt && !packages.includes(opts.adopt) ? [...packages, opts.adopt] : packages;
+        const receipts = receiptsByPath(paths, opts.receipt ?? []);
+        const summaries = await withStudy(study, (db) => {
+          try {
+            return mergePackages(db, paths, systemClock, {
+              acceptDivergedHistory: opts.acceptDiverged ?? false,
+              onWait: (notice) => process.stderr.write(`blindrate: ${notice}\n`),
+              receipts,
+              adopt,
+            });
+          } catch (error) {
+            if (error instanceof DivergedHistoryError)
+              throw new StudyError(`${error.message} To do so, merge again with --accept-diverged.`);
+            throw withAdoptHint(error);
+          }
+        });
+        process.stdout.write(summaries.map((s) => `${describeMerge(s)}\n`).join(''));
+      },
+    );
 };

@@ -10,8 +10,8 @@ function raterLine({ rater, progress, packagesIssued, lastReturnedAt }: RaterSta
   const done = progress.map((p) => `${p.kind} ${p.done}/${p.total}`).join('  ');
   const flagged = progress.reduce((sum, p) => sum + p.flagged, 0);
   const issued = packagesIssued === 0 ? 'not issued' : `issued ${packagesIssued}`;
-  const returned = lastReturnedAt ? `returned ${lastReturnedAt}` : 'not returned';
-  return `  ${displaySafeName(rater.name).padEnd(nameWidth)}  ${issued}  ${returned}  ${rater.lockedAt ? `locked ${rater.lockedAt}` : 'not locked'}  ${done}  flagged ${flagged}`;
+  const returned = lastReturnedAt ? `returned ${displaySafeName(lastReturnedAt)}` : 'not returned';
+  return `  ${displaySafeName(rater.name).padEnd(nameWidth)}  ${issued}  ${returned}  ${rater.lockedAt ? `locked ${displaySafeName(rater.lockedAt)}` : 'not locked'}  ${done}  flagged ${flagged}`;
 }
 
 function sampleLine(s: SampleStatus): string {

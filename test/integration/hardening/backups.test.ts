@@ -100,14 +100,18 @@ describe('backups', () => {
     const backup = backUpStudy(db, path, fixedClock);
     createRater(db, 'Dr Later', fixedClock);
     db.close();
-    expect(() => restoreBackup(path, backup, PASSPHRASE, false)).toThrow(
+    expect(() => restoreBackup(path, backup, PASSPHRASE, { force: false, clock: fixedClock })).toThrow(
       `${path} exists; add --force to replace it with the backup.`,
     );
-    expect(() => restoreBackup(path, backup, 'wrong passphrase', true)).toThrow(/^Wrong passphrase/);
+    expect(() => restoreBackup(path, backup, 'wrong passphrase', { force: true, clock: fixedClock })).toThrow(
+      /^Wrong passphrase/,
+    );
     const junk = `${folder}/junk.db`;
     writeFileSync(junk, 'not a study');
-    expect(() => restoreBackup(path, junk, PASSPHRASE, true)).toThrow(/^Wrong passphrase/);
-    restoreBackup(path, backup, PASSPHRASE, true);
+    expect(() => restoreBackup(path, junk, PASSPHRASE, { force: true, clock: fixedClock })).toThrow(
+      /^Wrong passphrase/,
+    );
+    restoreBackup(path, backup, PASSPHRASE, { force: true, clock: fixedClock });
     const restored = openStudy(path, PASSPHRASE);
     expect(restored.prepare('SELECT count(*) FROM raters').pluck().get()).toBe(0);
     expect(restored.pragma('integrity_check', { simple: true })).toBe('ok');

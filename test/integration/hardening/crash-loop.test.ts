@@ -6,7 +6,7 @@
 import { dirname } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openStudyDatabase } from '../../../db/connection';
-import { assignStudy, createSeededStudy, PACKAGE_PASSPHRASE, packFor } from '../session/fixture';
+import { assignStudy, createSeededStudy, packFor } from '../session/fixture';
 import { runCrashLoop } from './crash-loop';
 
 const ROUNDS = Number(process.env.BLINDRATE_CRASH_ROUNDS ?? 10);
@@ -21,14 +21,14 @@ describe('crash loop', () => {
     try {
       const { acknowledged, unanswered } = await runCrashLoop(
         pkg.path,
-        PACKAGE_PASSPHRASE,
+        pkg.passphrase,
         dirname(study.path),
         ROUNDS,
         2026,
       );
       expect(acknowledged.length).toBeGreaterThan(ROUNDS);
 
-      const db = openStudyDatabase(pkg.path, PACKAGE_PASSPHRASE, { kind: 'package' });
+      const db = openStudyDatabase(pkg.path, pkg.passphrase, { kind: 'package' });
       try {
         expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
         const audited = new Set(

@@ -82,7 +82,7 @@ describe('export files', () => {
           child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('writing') && resolve()),
         );
         const [temporary] = readdirSync(folder);
-        expect(temporary).toMatch(/^ratings\.csv\.[0-9a-f]+\.tmp$/);
+        expect(temporary).toMatch(/^ratings\.csv\.blindrate-\d+-[0-9a-f]{12}\.tmp$/);
         expect(mode(join(folder, temporary!))).toBe(0o600);
         expect(readFileSync(join(folder, temporary!), 'utf8')).toBe('rater,item_id\n');
 

@@ -21,6 +21,7 @@ import {
   createSeededStudy,
   openPackageFile,
   PACKAGE_PASSPHRASE,
+  packagePassphraseOf,
   ratingValues,
   type SeededStudy,
 } from '../session/fixture';
@@ -40,8 +41,8 @@ const assign = (db: StudyDb, secret?: Uint8Array) =>
   assignRaters(db, { raters: RATERS, seed: PLAN_SEED, replace: true, secret, clock: fixedClock });
 
 /** A package's tasks as the rater sees them: texts in order, and for a pair which text is shown first. */
-function shownTasks(path: string) {
-  const db = openStudyDatabase(path, PACKAGE_PASSPHRASE, { kind: 'package' });
+function shownTasks(path: string, passphrase = PACKAGE_PASSPHRASE) {
+  const db = openStudyDatabase(path, passphrase, { kind: 'package' });
   try {
     return readPackageTasks(db).map((t) => ({
       kind: t.kind,
@@ -59,7 +60,7 @@ async function packedInTwoStudies(rater: string, plan: (db: StudyDb) => void) {
   const two = await sampledStudy();
   const packed = (study: typeof one) => {
     plan(study.db);
-    return shownTasks(packFile(study.db, study.folder, rater));
+    return shownTasks(packFile(study.db, study.folder, rater), packagePassphraseOf(rater));
   };
   return { one, a: packed(one), b: packed(two) };
 }

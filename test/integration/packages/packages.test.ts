@@ -61,7 +61,7 @@ function rateAll(p: OpenPackage, level = 4): void {
 /** Opens the package with its key, as someone editing it with another SQLCipher tool would. */
 function tamper(p: OpenPackage, edit: (db: StudyDb) => void): void {
   p.close();
-  const db = openStudyDatabase(p.path, PACKAGE_PASSPHRASE, { kind: 'package' });
+  const db = openStudyDatabase(p.path, p.passphrase, { kind: 'package' });
   try {
     edit(db);
   } finally {

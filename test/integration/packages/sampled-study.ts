@@ -11,7 +11,7 @@ import { importFiles } from '../../../electron/services/importer';
 import { packRaterPackage } from '../../../electron/services/pack';
 import { drawSample } from '../../../electron/services/sampler';
 import { fixedClock, freshStudy } from '../engine/helpers';
-import { PACKAGE_PASSPHRASE } from '../session/fixture';
+import { packagePassphraseOf, PASSPHRASE } from '../session/fixture';
 
 export const RATERS = ['Dr Ada', 'Dr Bob'];
 /** The plan seed of the README's example. */
@@ -50,7 +50,14 @@ export async function sampledStudy(): Promise<{ db: StudyDb; folder: string }> {
 
 export function packFile(db: StudyDb, folder: string, rater: string, name = rater): string {
   const out = join(folder, `${name.replace(/\W+/g, '-')}.blindrate`);
-  packRaterPackage(db, { rater, out, passphrase: PACKAGE_PASSPHRASE, clock: fixedClock });
+  // Each rater's own passphrase (packagePassphraseOf), as pack requires.
+  packRaterPackage(db, {
+    rater,
+    out,
+    passphrase: packagePassphraseOf(rater),
+    masterPassphrase: PASSPHRASE,
+    clock: fixedClock,
+  });
   return out;
 }
 

@@ -36,7 +36,15 @@ import type { Clock } from '../../../shared/clock';
 import { createPrng, deriveSeed } from '../../../shared/prng';
 import { QC_ROLES, REFERENCE_CONTROL_MODEL } from '../../../shared/qc';
 import { expectClose } from '../../unit/analysis/fixtures';
-import { createSeededStudy, itemId, MODELS, PACKAGE_PASSPHRASE, PLAN_SEED, type SeededStudy } from '../session/fixture';
+import {
+  createSeededStudy,
+  itemId,
+  MODELS,
+  packagePassphraseOf,
+  PASSPHRASE,
+  PLAN_SEED,
+  type SeededStudy,
+} from '../session/fixture';
 import {
   carefulRater,
   referenceCheckedRaterFigures,
@@ -102,7 +110,7 @@ async function rateThroughApi(rater: string, behaviour: RaterBehaviour, clock: C
     if (!reply.ok) throw new Error(`${method} refused: ${reply.error}`);
     return reply.value as T;
   };
-  await call('unlockStudy', { path: packagePaths[rater], passphrase: PACKAGE_PASSPHRASE, remember: false });
+  await call('unlockStudy', { path: packagePaths[rater], passphrase: packagePassphraseOf(rater), remember: false });
   await call<SessionOverview>('startSession', PACKAGE_RATER_ID);
   const prng = createPrng(deriveSeed(PLAN_SEED, rater));
   shown[rater] = [];
@@ -131,7 +139,8 @@ beforeAll(async () => {
     packRaterPackage(study.db, {
       rater,
       out: packagePaths[rater],
-      passphrase: PACKAGE_PASSPHRASE,
+      passphrase: packagePassphraseOf(rater),
+      masterPassphrase: PASSPHRASE,
       clock: steppingClock(),
     });
   }

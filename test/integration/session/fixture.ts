@@ -15,7 +15,13 @@ import { startPackageSession, type RaterSession } from '../../../electron/servic
 import { createStudy } from '../../../electron/services/study';
 
 export const PASSPHRASE = 'correct horse battery staple';
+/** Dr Ada's package passphrase. */
 export const PACKAGE_PASSPHRASE = 'velvet harbour quartz meadow';
+
+/** Each rater's package has a passphrase of its own, as `pack` requires: PACKAGE_PASSPHRASE for Dr Ada. */
+export function packagePassphraseOf(rater: string): string {
+  return rater === 'Dr Ada' ? PACKAGE_PASSPHRASE : `${PACKAGE_PASSPHRASE} of ${rater}`;
+}
 export const PLAN_SEED = 9090;
 /** Distinctive source-file facts: neither may reach a package. */
 export const SOURCE_FILE = 'hospital-export-secret.jsonl';
@@ -120,6 +126,7 @@ export function ratingValues(level: number): Record<string, number> {
 
 export interface OpenPackage {
   path: string;
+  passphrase: string;
   db: StudyDb;
   session: RaterSession;
   close(): void;
@@ -138,12 +145,13 @@ export function packFor(
   clock: Clock = fixedClock,
 ): OpenPackage {
   const path = join(study.path, '..', file);
-  packRaterPackage(study.db, { rater, out: path, passphrase: PACKAGE_PASSPHRASE, clock: fixedClock });
-  return openPackageFile(path, clock);
+  const passphrase = packagePassphraseOf(rater);
+  packRaterPackage(study.db, { rater, out: path, passphrase, masterPassphrase: PASSPHRASE, clock: fixedClock });
+  return openPackageFile(path, clock, passphrase);
 }
 
 /** Opens a package file as the app would; it stays locked to this connection until closed. */
-export function openPackageFile(path: string, clock: Clock = fixedClock): OpenPackage {
-  const db = openStudyDatabase(path, PACKAGE_PASSPHRASE, { kind: 'package' });
-  return { path, db, session: startPackageSession(db, clock), close: () => db.open && db.close() };
+export function openPackageFile(path: string, clock: Clock = fixedClock, passphrase = PACKAGE_PASSPHRASE): OpenPackage {
+  const db = openStudyDatabase(path, passphrase, { kind: 'package' });
+  return { path, passphrase, db, session: startPackageSession(db, clock), close: () => db.open && db.close() };
 }

@@ -12,7 +12,7 @@ import { contentSecurityPolicy } from '../../../electron/serve/static-files';
 import type { RatingTaskPayload } from '../../../shared/api';
 import { API_PATH_PREFIX, createApiClient, TOKEN_HEADER, type ApiResponse } from '../../../shared/transport';
 import { spawnCli } from './cli-process';
-import { assignStudy, createSeededStudy, fixedClock, PACKAGE_PASSPHRASE, packFor, type SeededStudy } from './fixture';
+import { assignStudy, createSeededStudy, fixedClock, packagePassphraseOf, packFor, type SeededStudy } from './fixture';
 
 const INDEX_HTML = '<!doctype html><head><title>BlindRate test page</title></head>';
 const NONCE_META = /<meta name="blindrate-style-nonce" content="([A-Za-z0-9+/]{22}==)" \/>/;
@@ -257,7 +257,11 @@ describe('blindrate serve', () => {
     await expect(api.unlockStudy({ path: packagePath, passphrase: 'wrong', remember: false })).rejects.toThrow(
       'Wrong passphrase',
     );
-    const summary = await api.unlockStudy({ path: packagePath, passphrase: PACKAGE_PASSPHRASE, remember: false });
+    const summary = await api.unlockStudy({
+      path: packagePath,
+      passphrase: packagePassphraseOf('Dr Http'),
+      remember: false,
+    });
     expect(summary.role).toBe('rater');
     const overview = await api.startSession(summary.rater!.id);
     const first = overview.resume.rating!;
