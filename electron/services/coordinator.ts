@@ -38,7 +38,7 @@ import {
 import { judgePassphrase, scorePassphrase } from '../../shared/passphrase';
 import { RUBRIC_PRESETS, type Rubric } from '../../shared/rubric';
 import { nameProblem } from '../../shared/text/names';
-import { inRolledBackTransaction, type StudyDb } from '../../db/connection';
+import { inRolledBackTransaction, openStudyDatabase, type StudyDb } from '../../db/connection';
 import { readImportHistory } from '../../db/imports';
 import { listIssuedPackages, readIssuedFileNames } from '../../db/packages';
 import { readMetricNames } from '../../db/scores';
@@ -56,7 +56,7 @@ import type { Jobs } from './jobs';
 import { addRaters, assignRaters, summarisePlan } from './plan';
 import { parseRubricFile } from './rubric-file';
 import { drawSample, MAX_SEED, previewSampleBins } from './sampler';
-import { createStudy, openStudy, readStudyName } from './study';
+import { createStudy, readStudyName } from './study';
 import { countIssuedPackages } from '../../db/packages';
 import { compareCodeUnits } from '../../shared/sampling';
 
@@ -95,6 +95,8 @@ export interface CoordinatorContext {
 }
 
 const PREVIEW_RECORDS = 5;
+const JOIN_NOT_IN_APP =
+  'Benchmark runs whose questions are in another file are imported with the command line for now (blindrate import).';
 const HISTOGRAM_BUCKETS = 20;
 
 export function createCoordinatorApi(context: CoordinatorContext): CoordinatorApi {
@@ -165,10 +167,7 @@ export function createCoordinatorApi(context: CoordinatorContext): CoordinatorAp
   }
 
   function importTask(request: ImportRequest, dryRun: boolean): WorkerTask {
-    if (request.join !== null)
-      throw new StudyError(
-        'Benchmark runs whose questions are in another file are imported with the command line for now.',
-      );
+    if (request.join !== null) throw new StudyError(JOIN_NOT_IN_APP);
     return {
       kind: 'import',
       dryRun,
@@ -228,7 +227,7 @@ export function createCoordinatorApi(context: CoordinatorContext): CoordinatorAp
 
     async previewImport(request) {
       context.master();
-      if (request.join !== null) return [];
+      if (request.join !== null) throw new StudyError(JOIN_NOT_IN_APP);
       const map = columnMapOf(request.map);
       return Promise.all(
         request.files.map((token) =>
@@ -394,7 +393,7 @@ export function createCoordinatorApi(context: CoordinatorContext): CoordinatorAp
       if (!issued) throw new StudyError('No package with that id was issued by this study.');
       // The passphrase is proved against the file itself, as unlocking does.
       try {
-        openStudy(path, masterPassphrase).close();
+        openStudyDatabase(path, masterPassphrase, { readonly: true }).close();
       } catch {
         throw new StudyError('That is not the passphrase of this study: the package passphrase stays hidden.');
       }
