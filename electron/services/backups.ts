@@ -95,7 +95,7 @@ export function startBackupSchedule(
 export function restoreBackup(studyPath: string, backupPath: string, passphrase: string, force: boolean): void {
   if (!existsSync(backupPath)) throw new StudyError(`No backup at ${backupPath}.`);
   if (existsSync(studyPath) && !force)
-    throw new StudyError(`${studyPath} exists; add --force to replace it with the backup.`);
+    throw new StudyError(`${studyPath} exists; restoring over it must be asked for (replace it with the backup).`);
   const check = openStudyDatabase(backupPath, passphrase, { readonly: true });
   try {
     const integrity = integrityCheck(check);

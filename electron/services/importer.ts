@@ -105,7 +105,7 @@ export async function importFiles(
   if (files.length === 0) throw new StudyError('No files to import.');
   const map = toColumnMap(options.map ?? {});
   const model = options.model?.trim();
-  if (options.model !== undefined && !model) throw new StudyError('--model needs a name.');
+  if (options.model !== undefined && !model) throw new StudyError('The model name is empty.');
 
   const planned = files.map((file) => planFile(typeof file === 'string' ? pathSource(file) : file));
 
@@ -299,8 +299,8 @@ function checkCsvHeader(file: PlannedFile, header: string[], { map, model, join 
   const missing = missingRequiredColumns([...header, ...(join?.addedColumns ?? [])], map, model);
   if (missing.length > 0) {
     const hint = missing.includes('model')
-      ? ' (use --model NAME for a file of one model)'
-      : ' (use --map field=column)';
+      ? ' (give the model name for a file of one model)'
+      : ' (map the field to a column)';
     throw new StudyError(`Line 1 of ${file.name}: no column ${missing.map((m) => `"${m}"`).join(', ')}${hint}.`);
   }
 }

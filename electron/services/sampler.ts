@@ -136,7 +136,7 @@ function sampleToReplace(db: StudyDb, request: SampleRequest): StoredSample | un
   if (!existing) return undefined;
   if (!request.replace) {
     throw new StudyError(
-      `This study already has a ${request.task} sample (#${existing.id}); add --replace to draw it again.`,
+      `This study already has a ${request.task} sample (#${existing.id}); draw it again as a replacement.`,
     );
   }
   const dealt = countRatersDealtSample(db, existing.id);
@@ -150,15 +150,15 @@ function sampleToReplace(db: StudyDb, request: SampleRequest): StoredSample | un
 
 function checkParameters(request: SampleRequest): void {
   if (!TASK_KINDS.includes(request.task)) {
-    throw new StudyError(`--task must be ${TASK_KINDS.join(' or ')}, got "${String(request.task)}".`);
+    throw new StudyError(`The task kind must be ${TASK_KINDS.join(' or ')}, got "${String(request.task)}".`);
   }
   if (!Number.isInteger(request.bins) || request.bins < 1)
-    throw new StudyError(`--bins must be a positive whole number, got ${request.bins}.`);
+    throw new StudyError(`Bins must be a whole number of at least 1, got ${request.bins}.`);
   if (!Number.isInteger(request.perBin) || request.perBin < 1) {
-    throw new StudyError(`--per-bin must be a positive whole number, got ${request.perBin}.`);
+    throw new StudyError(`N per bin must be a whole number of at least 1, got ${request.perBin}.`);
   }
   if (!Number.isInteger(request.seed) || request.seed < 0 || request.seed > MAX_SEED) {
-    throw new StudyError(`--seed must be a whole number from 0 to ${MAX_SEED}, got ${request.seed}.`);
+    throw new StudyError(`The seed must be a whole number from 0 to ${MAX_SEED}, got ${request.seed}.`);
   }
 }
 

@@ -96,7 +96,7 @@ describe('importFiles: formats', () => {
   it('rejects a CSV whose header lacks a required column, at line 1, with a hint', async () => {
     const { db } = freshStudy();
     await expect(importFiles(db, [fixture('medisumqa-style.csv')], { clock: fixedClock })).rejects.toThrow(
-      'Line 1 of medisumqa-style.csv: no column "item_id", "model", "output", "question" (use --model NAME for a file of one model).',
+      'Line 1 of medisumqa-style.csv: no column "item_id", "model", "output", "question" (give the model name for a file of one model).',
     );
   });
 
