@@ -29,4 +29,3 @@ export function describeMerge(s: MergeCounts): string {
   if (s.locked) parts.push('rater locked');
   return `${s.file} (${s.rater}): ${parts.join(', ')}.`;
 }
-
