@@ -33,6 +33,11 @@ export function useNativeBinding(path: string | undefined): void {
   nativeBinding = path;
 }
 
+/** The binding in use, for a worker thread that opens the same files (it has its own module state). */
+export function currentNativeBinding(): string | undefined {
+  return nativeBinding;
+}
+
 const SCHEMAS: Record<FileKind, readonly Migration[]> = { master: MIGRATIONS, package: PACKAGE_MIGRATIONS };
 
 export function openStudyDatabase(path: string, passphrase: string, options: OpenOptions = {}): StudyDb {
@@ -286,6 +291,19 @@ export async function inAsyncTransaction<T>(db: StudyDb, work: () => Promise<T>)
   } catch (error) {
     if (db.inTransaction) db.exec('ROLLBACK');
     throw error;
+  }
+}
+
+/**
+ * Runs `work` in a write transaction that is always rolled back: a dry run of a service's writes
+ * (a merge's checks of one package, an assignment's preview), leaving the file as it was.
+ */
+export function inRolledBackTransaction<T>(db: StudyDb, work: () => T): T {
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    return work();
+  } finally {
+    if (db.inTransaction) db.exec('ROLLBACK');
   }
 }
 

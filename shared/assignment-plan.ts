@@ -81,7 +81,9 @@ export function planAssignments(
 ): RaterTasks[] {
   checkRaterNames(raters);
   if (!Number.isInteger(overlap) || overlap < 1 || overlap > raters.length) {
-    throw new PlanError(`--overlap ${overlap}: give a whole number from 1 to the number of raters (${raters.length}).`);
+    throw new PlanError(
+      `The overlap (${overlap}) must be a whole number from 1 to the number of raters (${raters.length}).`,
+    );
   }
   const prng = createPrng(seed);
   const order = stratifiedOrder(tasks, prng).flat();

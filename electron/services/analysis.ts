@@ -114,8 +114,8 @@ function readReportPackages(db: StudyDb): ReportStudy['packages'] {
 
 function checkOptions({ bootstrap, seed }: AnalyzeOptions): void {
   if (!Number.isInteger(bootstrap) || bootstrap < 0)
-    throw new StudyError(`--bootstrap must be a whole number ≥ 0, got ${bootstrap}.`);
-  if (!Number.isInteger(seed)) throw new StudyError(`--seed must be a whole number, got ${seed}.`);
+    throw new StudyError(`Bootstrap resamples must be a whole number ≥ 0, got ${bootstrap}.`);
+  if (!Number.isInteger(seed)) throw new StudyError(`The bootstrap seed must be a whole number, got ${seed}.`);
 }
 
 /** Data problems found during analysis (a value off the rubric scale, a duplicate rating) become StudyErrors. */

@@ -128,7 +128,7 @@ export function restoreBackup(
 ): RestoreSummary {
   if (!existsSync(backupPath)) throw new StudyError(`No backup at ${backupPath}.`);
   if (existsSync(studyPath) && !force)
-    throw new StudyError(`${studyPath} exists; add --force to replace it with the backup.`);
+    throw new StudyError(`${studyPath} exists; restoring over it must be asked for (replace it with the backup).`);
   const kind: FileKind = isPackagePath(studyPath) ? 'package' : 'master';
   const check = openStudyDatabase(backupPath, passphrase, { readonly: true, kind: 'detect' });
   let known: Set<string>;

@@ -12,6 +12,7 @@ import { describeRecord, detectImportFormat } from '../../shared/import/format';
 import { FileProblems, ImportRefused } from '../../shared/import/problems';
 import { createItemJoin, parseJoinKey, type ItemEntry, type RecordJoiner } from '../../shared/import/join';
 import { RecordError } from '../../shared/import/record';
+import { pathSource } from './byte-source';
 import { readRecords, SyntaxProblem } from './import-readers';
 
 /** Extensions read as records; any other file (test.source, items.txt) is plain lines. */
@@ -35,7 +36,7 @@ export async function readItemsFile(path: string): Promise<{ name: string; entri
   const entries: ItemEntry[] = [];
   const problems = new FileProblems(name);
   try {
-    for await (const entry of readRecords(path, format, { onChunk: () => {}, checkHeader: () => true })) {
+    for await (const entry of readRecords(pathSource(path), format, { onChunk: () => {}, checkHeader: () => true })) {
       const record = describeRecord(format, entry.position, entry.row);
       if (entry.problem !== undefined) problems.add(record, null, entry.problem);
       else if (typeof entry.value !== 'object' || entry.value === null || Array.isArray(entry.value))
@@ -77,10 +78,14 @@ export async function clueJoin(
 async function readGroundTruths(path: string): Promise<string[]> {
   const answers: string[] = [];
   try {
-    for await (const entry of readRecords(path, detectImportFormat(basename(path), readText(path).slice(0, 256)), {
-      onChunk: () => {},
-      checkHeader: () => true,
-    })) {
+    for await (const entry of readRecords(
+      pathSource(path),
+      detectImportFormat(basename(path), readText(path).slice(0, 256)),
+      {
+        onChunk: () => {},
+        checkHeader: () => true,
+      },
+    )) {
       const answer =
         entry.problem === undefined
           ? (entry.value as Record<string, unknown> | null)?.['Ground Truth Answer']

@@ -2,7 +2,6 @@
  * Streaming readers for the three import formats. Each yields raw records with their position
  * (line, or array index for JSON) and never holds more than a chunk and one record in memory.
  */
-import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { pipeline, Readable } from 'node:stream';
 import { parse as parseCsv } from 'csv-parse';
@@ -12,6 +11,7 @@ import type { ImportFormat } from '../../shared/import/format';
 import { countLineBreaks } from '../../shared/text/line-breaks';
 import { OUTPUT_FIELDS } from '../../shared/import/record';
 import { isExportHeader, restoreFormulaText } from '../../shared/text/spreadsheet-cell';
+import type { ByteSource } from './byte-source';
 import { InvalidUtf8, StrictUtf8Decoder } from './strict-utf8';
 
 /** One record of the file, or a line that is not one (JSON lines go on after a bad line; the import still fails). */
@@ -41,11 +41,11 @@ export interface ReaderOptions {
 }
 
 export async function* readRecords(
-  path: string,
+  source: ByteSource,
   format: ImportFormat,
   options: ReaderOptions,
 ): AsyncGenerator<SourceRecord> {
-  const text = Readable.from(readCheckedText(path, format, options.onChunk));
+  const text = Readable.from(readCheckedText(source, format, options.onChunk));
   if (format === 'jsonl') yield* readJsonLines(text);
   else if (format === 'json') yield* readJsonArray(text);
   else yield* readCsv(text, options.checkHeader);
@@ -59,7 +59,7 @@ export async function* readRecords(
  * the import's savepoint and are undone with it. The decoder drops a leading byte order mark.
  */
 async function* readCheckedText(
-  path: string,
+  source: ByteSource,
   format: ImportFormat,
   onChunk: ReaderOptions['onChunk'],
 ): AsyncGenerator<string> {
@@ -83,7 +83,7 @@ async function* readCheckedText(
       );
     }
   };
-  for await (const chunk of createReadStream(path) as AsyncIterable<Buffer>) {
+  for await (const chunk of source.read()) {
     bytesRead += chunk.length;
     onChunk(chunk, bytesRead);
     const text = decode(chunk);

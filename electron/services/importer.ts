@@ -16,8 +16,6 @@
  *   any reading.
  */
 import { createHash } from 'node:crypto';
-import { createReadStream, openSync, readSync, closeSync, statSync } from 'node:fs';
-import { basename } from 'node:path';
 import { appendAudit } from '../../db/audit';
 import { inAsyncSavepoint, inAsyncTransaction, type StudyDb } from '../../db/connection';
 import { StudyError } from '../../shared/errors';
@@ -39,6 +37,7 @@ import { JoinMismatch, type RecordJoiner } from '../../shared/import/join';
 import { readRecords, SyntaxProblem } from './import-readers';
 
 export { ImportRefused, type ImportProblem } from '../../shared/import/problems';
+import { pathSource, type ByteSource } from './byte-source';
 import { COORDINATOR_ACTOR } from './study';
 
 export interface ImportProgress {
@@ -50,7 +49,8 @@ export interface ImportProgress {
 
 /** A file to import, with a column mapping of its own (merged over the call's `map`, its entries winning). */
 export interface ImportFileRequest {
-  path: string;
+  /** A path on disk, or bytes handed over by the coordinator workspace (byte-source.ts). */
+  path: string | ByteSource;
   /** Canonical field (or score_<metric>) → column name in this file. */
   map?: Record<string, string>;
 }
@@ -75,6 +75,25 @@ export interface ImportOptions {
   skipEmptyOutputs?: boolean;
   clock: Clock;
   onProgress?: (progress: ImportProgress) => void;
+  /** Asked after every record; true stops the import with ImportCancelled and nothing written. */
+  cancelled?: () => boolean;
+  /** Read and check everything, then roll back: the study is unchanged and the summary says what would be imported. */
+  dryRun?: boolean;
+}
+
+/** The import was stopped on request; its transaction was rolled back. */
+export class ImportCancelled extends Error {
+  constructor() {
+    super('The import was cancelled; nothing was imported.');
+    this.name = 'ImportCancelled';
+  }
+}
+
+/** Undoes a dry run's transaction once everything was read and checked. */
+class DryRunFinished extends Error {
+  constructor() {
+    super('dry run');
+  }
 }
 
 export interface ImportedFile {
@@ -103,7 +122,7 @@ export interface ImportSummary {
 }
 
 interface PlannedFile {
-  path: string;
+  source: ByteSource;
   name: string;
   format: ImportFormat;
   totalBytes: number;
@@ -118,12 +137,12 @@ interface PlannedFile {
  */
 export async function importFiles(
   db: StudyDb,
-  files: ReadonlyArray<string | ImportFileRequest>,
+  files: ReadonlyArray<string | ByteSource | ImportFileRequest>,
   options: ImportOptions,
 ): Promise<ImportSummary> {
   if (files.length === 0) throw new StudyError('No files to import.');
   const model = options.model?.trim();
-  if (options.model !== undefined && !model) throw new StudyError('--model needs a name.');
+  if (options.model !== undefined && !model) throw new StudyError('The model name is empty.');
 
   const planned = files.map((file) => planFile(file, options.map ?? {}));
 
@@ -131,23 +150,29 @@ export async function importFiles(
   const problems: FileProblems[] = [];
   const importer = createRecordWriter(db);
   const at = isoNow(options.clock);
-  await inAsyncTransaction(db, async () => {
-    for (const file of planned) {
-      const fileProblems = new FileProblems(file.name);
-      problems.push(fileProblems);
-      results.push(
-        await importOrRecognise(db, importer, file, fileProblems, {
-          model,
-          at,
-          join: options.join?.(),
-          onProgress: options.onProgress,
-          ignoreUnknown: options.ignoreUnknown ?? options.join !== undefined,
-          skipEmptyOutputs: options.skipEmptyOutputs ?? false,
-        }),
-      );
-    }
-    if (problems.some((p) => p.total > 0)) throw new ImportRefused(problems);
-  });
+  try {
+    await inAsyncTransaction(db, async () => {
+      for (const file of planned) {
+        const fileProblems = new FileProblems(file.name);
+        problems.push(fileProblems);
+        results.push(
+          await importOrRecognise(db, importer, file, fileProblems, {
+            model,
+            at,
+            join: options.join?.(),
+            onProgress: options.onProgress,
+            cancelled: options.cancelled,
+            ignoreUnknown: options.ignoreUnknown ?? options.join !== undefined,
+            skipEmptyOutputs: options.skipEmptyOutputs ?? false,
+          }),
+        );
+      }
+      if (problems.some((p) => p.total > 0)) throw new ImportRefused(problems);
+      if (options.dryRun) throw new DryRunFinished();
+    });
+  } catch (error) {
+    if (!(error instanceof DryRunFinished)) throw error;
+  }
   const imported = results.filter((r) => r.status === 'imported');
   return {
     files: results,
@@ -166,36 +191,16 @@ function toColumnMap(entries: Record<string, string>): ColumnMap {
   }
 }
 
-function planFile(request: string | ImportFileRequest, commonMap: Record<string, string>): PlannedFile {
-  const { path, map = {} } = typeof request === 'string' ? { path: request } : request;
-  let totalBytes: number;
-  try {
-    const stat = statSync(path);
-    if (!stat.isFile()) throw new StudyError(`${path} is not a file.`);
-    totalBytes = stat.size;
-  } catch (error) {
-    if (error instanceof StudyError) throw error;
-    throw new StudyError(`Cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}.`);
-  }
-  const name = basename(path);
+function planFile(request: string | ByteSource | ImportFileRequest, commonMap: Record<string, string>): PlannedFile {
+  const { path, map = {} } = typeof request === 'string' || !('path' in request) ? { path: request } : request;
+  const source = typeof path === 'string' ? pathSource(path) : path;
   return {
-    path,
-    name,
-    format: detectImportFormat(name, readHead(path)),
-    totalBytes,
+    source,
+    name: source.name,
+    format: detectImportFormat(source.name, source.head(256).toString('utf8')),
+    totalBytes: source.size,
     map: toColumnMap({ ...commonMap, ...map }),
   };
-}
-
-function readHead(path: string): string {
-  const fd = openSync(path, 'r');
-  try {
-    const buffer = Buffer.alloc(256);
-    const length = readSync(fd, buffer, 0, buffer.length, 0);
-    return buffer.subarray(0, length).toString('utf8');
-  } finally {
-    closeSync(fd);
-  }
 }
 
 /**
@@ -208,7 +213,7 @@ class FileHash {
   private hashedBytes = 0;
 
   constructor(
-    private readonly path: string,
+    private readonly source: ByteSource,
     private readonly totalBytes: number,
   ) {}
 
@@ -220,7 +225,7 @@ class FileHash {
   async digest(): Promise<string> {
     if (this.hashedBytes === this.totalBytes) return this.hash.digest('hex');
     const fresh = createHash('sha256');
-    for await (const chunk of createReadStream(this.path)) fresh.update(chunk as Buffer);
+    for await (const chunk of this.source.read()) fresh.update(chunk);
     return fresh.digest('hex');
   }
 }
@@ -244,7 +249,7 @@ async function importOrRecognise(
   problems: FileProblems,
   options: FileImportOptions,
 ): Promise<ImportedFile> {
-  const hash = new FileHash(file.path, file.totalBytes);
+  const hash = new FileHash(file.source, file.totalBytes);
   try {
     return await inAsyncSavepoint(db, () => importOneFile(writer, file, hash, problems, options));
   } catch (error) {
@@ -272,6 +277,7 @@ interface FileImportOptions {
   at: string;
   join: RecordJoiner | undefined;
   onProgress: ImportOptions['onProgress'];
+  cancelled: ImportOptions['cancelled'];
   ignoreUnknown: boolean;
   skipEmptyOutputs: boolean;
 }
@@ -295,7 +301,7 @@ async function importOneFile(
     reportedBytes = bytesRead;
     options.onProgress?.({ file: file.name, bytesRead, totalBytes: file.totalBytes, records });
   };
-  const source = readRecords(file.path, file.format, {
+  const source = readRecords(file.source, file.format, {
     onChunk: (chunk, n) => {
       hash.update(chunk);
       bytesRead = n;
@@ -305,6 +311,7 @@ async function importOneFile(
   let ordinal = 0;
   try {
     for await (const entry of source) {
+      if (options.cancelled?.()) throw new ImportCancelled();
       const place = describeRecord(file.format, entry.position, entry.row);
       if (entry.problem !== undefined) {
         problems.add(place, null, entry.problem);

@@ -171,10 +171,10 @@ function storeCalibration(db: StudyDb, qc: QcOptions, file: AssignOptions['calib
   const problem = qcOptionsProblem(qc);
   if (problem !== null) throw new StudyError(`${problem}.`);
   if (qc.calibration > 0 && !file)
-    throw new StudyError(`--calibration ${qc.calibration} needs --calibration-file with the expected ratings.`);
+    throw new StudyError(`${qc.calibration} calibration tasks need a calibration file with the expected ratings.`);
   if (qc.calibration === 0 && file)
     throw new StudyError(
-      '--calibration-file is given without --calibration N (how many calibration tasks each rater gets).',
+      'A calibration file is given without a number of calibration tasks (how many calibration tasks each rater gets).',
     );
   if (!file) return;
   const parsed = parseCalibrationFile(file.name, file.text, readRubricDimensions(db));
@@ -202,8 +202,8 @@ export function assignRaters(db: StudyDb, options: AssignOptions): PlanSummary {
     if (existing && !options.replace) {
       throw new StudyError(
         packages.issued > 0
-          ? `${packages.issued} package(s) were already issued under the current plan: add raters with --add, or plan again with --replace while none has come back.`
-          : 'This study already has a plan: add raters with --add, or plan again with --replace.',
+          ? `${packages.issued} package(s) were already issued under the current plan: add raters to the plan, or plan again as a replacement while none has come back.`
+          : 'This study already has a plan: add raters to the plan, or plan again as a replacement.',
       );
     }
     if (packages.returned > 0 || countResponses(db) > 0) {
@@ -242,7 +242,7 @@ export function assignRaters(db: StudyDb, options: AssignOptions): PlanSummary {
 export function addRaters(db: StudyDb, raters: string[], clock: Clock): PlanSummary {
   return db.transaction(() => {
     const plan = readPlan(db);
-    if (!plan) throw new StudyError('This study has no plan yet: run assign with --raters first.');
+    if (!plan) throw new StudyError('This study has no plan yet: assign raters first.');
     const names = raters.map((r) => r.trim());
     planned(() => checkRaterNames(names));
     const tasks = readPlannableTasks(db);

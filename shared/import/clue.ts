@@ -172,7 +172,7 @@ export function createClueJoin(entries: readonly ItemEntry[], options: ClueJoinO
   if (!Number.isInteger(fewShot) || fewShot < 0 || fewShot >= dataset.length) {
     throw new RecordError(
       null,
-      `--few-shot ${fewShot}: ${datasetName} has ${dataset.length} entries, so it must be a whole number from 0 to ${dataset.length - 1}`,
+      `${fewShot} few-shot examples: ${datasetName} has ${dataset.length} entries, so it must be a whole number from 0 to ${dataset.length - 1}`,
     );
   }
   const order = options.joinBy === 'position' ? pythonShuffled(dataset, options.seed) : dataset;
@@ -189,12 +189,12 @@ export function createClueJoin(entries: readonly ItemEntry[], options: ClueJoinO
       (skip) => skip !== fewShot && fits(skip),
     );
     if (fitting.length === 1)
-      return `every line fits with --few-shot ${fitting[0]} (the run's --num_few_shot_examples)`;
+      return `every line fits with ${fitting[0]} few-shot examples (the run's num_few_shot_examples)`;
     const answers = new Set(dataset.map((e) => e.answer));
     const stranger = groundTruths.findIndex((answer) => !answers.has(answer));
     if (stranger !== -1)
       return `line ${stranger + 1}'s answer is in no entry of ${datasetName}: is it the dataset version the run used?`;
-    return `every answer is in ${datasetName} but not in this order: check --seed and that the dataset is the version the run used (one entry more or less changes the whole shuffle)`;
+    return `every answer is in ${datasetName} but not in this order: check the run's seed and that the dataset is the version the run used (one entry more or less changes the whole shuffle)`;
   };
 
   const findEntry = (groundTruth: string, ordinal: number): DatasetEntry => {
@@ -257,7 +257,7 @@ export function createClueJoin(entries: readonly ItemEntry[], options: ClueJoinO
       if (expected && records !== expected.length) {
         throw new RecordError(
           null,
-          `has ${records} predictions but ${datasetName} minus ${fewShot} few-shot example${fewShot === 1 ? '' : 's'} has ${expected.length} entries: an unfinished run, another --few-shot or another dataset version`,
+          `has ${records} predictions but ${datasetName} minus ${fewShot} few-shot example${fewShot === 1 ? '' : 's'} has ${expected.length} entries: an unfinished run, another number of few-shot examples or another dataset version`,
         );
       }
     },
@@ -274,7 +274,7 @@ function indexByAnswer(dataset: readonly DatasetEntry[], datasetName: string): M
     );
     throw new RecordError(
       null,
-      `--join-by reference needs unique answers, but ${datasetName} repeats ${repeated.length}: ${listed.join('; ')}`,
+      `Joining by reference needs unique answers, but ${datasetName} repeats ${repeated.length}: ${listed.join('; ')}`,
     );
   }
   return new Map([...groups].map(([answer, group]) => [answer, group[0]!]));

@@ -48,7 +48,7 @@ export function parseJoinKey(spec: string): JoinKey {
   const eq = text.indexOf('=');
   const [outputField, itemField] = eq === -1 ? [text, text] : [text.slice(0, eq).trim(), text.slice(eq + 1).trim()];
   if (outputField === '' || itemField === '') {
-    throw new RecordError(null, `--on needs "position", FIELD or OUTPUT_FIELD=ITEM_FIELD, got "${spec}"`);
+    throw new RecordError(null, `The join key needs "position", FIELD or OUTPUT_FIELD=ITEM_FIELD, got "${spec}"`);
   }
   return { kind: 'field', outputField, itemField };
 }

@@ -38,7 +38,8 @@ export class RecordError extends Error {
 /** Splits one `--map field=column` option; the column may itself contain "=" and spaces. */
 export function parseMapOption(spec: string): [field: string, column: string] {
   const eq = spec.indexOf('=');
-  if (eq < 1 || eq === spec.length - 1) throw new RecordError(null, `--map needs field=column, got "${spec}"`);
+  if (eq < 1 || eq === spec.length - 1)
+    throw new RecordError(null, `A column mapping needs field=column, got "${spec}"`);
   return [spec.slice(0, eq).trim(), spec.slice(eq + 1)];
 }
 
@@ -53,7 +54,7 @@ export function buildColumnMap(entries: Readonly<Record<string, string>>): Colum
     } else {
       throw new RecordError(
         null,
-        `--map: unknown field "${field}" (expected ${OUTPUT_FIELDS.join(', ')} or score_<metric>)`,
+        `Column mapping: unknown field "${field}" (expected ${OUTPUT_FIELDS.join(', ')} or score_<metric>)`,
       );
     }
   }
@@ -158,7 +159,7 @@ export function unknownFieldError(key: string, map: ColumnMap): RecordError | nu
     distance(key, nearest) <= Math.max(2, Math.floor(nearest.length / 3)) ? ` (did you mean "${nearest}"?)` : '';
   return new RecordError(
     key,
-    `is not a field BlindRate knows${hint}; rename it, map it with --map, or import without it using --ignore-unknown`,
+    `is not a field BlindRate knows${hint}; rename it, map it to a field, or import without the fields BlindRate does not know`,
   );
 }
 
@@ -192,7 +193,10 @@ export function toOutputRecord(
   if (fixedModel !== undefined) {
     const given = candidate.model;
     if (!isEmptyScore(given) && String(given).trim() !== fixedModel) {
-      throw new RecordError(origin.get('model')!, `is "${String(given)}" but --model says "${fixedModel}"`);
+      throw new RecordError(
+        origin.get('model')!,
+        `is "${String(given)}" but the model name given for the file is "${fixedModel}"`,
+      );
     }
     candidate.model = fixedModel;
   }

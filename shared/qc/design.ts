@@ -69,12 +69,12 @@ export function planRatingQueue<Task, Reference, Calibration>(
   const c = options.calibration;
   if (k > input.referenceCandidates.length) {
     throw new QcDesignError(
-      `--reference-controls ${k} needs ${k} items with a reference answer outside the rater's preference pairs, only ${input.referenceCandidates.length} available`,
+      `${k} reference controls need ${k} items with a reference answer outside the rater's preference pairs, only ${input.referenceCandidates.length} available`,
     );
   }
   if (c > input.calibration.length) {
     throw new QcDesignError(
-      `--calibration ${c} needs ${c} entries in the calibration file, it has ${input.calibration.length}`,
+      `${c} calibration tasks need ${c} entries in the calibration file, it has ${input.calibration.length}`,
     );
   }
   const queueLength = c + n + k + r;
@@ -84,7 +84,7 @@ export function planRatingQueue<Task, Reference, Calibration>(
   const latestCut = bodyLength - gap - r;
   if (r > 0 && earliestCut > latestCut) {
     throw new QcDesignError(
-      `--repeats ${options.repeats} gives ${r} repeat${r === 1 ? '' : 's'} of ${n} rating task${n === 1 ? '' : 's'}, which cannot be spaced ${gap} tasks (a third of a queue of ${queueLength}) from their first showing; lower --repeats`,
+      `Repeats of ${options.repeats} give ${r} repeat${r === 1 ? '' : 's'} of ${n} rating task${n === 1 ? '' : 's'}, which cannot be spaced ${gap} tasks (a third of a queue of ${queueLength}) from their first showing; give a lower share of repeats`,
     );
   }
   const cut = Math.floor((earliestCut + latestCut) / 2);

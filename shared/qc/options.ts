@@ -24,14 +24,14 @@ export const qcOptionsSchema = z
 
 export const NO_QC: QcOptions = { repeats: 0, referenceControls: 0, calibration: 0 };
 
-/** Why the options cannot be used, in the words of the command line; null when they are valid. */
+/** Why the options cannot be used, in the domain's words (the CLI adds its flags); null when they are valid. */
 export function qcOptionsProblem(options: QcOptions): string | null {
   if (!(options.repeats >= 0 && options.repeats <= 1))
-    return `--repeats must be a share between 0 and 1 (e.g. 0.1), got ${options.repeats}`;
+    return `Repeats must be a share between 0 and 1 (e.g. 0.1), got ${options.repeats}`;
   if (!Number.isInteger(options.referenceControls) || options.referenceControls < 0) {
-    return `--reference-controls must be a whole number ≥ 0, got ${options.referenceControls}`;
+    return `Reference controls must be a whole number ≥ 0, got ${options.referenceControls}`;
   }
   if (!Number.isInteger(options.calibration) || options.calibration < 0)
-    return `--calibration must be a whole number ≥ 0, got ${options.calibration}`;
+    return `Calibration tasks must be a whole number ≥ 0, got ${options.calibration}`;
   return null;
 }

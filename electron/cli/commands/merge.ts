@@ -2,7 +2,8 @@
 import { basename } from 'node:path';
 import { StudyError } from '../../../shared/errors';
 import { ADOPT_HINT } from '../../services/adopt';
-import { DivergedHistoryError, mergePackages, type PackageMergeSummary } from '../../services/merge';
+import { describeMerge } from '../../../shared/merge-summary';
+import { DivergedHistoryError, mergePackages } from '../../services/merge';
 import { PACKAGE_PASSPHRASE_ENV, readPassphrase } from '../passphrase';
 import { systemClock } from '../../services/system-clock';
 import { withStudy } from '../study-options';
@@ -13,29 +14,6 @@ function withAdoptHint(error: unknown): unknown {
   if (!(error instanceof StudyError) || !error.message.endsWith(`${ADOPT_HINT}.`)) return error;
   const file = /^(.*?): /.exec(error.message)?.[1] ?? 'FILE';
   return new StudyError(`${error.message.slice(0, -1)}: blindrate merge STUDY --adopt ${file}.`, error.exitCode);
-}
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
-export function describeMerge(s: PackageMergeSummary): string {
-  const receipt = s.receiptConfirmed ? 'lock receipt confirmed' : null;
-  const unanchored = s.anchored
-    ? ''
-    : ' Unanchored: issued before BlindRate anchored packages, so its history is checked only for consistency.';
-  if (s.unchanged)
-    return `${s.file} (${s.rater}): already merged, nothing changed${receipt ? `; ${receipt}` : ''}.${unanchored}`;
-  const parts = [`${plural(s.answersAdded, 'answer')} added`];
-  if (s.answersReplaced > 0)
-    parts.push(`${plural(s.answersReplaced, 'answer')} of an earlier package replaced by later edits`);
-  if (s.answersKeptNewer > 0)
-    parts.push(`${plural(s.answersKeptNewer, 'answer')} kept from an earlier package edited later`);
-  parts.push(
-    `${plural(s.flagsChanged, 'flag')} changed`,
-    `${plural(s.auditEntriesAppended, 'audit entry')} appended`.replace('entrys', 'entries'),
-  );
-  if (s.locked) parts.push('rater locked');
-  if (receipt) parts.push(receipt);
-  return `${s.file} (${s.rater}): ${parts.join(', ')}.${unanchored}`;
 }
 
 /** `--receipt CODE` with one package, `--receipt FILE=CODE` for each of several: receipts by the path given. */

@@ -112,7 +112,7 @@ describe('analyzeStudyOffThread', () => {
 
   it('turns a data problem found in the worker into a one-line study error', async () => {
     await expect(analyzeStudyOffThread(db, { bootstrap: -1, seed: 1 })).rejects.toThrow(
-      '--bootstrap must be a whole number ≥ 0',
+      'Bootstrap resamples must be a whole number ≥ 0',
     );
   });
 });

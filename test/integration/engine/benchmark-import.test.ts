@@ -178,7 +178,7 @@ describe('--from clue (eval_MeDiSumQA.py predictions.json + MeDiSumQA.json)', ()
   it('refuses a wrong few-shot count at line 1, saying which count fits, with nothing written', async () => {
     const { db } = freshStudy();
     await expect(importClue(db, 'predictions.json', 'm', { fewShot: 0 })).rejects.toThrow(
-      /^Line 1 of predictions\.json: "Ground Truth Answer" does not match record \d+ of MeDiSumQA\.json \(random\.seed\(1\); random\.shuffle; 0 few-shot examples skipped\): .*; every line fits with --few-shot 1 \(the run's --num_few_shot_examples\)$/,
+      /^Line 1 of predictions\.json: "Ground Truth Answer" does not match record \d+ of MeDiSumQA\.json \(random\.seed\(1\); random\.shuffle; 0 few-shot examples skipped\): .*; every line fits with 1 few-shot examples \(the run's num_few_shot_examples\)$/,
     );
     for (const table of ['imports', 'items', 'outputs', 'output_scores']) expect(count(db, table)).toBe(0);
   });
@@ -186,7 +186,7 @@ describe('--from clue (eval_MeDiSumQA.py predictions.json + MeDiSumQA.json)', ()
   it('refuses another version of the dataset (one entry more reshuffles everything), with nothing written', async () => {
     const { db } = freshStudy();
     await expect(importClue(db, 'predictions.json', 'm', {}, 'MeDiSumQA-other-version.json')).rejects.toThrow(
-      /^Line 1 of predictions\.json: .*every answer is in MeDiSumQA-other-version\.json but not in this order: check --seed and that the dataset is the version the run used/,
+      /^Line 1 of predictions\.json: .*every answer is in MeDiSumQA-other-version\.json but not in this order: check the run's seed and that the dataset is the version the run used/,
     );
     expect(count(db, 'outputs')).toBe(0);
   });

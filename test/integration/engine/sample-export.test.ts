@@ -130,11 +130,11 @@ describe('drawSample', () => {
     expect(() => drawSample(db, { ...rating, metrics: ['bleu'] }, fixedClock)).toThrow(
       'Unknown metric "bleu"; the outputs have rouge1, rougeL.',
     );
-    expect(() => drawSample(db, { ...rating, seed: -1 }, fixedClock)).toThrow('--seed must be a whole number');
+    expect(() => drawSample(db, { ...rating, seed: -1 }, fixedClock)).toThrow('The seed must be a whole number');
     expect(db.prepare('SELECT count(*) FROM samples').pluck().get()).toBe(0);
     drawSample(db, rating, fixedClock);
     expect(() => drawSample(db, rating, fixedClock)).toThrow(
-      'This study already has a rating sample (#1); add --replace to draw it again.',
+      'This study already has a rating sample (#1); draw it again as a replacement.',
     );
   });
 

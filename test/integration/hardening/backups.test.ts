@@ -101,7 +101,7 @@ describe('backups', () => {
     createRater(db, 'Dr Later', fixedClock);
     db.close();
     expect(() => restoreBackup(path, backup, PASSPHRASE, { force: false, clock: fixedClock })).toThrow(
-      `${path} exists; add --force to replace it with the backup.`,
+      `${path} exists; restoring over it must be asked for (replace it with the backup).`,
     );
     expect(() => restoreBackup(path, backup, 'wrong passphrase', { force: true, clock: fixedClock })).toThrow(
       /^Wrong passphrase/,

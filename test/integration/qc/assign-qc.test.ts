@@ -84,22 +84,22 @@ describe('assign --repeats --reference-controls --calibration', () => {
   });
 
   it.each([
-    [{ ...QC, repeats: 1.5 }, GOOD_FILE, '--repeats must be a share between 0 and 1 (e.g. 0.1), got 1.5.'],
+    [{ ...QC, repeats: 1.5 }, GOOD_FILE, 'Repeats must be a share between 0 and 1 (e.g. 0.1), got 1.5.'],
     [
       { ...QC, referenceControls: 9 },
       GOOD_FILE,
-      "Dr Ada: --reference-controls 9 needs 9 items with a reference answer outside the rater's preference pairs, only 3 available.",
+      "Dr Ada: 9 reference controls need 9 items with a reference answer outside the rater's preference pairs, only 3 available.",
     ],
     [
       { ...QC, calibration: 3 },
       GOOD_FILE,
-      'Dr Ada: --calibration 3 needs 3 entries in the calibration file, it has 2.',
+      'Dr Ada: 3 calibration tasks need 3 entries in the calibration file, it has 2.',
     ],
-    [QC, undefined, '--calibration 2 needs --calibration-file with the expected ratings.'],
+    [QC, undefined, '2 calibration tasks need a calibration file with the expected ratings.'],
     [
       { ...QC, repeats: 0.9 },
       GOOD_FILE,
-      /^Dr Ada: --repeats 0.9 gives 14 repeats of 15 rating tasks, which cannot be spaced/,
+      /^Dr Ada: Repeats of 0.9 give 14 repeats of 15 rating tasks, which cannot be spaced/,
     ],
     [
       QC,

@@ -13,7 +13,9 @@ describe('parseJoinKey', () => {
     expect(parseJoinKey('position')).toEqual({ kind: 'position' });
     expect(parseJoinKey('id')).toEqual({ kind: 'field', outputField: 'id', itemField: 'id' });
     expect(parseJoinKey('#0=index')).toEqual({ kind: 'field', outputField: '#0', itemField: 'index' });
-    expect(() => parseJoinKey('id=')).toThrow('--on needs "position", FIELD or OUTPUT_FIELD=ITEM_FIELD, got "id="');
+    expect(() => parseJoinKey('id=')).toThrow(
+      'The join key needs "position", FIELD or OUTPUT_FIELD=ITEM_FIELD, got "id="',
+    );
   });
 });
 
@@ -110,14 +112,14 @@ describe('createClueJoin', () => {
       'Record 1 of items.json: "Answer" is missing',
     );
     expect(() => createClueJoin(entries(dataset), options({ fewShot: 6 }))).toThrow(
-      '--few-shot 6: MeDiSumQA.json has 6 entries, so it must be a whole number from 0 to 5',
+      '6 few-shot examples: MeDiSumQA.json has 6 entries, so it must be a whole number from 0 to 5',
     );
   });
 
   it('by reference: lists answers the dataset repeats', () => {
     const repeated = [...dataset, { ...dataset[0]!, Question: 'Again?' }];
     expect(() => createClueJoin(entries(repeated), options({ joinBy: 'reference' }))).toThrow(
-      '--join-by reference needs unique answers, but MeDiSumQA.json repeats 1: "A0." (entries 1, 7)',
+      'Joining by reference needs unique answers, but MeDiSumQA.json repeats 1: "A0." (entries 1, 7)',
     );
   });
 

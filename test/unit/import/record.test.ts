@@ -56,7 +56,9 @@ describe('toOutputRecord', () => {
   it('takes the model from --model and refuses a record that names another one', () => {
     expect(toOutputRecord({ ...minimal, model: undefined }, EMPTY_COLUMN_MAP, 'fixed').model).toBe('fixed');
     expect(toOutputRecord({ ...minimal, model: 'fixed' }, EMPTY_COLUMN_MAP, 'fixed').model).toBe('fixed');
-    expect(() => toOutputRecord(minimal, EMPTY_COLUMN_MAP, 'fixed')).toThrow('"model" is "m" but --model says "fixed"');
+    expect(() => toOutputRecord(minimal, EMPTY_COLUMN_MAP, 'fixed')).toThrow(
+      '"model" is "m" but the model name given for the file is "fixed"',
+    );
   });
 
   it('reads numeric item ids as text', () => {
@@ -68,11 +70,11 @@ describe('column mapping', () => {
   it('splits field=column at the first "=" and keeps spaces in the column', () => {
     expect(parseMapOption('output=Model Answer')).toEqual(['output', 'Model Answer']);
     expect(parseMapOption('score_x=a=b')).toEqual(['score_x', 'a=b']);
-    expect(() => parseMapOption('output')).toThrow('--map needs field=column, got "output"');
+    expect(() => parseMapOption('output')).toThrow('A column mapping needs field=column, got "output"');
   });
 
   it('rejects unknown fields and checks headers for required columns after mapping', () => {
-    expect(() => buildColumnMap({ answer: 'x' })).toThrow('--map: unknown field "answer"');
+    expect(() => buildColumnMap({ answer: 'x' })).toThrow('Column mapping: unknown field "answer"');
     const map = buildColumnMap({ output: 'Model Answer' });
     expect(missingRequiredColumns(['item_id', 'question', 'Model Answer'], map, 'fixed')).toEqual([]);
     expect(missingRequiredColumns(['item_id', 'question', 'output'], map)).toEqual(['model', 'Model Answer']);

@@ -108,13 +108,13 @@ describe('planRatingQueue', () => {
 
   it('names the option that cannot be met', () => {
     expect(() => plan(10, { repeats: 0, referenceControls: 11, calibration: 0 }, 1)).toThrow(
-      "--reference-controls 11 needs 11 items with a reference answer outside the rater's preference pairs, only 10 available",
+      "11 reference controls need 11 items with a reference answer outside the rater's preference pairs, only 10 available",
     );
     expect(() => plan(10, { repeats: 0, referenceControls: 0, calibration: 6 }, 1)).toThrow(
-      '--calibration 6 needs 6 entries in the calibration file, it has 5',
+      '6 calibration tasks need 6 entries in the calibration file, it has 5',
     );
     expect(() => plan(4, { repeats: 1, referenceControls: 0, calibration: 0 }, 1)).toThrow(
-      /^--repeats 1 gives 4 repeats of 4 rating tasks, which cannot be spaced 3 tasks .*lower --repeats$/,
+      /^Repeats of 1 give 4 repeats of 4 rating tasks, which cannot be spaced 3 tasks .*give a lower share of repeats$/,
     );
   });
 });

@@ -12,12 +12,14 @@ describe('QC options', () => {
   it('are all off by default and name the command-line option that is out of range', () => {
     expect(qcOptionsProblem(NO_QC)).toBeNull();
     expect(qcOptionsProblem({ ...NO_QC, repeats: 1.5 })).toBe(
-      '--repeats must be a share between 0 and 1 (e.g. 0.1), got 1.5',
+      'Repeats must be a share between 0 and 1 (e.g. 0.1), got 1.5',
     );
     expect(qcOptionsProblem({ ...NO_QC, referenceControls: 2.5 })).toBe(
-      '--reference-controls must be a whole number ≥ 0, got 2.5',
+      'Reference controls must be a whole number ≥ 0, got 2.5',
     );
-    expect(qcOptionsProblem({ ...NO_QC, calibration: -1 })).toBe('--calibration must be a whole number ≥ 0, got -1');
+    expect(qcOptionsProblem({ ...NO_QC, calibration: -1 })).toBe(
+      'Calibration tasks must be a whole number ≥ 0, got -1',
+    );
   });
 
   it('are read back from the stored plan with the same rules', () => {
@@ -28,7 +30,7 @@ describe('QC options', () => {
     });
     expect(
       qcOptionsSchema.safeParse({ repeats: 2, referenceControls: 0, calibration: 0 }).error?.issues[0]?.message,
-    ).toBe('--repeats must be a share between 0 and 1 (e.g. 0.1), got 2');
+    ).toBe('Repeats must be a share between 0 and 1 (e.g. 0.1), got 2');
   });
 });
 
