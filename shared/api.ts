@@ -6,6 +6,7 @@
  * Blinding lives here: task payloads carry an opaque assignment id and the texts a rater must read,
  * never a model name, score, bin or anything derived from them.
  */
+import type { CoordinatorApi } from './coordinator-api';
 import type { CalibrationFeedback } from './qc/calibration';
 import type { AnalysisResult } from './analysis/types';
 import type { PreferenceKey, TaskKind } from './domain';
@@ -127,7 +128,8 @@ export interface SavePreferenceRequest {
   durationMs: number;
 }
 
-export interface BlindRateApi {
+/** The rater's and the coordinator's calls; the coordinator's workspace is in shared/coordinator-api.ts. */
+export interface BlindRateApi extends CoordinatorApi {
   /** Studies this installation knows (recent list, or the one served in browser mode). */
   listStudies(): Promise<StudyRef[]>;
   /**
@@ -176,6 +178,32 @@ export const API_METHODS = [
   'lockRater',
   'getReport',
   'closeStudy',
+  'getCoordinatorCapabilities',
+  'chooseFiles',
+  'releaseFile',
+  'listRubricPresets',
+  'previewRubric',
+  'checkPassphrase',
+  'createStudy',
+  'previewImport',
+  'startImportValidation',
+  'startImport',
+  'listImports',
+  'getJob',
+  'cancelJob',
+  'getSampleSetup',
+  'previewSample',
+  'drawSample',
+  'checkRaterNames',
+  'getAssignmentSetup',
+  'previewAssignment',
+  'assignRaters',
+  'addRaters',
+  'listPackages',
+  'startPack',
+  'revealPackageSheet',
+  'startMerge',
+  'startExport',
 ] as const satisfies ReadonlyArray<keyof BlindRateApi>;
 
 export type ApiMethod = (typeof API_METHODS)[number];

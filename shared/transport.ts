@@ -12,6 +12,7 @@
  * IPC (Electron): channel ipcChannel(method), one argument, the same ApiResponse as the result.
  */
 import { API_METHODS, type ApiMethod, type BlindRateApi } from './api';
+import type { FilePurpose } from './coordinator-api';
 
 export const API_PATH_PREFIX = '/api/';
 export const TOKEN_HEADER = 'X-BlindRate-Token';
@@ -22,6 +23,27 @@ export const TOKEN_FRAGMENT_KEY = 'token';
  * nonce is in that response's CSP header); the renderer gives it to Mantine's getStyleNonce.
  */
 export const STYLE_NONCE_META_NAME = 'blindrate-style-nonce';
+
+/**
+ * Browser mode's file transfers, outside the JSON calls (which keep their 1 MB body limit):
+ *
+ *   POST <UPLOAD_PATH>?purpose=<FilePurpose>&name=<file name, URL-encoded>
+ *     headers: <TOKEN_HEADER>, Content-Type: application/octet-stream; body: the file's bytes, raw
+ *     reply:   ApiResponse<FileHandle>; 413 with a one-line ApiFailure past the purpose's cap
+ *              (CoordinatorCapabilities.uploadLimits). The bytes are held in memory only, never
+ *              written to disk, and dropped with releaseFile or when the study closes.
+ *   GET <DOWNLOAD_PATH_PREFIX><WrittenFile.downloadToken>
+ *     headers: <TOKEN_HEADER>; reply: the file (Content-Disposition: attachment; filename=…), or a 4xx
+ *              ApiFailure. An export's bytes are kept in memory until the study closes.
+ */
+export const UPLOAD_PATH = '/upload';
+export const DOWNLOAD_PATH_PREFIX = '/download/';
+export const UPLOAD_CONTENT_TYPE = 'application/octet-stream';
+
+/** The upload address for one file, as the server parses it. */
+export function uploadUrl(purpose: FilePurpose, name: string): string {
+  return `${UPLOAD_PATH}?${new URLSearchParams({ purpose, name }).toString()}`;
+}
 
 export interface ApiRequest {
   arg?: unknown;
@@ -109,5 +131,31 @@ export function createApiClient(send: SendApiCall): BlindRateApi {
     lockRater: () => call('lockRater'),
     getReport: () => call('getReport'),
     closeStudy: () => call('closeStudy'),
+    getCoordinatorCapabilities: () => call('getCoordinatorCapabilities'),
+    chooseFiles: (request) => call('chooseFiles', request),
+    releaseFile: (token) => call('releaseFile', token),
+    listRubricPresets: () => call('listRubricPresets'),
+    previewRubric: (source) => call('previewRubric', source),
+    checkPassphrase: (request) => call('checkPassphrase', request),
+    createStudy: (request) => call('createStudy', request),
+    previewImport: (request) => call('previewImport', request),
+    startImportValidation: (request) => call('startImportValidation', request),
+    startImport: (request) => call('startImport', request),
+    listImports: () => call('listImports'),
+    getJob: (jobId) => call('getJob', jobId),
+    cancelJob: (jobId) => call('cancelJob', jobId),
+    getSampleSetup: () => call('getSampleSetup'),
+    previewSample: (draft) => call('previewSample', draft),
+    drawSample: (request) => call('drawSample', request),
+    checkRaterNames: (names) => call('checkRaterNames', names),
+    getAssignmentSetup: () => call('getAssignmentSetup'),
+    previewAssignment: (draft) => call('previewAssignment', draft),
+    assignRaters: (draft) => call('assignRaters', draft),
+    addRaters: (names) => call('addRaters', names),
+    listPackages: () => call('listPackages'),
+    startPack: (request) => call('startPack', request),
+    revealPackageSheet: (request) => call('revealPackageSheet', request),
+    startMerge: (request) => call('startMerge', request),
+    startExport: (request) => call('startExport', request),
   } satisfies BlindRateApi;
 }

@@ -19,6 +19,8 @@ import { startBackupSchedule, type BackupSchedule } from './backups';
 import { PACKAGE_RATER_ID, readPackageFacts, startPackageSession, type RaterSession } from './session';
 import { openMasterOrPackage, readActiveRubric, readStudyName } from './study';
 import { readRaterProgress } from './study-status';
+import { COORDINATOR_ARGUMENTS } from './coordinator-arguments';
+import { createCoordinatorApi, type CoordinatorPlacement } from './coordinator';
 
 /** Where a passphrase may be remembered; only Electron's safeStorage provides one. */
 export interface PassphraseMemory {
@@ -37,6 +39,8 @@ export interface ApiHostOptions {
   /** The desktop app's Open dialog: adds the chosen file to `studies()` and returns its path, null when cancelled. */
   chooseStudyFile?(): Promise<string | null>;
   passphrases?: PassphraseMemory;
+  /** How the coordinator's files are chosen and placed: dialogs (desktop) or the workspace (browser mode). */
+  placement?: CoordinatorPlacement;
 }
 
 /** Fixed so that the report of the same data always shows the same bootstrap intervals. */
@@ -83,6 +87,7 @@ export const API_ARGUMENTS: ApiArgumentSchemas = {
   getReport: null,
   closeStudy: null,
   openStudyFile: null,
+  ...COORDINATOR_ARGUMENTS,
 };
 
 export function createApiHost(options: ApiHostOptions): ApiHost {
@@ -126,7 +131,14 @@ export function createApiHost(options: ApiHostOptions): ApiHost {
     return found;
   }
 
+  const coordinatorApi = createCoordinatorApi({
+    clock: options.clock,
+    placement: options.placement,
+    master: () => ({ db: coordinator(), path: study().path }),
+  });
+
   const api: BlindRateApi = {
+    ...coordinatorApi,
     async listStudies() {
       return options.studies();
     },

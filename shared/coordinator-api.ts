@@ -1,0 +1,402 @@
+/**
+ * The coordinator's part of the contract (BlindRateApi extends CoordinatorApi): set a master study up,
+ * import, sample, assign, pack, merge and export from the app, over the same services as the CLI.
+ *
+ * Paths never cross the contract. Every file the coordinator gives is a FileHandle: an opaque token the
+ * main process hands out for a file chosen in a system dialog (desktop: `chooseFiles`) or uploaded to the
+ * loopback server (browser mode: `POST /upload`, see shared/transport.ts). Every file BlindRate writes is
+ * placed by the main process: a system Save or folder dialog in the desktop app, the served workspace
+ * folder (studies, packages) or a download (exports) in browser mode.
+ *
+ * Long work (import, validation, pack, merge, export, report) runs as a Job: `start…` answers at once with
+ * a JobRef, `getJob` reports progress (the job refreshes it at least four times a second; poll every
+ * 250 ms), `cancelJob` stops it with the study unchanged. A job ends `done` (with its result), `failed`
+ * (one line, plus every problem for imports), or `cancelled`.
+ */
+import type { StudySummary } from './api';
+import type { OutputRecord, SampleParameters, TaskKind } from './domain';
+import type { ImportFormat } from './import/format';
+import type { QcOptions } from './qc/options';
+import type { Rubric } from './rubric';
+
+// ── Files ──────────────────────────────────────────────────────────────────────────────────────────
+
+/** What a chosen or uploaded file is for: decides the dialog's filters and the upload's size cap. */
+export const FILE_PURPOSES = ['rubric', 'import', 'items', 'calibration', 'returns'] as const;
+export type FilePurpose = (typeof FILE_PURPOSES)[number];
+
+/** A file the main process holds for this window; the token is valid until the window's study closes. */
+export interface FileHandle {
+  token: string;
+  /** File name without folders, for display. */
+  name: string;
+  bytes: number;
+  purpose: FilePurpose;
+}
+
+/** How this front end moves files: dialogs (desktop app) or uploads and downloads (browser mode). */
+export interface CoordinatorCapabilities {
+  files: 'dialogs' | 'uploads';
+  /** Browser mode: the folder new studies and packages are written into, for display; null in the desktop app. */
+  workspaceLabel: string | null;
+  /** Browser mode: the largest upload accepted per purpose, in bytes. */
+  uploadLimits: Record<FilePurpose, number>;
+}
+
+/** A file BlindRate wrote: where (for display only) and, in browser mode, how to download it. */
+export interface WrittenFile {
+  name: string;
+  bytes: number;
+  /** Folder shown to the user (the chosen folder, or the workspace); never sent back. */
+  folderLabel: string;
+  /** Browser mode exports: GET <DOWNLOAD_PATH_PREFIX><token> with the session token header. */
+  downloadToken: string | null;
+}
+
+// ── Jobs ───────────────────────────────────────────────────────────────────────────────────────────
+
+export const JOB_KINDS = ['import', 'validate', 'pack', 'merge', 'export'] as const;
+export type JobKind = (typeof JOB_KINDS)[number];
+
+export interface JobRef {
+  jobId: string;
+  kind: JobKind;
+}
+
+export interface JobProgress {
+  /** What is happening now, in words ("Reading outputs.jsonl", "Checking package Dr A.blindrate"). */
+  step: string;
+  /** Records read (import), tasks written (pack), packages checked (merge), rows written (export). */
+  done: number;
+  /** Total of `done` when known in advance, else null. */
+  total: number | null;
+  bytesRead: number;
+  totalBytes: number | null;
+  /** Per second over the job so far, of `done`. */
+  rate: number;
+  /** Estimated from bytes (or `done`) and the rate; null until it can be told. */
+  secondsLeft: number | null;
+}
+
+interface JobStatusBase extends JobRef {
+  progress: JobProgress;
+  startedAt: string;
+}
+
+export type JobStatus =
+  | (JobStatusBase & { state: 'running' })
+  | (JobStatusBase & { state: 'cancelled' })
+  | (JobStatusBase & { state: 'failed'; error: string; problems: ImportProblems | null })
+  | (JobStatusBase & { state: 'done'; result: JobResult });
+
+export type JobResult =
+  | { kind: 'import'; summary: ImportResult }
+  | { kind: 'validate'; problems: ImportProblems; records: number }
+  | { kind: 'pack'; packages: IssuedPackageSheet[] }
+  | { kind: 'merge'; files: ReturnVerdict[]; merged: boolean }
+  | { kind: 'export'; file: WrittenFile; rows: number | null };
+
+// ── New study ──────────────────────────────────────────────────────────────────────────────────────
+
+export type RubricSource = { preset: string } | { file: string /* FileHandle.token, purpose rubric */ };
+
+export type RubricPreview = { ok: true; rubric: Rubric } | { ok: false; problems: string[] };
+
+export interface PassphraseFeedback {
+  strong: boolean;
+  /** zxcvbn's 0–4. */
+  score: number;
+  /** Why it is too weak and what would help; empty when strong. */
+  message: string;
+}
+
+export interface NewStudyRequest {
+  /** The file name offered in the Save dialog (desktop) or written in the workspace (browser mode), e.g. "Discharge study.db". */
+  fileName: string;
+  /** Shown to raters; empty = the file name. */
+  name: string;
+  rubric: RubricSource;
+  passphrase: string;
+  confirmation: string;
+}
+
+// ── Import ─────────────────────────────────────────────────────────────────────────────────────────
+
+/** Outputs whose items are in another file: the GUI form of `--join`/`--on` and `--from` (docs/benchmark-import.md). */
+export type ImportJoin =
+  | { kind: 'items'; items: string /* token */; on: string }
+  | {
+      kind: 'clue';
+      dataset: string /* token */;
+      fewShot?: number;
+      /** Python's random.seed of the run, as decimal text. */
+      seed?: string;
+      joinBy?: 'position' | 'reference';
+    }
+  | { kind: 'chq-summ'; source: string /* token */; target?: string /* token */ };
+
+export interface ImportRequest {
+  files: string[];
+  /** Canonical field (or score_<metric>) → column name, applied to every file. */
+  map: Record<string, string>;
+  /** Model name for files holding one model's outputs without a model column; empty = none. */
+  model: string;
+  ignoreUnknown: boolean;
+  join: ImportJoin | null;
+}
+
+export interface ImportFilePreview {
+  file: string;
+  format: ImportFormat;
+  /** The columns (CSV header, or keys of the first records) in file order. */
+  columns: string[];
+  /** Canonical field or score_<metric> → the column it is read from (detected, after `map`); null when absent. */
+  mapping: Record<string, string | null>;
+  /** Columns no field reads (refused unless ignoreUnknown). */
+  unmappedColumns: string[];
+  /** The first records as the study would store them. */
+  records: OutputRecord[];
+  /** Problems already visible in the first records (the full list comes from a validate job). */
+  problems: ImportProblem[];
+}
+
+export interface ImportProblem {
+  file: string;
+  /** "line 7" / "record 3" / "row 12" as a spreadsheet or editor shows it; null for a problem of the whole file. */
+  where: string | null;
+  field: string | null;
+  /** One line: what is wrong. */
+  message: string;
+}
+
+export interface ImportProblems {
+  /** The first 100, in file order. */
+  first: ImportProblem[];
+  count: number;
+}
+
+export interface ImportResult {
+  files: {
+    file: string;
+    format: ImportFormat;
+    status: 'imported' | 'already-imported';
+    records: number;
+    newItems: number;
+    importId: number | null;
+    importedAt: string | null;
+  }[];
+  outputs: number;
+  newItems: number;
+  models: string[];
+}
+
+export interface ImportHistoryEntry {
+  importId: number;
+  file: string;
+  format: ImportFormat;
+  records: number;
+  importedAt: string;
+  sha256: string;
+}
+
+// ── Sample ─────────────────────────────────────────────────────────────────────────────────────────
+
+export interface SampleSetup {
+  models: string[];
+  metrics: string[];
+  /** A fresh random seed in 0 … maxSeed, to pre-fill (and show). */
+  suggestedSeed: number;
+  maxSeed: number;
+  samples: StoredSampleInfo[];
+  /** Why no sample may be drawn again (packages were issued); null while redrawing is allowed. */
+  redrawRefusal: string | null;
+}
+
+export interface StoredSampleInfo extends SampleParameters {
+  sampleId: number;
+  tasks: number;
+  createdAt: string;
+}
+
+export type SampleDraft = SampleParameters & {
+  /** Empty = every model. */
+  models: string[];
+};
+
+export interface SampleModelPreview {
+  model: string;
+  eligible: number;
+  ineligible: number;
+  withoutReference: number;
+  /** Histogram of average automatic scores of the eligible outputs: `counts[i]` in [edges[i], edges[i+1]). */
+  histogram: { edges: number[]; counts: number[] };
+  /** Average scores where one bin ends and the next begins (bins − 1 values). */
+  cutPoints: number[];
+  binSizes: number[];
+  drawn: number;
+  /** Why this choice cannot be drawn (a bin smaller than N), with the largest N that works; null when it can. */
+  impossible: { reason: string; largestPerBin: number } | null;
+}
+
+export interface SamplePreview {
+  draft: SampleDraft;
+  metrics: string[];
+  perModel: SampleModelPreview[];
+  tasks: number;
+  /** A sample of this task exists: drawing again replaces it (confirm first). */
+  replaces: StoredSampleInfo | null;
+  /** One line when the draft cannot be drawn at all (bad N, unknown model, redraw refused); else null. */
+  problem: string | null;
+}
+
+export interface SampleResult {
+  sampleId: number;
+  task: TaskKind;
+  seed: number;
+  replaced: boolean;
+  tasks: number;
+  perModel: { model: string; eligible: number; binSizes: number[]; drawn: number }[];
+}
+
+// ── Raters and assignment ──────────────────────────────────────────────────────────────────────────
+
+export interface AssignDraft {
+  raters: string[];
+  /** Raters per sampled output; null = every rater. */
+  overlap: number | null;
+  seed: number;
+  qc: QcOptions;
+  /** FileHandle token (purpose calibration); required when qc.calibration > 0. */
+  calibrationFile: string | null;
+  /** Plan again over an existing plan (allowed while nothing came back). */
+  replace: boolean;
+}
+
+export interface PlanOverview {
+  overlap: number;
+  seed: number;
+  tasksPerRater: { name: string; tasks: number }[];
+  /** Index k: outputs rated by k raters. */
+  coverage: number[];
+  qc: QcOptions;
+  qcTasks: { repeat: number; reference_control: number; calibration: number };
+  /** sharedOutputs[i][j]: outputs both rater i and rater j rate (tasksPerRater order). */
+  sharedOutputs: number[][];
+}
+
+export type AssignPreview = { ok: true; plan: PlanOverview } | { ok: false; problems: string[] };
+
+export interface AssignmentSetup {
+  /** The stored plan, or null before the first assign. */
+  plan: PlanOverview | null;
+  suggestedSeed: number;
+  packagesIssued: number;
+  /** Why the plan can no longer be replaced; null while it can. */
+  replaceRefusal: string | null;
+}
+
+// ── Packages ───────────────────────────────────────────────────────────────────────────────────────
+
+export interface PackRequest {
+  raters: string[];
+}
+
+/** What a rater is handed apart from the file: printed, or read out. */
+export interface HandOverSheet {
+  studyName: string;
+  rater: string;
+  fileName: string;
+  passphrase: string;
+  /** Steps to open the package, one sentence each. */
+  howToOpen: string[];
+}
+
+export interface IssuedPackageSheet extends HandOverSheet {
+  packageId: string;
+  tasks: number;
+  file: WrittenFile;
+}
+
+export interface IssuedPackageInfo {
+  packageId: string;
+  rater: string;
+  fileName: string;
+  tasks: number;
+  issuedAt: string;
+  returnedAt: string | null;
+  /** A later package of the same rater replaces this one. */
+  superseded: boolean;
+}
+
+// ── Returns ────────────────────────────────────────────────────────────────────────────────────────
+
+export interface ReturnVerdict {
+  file: string;
+  rater: string | null;
+  accepted: boolean;
+  /** Refused: the one-line reason merge gives. Accepted: what merging adds ("12 answers added, …"). */
+  detail: string;
+}
+
+// ── Exports ────────────────────────────────────────────────────────────────────────────────────────
+
+export const TABLE_EXPORTS = ['ratings', 'ratings-wide', 'outputs', 'sample', 'dictionary', 'audit'] as const;
+export type TableExport = (typeof TABLE_EXPORTS)[number];
+
+export type ExportRequest =
+  | { what: TableExport; format: 'csv' | 'jsonl' }
+  | { what: 'report' }
+  | { what: 'analysis' }
+  | { what: 'backup' };
+
+// ── The methods ────────────────────────────────────────────────────────────────────────────────────
+
+export interface CoordinatorApi {
+  getCoordinatorCapabilities(): Promise<CoordinatorCapabilities>;
+  /** Desktop: the system Open dialog; [] when cancelled. Browser mode refuses: upload instead. */
+  chooseFiles(request: { purpose: FilePurpose; multiple: boolean }): Promise<FileHandle[]>;
+  /** Drops a file handle (a removed upload is freed at once). */
+  releaseFile(token: string): Promise<void>;
+
+  listRubricPresets(): Promise<{ id: string; rubric: Rubric }[]>;
+  previewRubric(source: RubricSource): Promise<RubricPreview>;
+  checkPassphrase(request: { passphrase: string; context: string[] }): Promise<PassphraseFeedback>;
+  /** Writes the new master (Save dialog or workspace), adds it to the study list and opens it; null when the dialog is cancelled. */
+  createStudy(request: NewStudyRequest): Promise<StudySummary | null>;
+
+  previewImport(request: ImportRequest): Promise<ImportFilePreview[]>;
+  /** Reads every file completely and lists every problem; writes nothing. */
+  startImportValidation(request: ImportRequest): Promise<JobRef>;
+  /** All or nothing: any problem fails the job with every problem listed and the study unchanged. */
+  startImport(request: ImportRequest): Promise<JobRef>;
+  listImports(): Promise<ImportHistoryEntry[]>;
+
+  getJob(jobId: string): Promise<JobStatus>;
+  /** Stops a running job; the study is as before it started. A finished job is left as it is. */
+  cancelJob(jobId: string): Promise<JobStatus>;
+
+  getSampleSetup(): Promise<SampleSetup>;
+  previewSample(draft: SampleDraft): Promise<SamplePreview>;
+  /** `replace` must be true to draw over an existing sample of the task (after the user confirmed). */
+  drawSample(request: SampleDraft & { replace: boolean }): Promise<SampleResult>;
+
+  /** Every problem of the names, as assign checks them; [] when they are fine. */
+  checkRaterNames(names: string[]): Promise<string[]>;
+  getAssignmentSetup(): Promise<AssignmentSetup>;
+  previewAssignment(draft: AssignDraft): Promise<AssignPreview>;
+  assignRaters(draft: AssignDraft): Promise<PlanOverview>;
+  /** Raters joining the stored plan, each with the mean load, nobody else's tasks changed. */
+  addRaters(names: string[]): Promise<PlanOverview>;
+
+  listPackages(): Promise<IssuedPackageInfo[]>;
+  /** Writes one package per rater (a new one replaces that rater's earlier package: re-issue); desktop asks for the folder (null when cancelled). */
+  startPack(request: PackRequest): Promise<JobRef | null>;
+  /** The hand-over sheet of an issued package again, after the master passphrase is entered again. */
+  revealPackageSheet(request: { packageId: string; masterPassphrase: string }): Promise<HandOverSheet>;
+
+  /** Verifies every file as merge does; merges only when every one passes. */
+  startMerge(request: { files: string[] }): Promise<JobRef>;
+
+  /** Desktop: the Save dialog first (null when cancelled); browser mode: the result is a download. */
+  startExport(request: ExportRequest): Promise<JobRef | null>;
+}
