@@ -344,10 +344,7 @@ export const TABLE_EXPORTS = ['ratings', 'ratings-wide', 'outputs', 'sample', 'd
 export type TableExport = (typeof TABLE_EXPORTS)[number];
 
 export type ExportRequest =
-  | { what: TableExport; format: 'csv' | 'jsonl' }
-  | { what: 'report' }
-  | { what: 'analysis' }
-  | { what: 'backup' };
+  { what: TableExport; format: 'csv' | 'jsonl' } | { what: 'report' } | { what: 'analysis' } | { what: 'backup' };
 
 // ── The methods ────────────────────────────────────────────────────────────────────────────────────
 

@@ -11,6 +11,7 @@ import { createClueJoin, type ClueJoinOptions } from '../../shared/import/clue';
 import { describeRecordLocation, detectImportFormat } from '../../shared/import/format';
 import { createItemJoin, parseJoinKey, type ItemEntry, type RecordJoiner } from '../../shared/import/join';
 import { RecordError } from '../../shared/import/record';
+import { pathSource } from './byte-source';
 import { readRecords, SyntaxProblem } from './import-readers';
 
 /** Extensions read as records; any other file (test.source, items.txt) is plain lines. */
@@ -33,7 +34,10 @@ export async function readItemsFile(path: string): Promise<{ name: string; entri
   const format = detectImportFormat(name, text.slice(0, 256));
   const entries: ItemEntry[] = [];
   try {
-    for await (const { value, position } of readRecords(path, format, { onChunk: () => {}, checkHeader: () => {} })) {
+    for await (const { value, position } of readRecords(pathSource(path), format, {
+      onChunk: () => {},
+      checkHeader: () => {},
+    })) {
       const where = describeRecordLocation(name, format, position);
       if (typeof value !== 'object' || value === null || Array.isArray(value))
         throw new StudyError(`${where}: is not an object with fields.`);
@@ -77,10 +81,14 @@ export async function clueJoin(
 async function readGroundTruths(path: string): Promise<string[]> {
   const answers: string[] = [];
   try {
-    for await (const { value } of readRecords(path, detectImportFormat(basename(path), readText(path).slice(0, 256)), {
-      onChunk: () => {},
-      checkHeader: () => {},
-    })) {
+    for await (const { value } of readRecords(
+      pathSource(path),
+      detectImportFormat(basename(path), readText(path).slice(0, 256)),
+      {
+        onChunk: () => {},
+        checkHeader: () => {},
+      },
+    )) {
       const answer = (value as Record<string, unknown> | null)?.['Ground Truth Answer'];
       answers.push(typeof answer === 'string' ? answer : '');
     }

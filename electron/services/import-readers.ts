@@ -2,7 +2,6 @@
  * Streaming readers for the three import formats. Each yields raw records with their position
  * (line, or array index for JSON) and never holds more than a chunk and one record in memory.
  */
-import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { pipeline, Readable } from 'node:stream';
 import { parse as parseCsv } from 'csv-parse';
@@ -11,6 +10,7 @@ import { createDuplicateKeyScanner } from '../../shared/import/duplicate-keys';
 import type { ImportFormat } from '../../shared/import/format';
 import { countLineBreaks } from '../../shared/text/line-breaks';
 import { restoreFormulaText } from '../../shared/text/spreadsheet-cell';
+import type { ByteSource } from './byte-source';
 import { InvalidUtf8, StrictUtf8Decoder } from './strict-utf8';
 
 export interface SourceRecord {
@@ -38,11 +38,11 @@ export interface ReaderOptions {
 }
 
 export async function* readRecords(
-  path: string,
+  source: ByteSource,
   format: ImportFormat,
   options: ReaderOptions,
 ): AsyncGenerator<SourceRecord> {
-  const text = Readable.from(readCheckedText(path, format, options.onChunk));
+  const text = Readable.from(readCheckedText(source, format, options.onChunk));
   if (format === 'jsonl') yield* readJsonLines(text);
   else if (format === 'json') yield* readJsonArray(text);
   else yield* readCsv(text, options.checkHeader);
@@ -56,7 +56,7 @@ export async function* readRecords(
  * the import's savepoint and are undone with it. The decoder drops a leading byte order mark.
  */
 async function* readCheckedText(
-  path: string,
+  source: ByteSource,
   format: ImportFormat,
   onChunk: ReaderOptions['onChunk'],
 ): AsyncGenerator<string> {
@@ -80,7 +80,7 @@ async function* readCheckedText(
       );
     }
   };
-  for await (const chunk of createReadStream(path) as AsyncIterable<Buffer>) {
+  for await (const chunk of source.read()) {
     bytesRead += chunk.length;
     onChunk(chunk, bytesRead);
     const text = decode(chunk);

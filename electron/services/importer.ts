@@ -3,8 +3,6 @@
  * all records of all files land or nothing does. Items shared by several models are stored once.
  */
 import { createHash } from 'node:crypto';
-import { createReadStream, openSync, readSync, closeSync, statSync } from 'node:fs';
-import { basename } from 'node:path';
 import { appendAudit } from '../../db/audit';
 import { inAsyncSavepoint, inAsyncTransaction, type StudyDb } from '../../db/connection';
 import { StudyError } from '../../shared/errors';
@@ -25,6 +23,7 @@ import {
   type ColumnMap,
 } from '../../shared/import/record';
 import type { RecordJoiner } from '../../shared/import/join';
+import { pathSource, type ByteSource } from './byte-source';
 import { readRecords, SyntaxProblem } from './import-readers';
 import { COORDINATOR_ACTOR } from './study';
 
@@ -49,6 +48,25 @@ export interface ImportOptions {
   ignoreUnknown?: boolean;
   clock: Clock;
   onProgress?: (progress: ImportProgress) => void;
+  /** Asked after every record; true stops the import with ImportCancelled and nothing written. */
+  cancelled?: () => boolean;
+  /** Read and check everything, then roll back: the study is unchanged and the summary says what would be imported. */
+  dryRun?: boolean;
+}
+
+/** The import was stopped on request; its transaction was rolled back. */
+export class ImportCancelled extends Error {
+  constructor() {
+    super('The import was cancelled; nothing was imported.');
+    this.name = 'ImportCancelled';
+  }
+}
+
+/** Undoes a dry run's transaction, carrying its results out. */
+class DryRunFinished extends Error {
+  constructor(readonly files: ImportedFile[]) {
+    super('dry run');
+  }
 }
 
 export interface ImportedFile {
@@ -73,37 +91,47 @@ export interface ImportSummary {
 }
 
 interface PlannedFile {
-  path: string;
+  source: ByteSource;
   name: string;
   format: ImportFormat;
   totalBytes: number;
 }
 
-export async function importFiles(db: StudyDb, files: string[], options: ImportOptions): Promise<ImportSummary> {
+export async function importFiles(
+  db: StudyDb,
+  files: ReadonlyArray<string | ByteSource>,
+  options: ImportOptions,
+): Promise<ImportSummary> {
   if (files.length === 0) throw new StudyError('No files to import.');
   const map = toColumnMap(options.map ?? {});
   const model = options.model?.trim();
   if (options.model !== undefined && !model) throw new StudyError('--model needs a name.');
 
-  const planned = files.map(planFile);
+  const planned = files.map((file) => planFile(typeof file === 'string' ? pathSource(file) : file));
 
   const results: ImportedFile[] = [];
   const importer = createRecordWriter(db);
   const at = isoNow(options.clock);
-  await inAsyncTransaction(db, async () => {
-    for (const file of planned) {
-      results.push(
-        await importOrRecognise(db, importer, file, {
-          map,
-          model,
-          at,
-          join: options.join?.(),
-          onProgress: options.onProgress,
-          ignoreUnknown: options.ignoreUnknown ?? options.join !== undefined,
-        }),
-      );
-    }
-  });
+  try {
+    await inAsyncTransaction(db, async () => {
+      for (const file of planned) {
+        results.push(
+          await importOrRecognise(db, importer, file, {
+            map,
+            model,
+            at,
+            join: options.join?.(),
+            onProgress: options.onProgress,
+            cancelled: options.cancelled,
+            ignoreUnknown: options.ignoreUnknown ?? options.join !== undefined,
+          }),
+        );
+      }
+      if (options.dryRun) throw new DryRunFinished(results);
+    });
+  } catch (error) {
+    if (!(error instanceof DryRunFinished)) throw error;
+  }
   const imported = results.filter((r) => r.status === 'imported');
   return {
     files: results,
@@ -122,29 +150,13 @@ function toColumnMap(entries: Record<string, string>): ColumnMap {
   }
 }
 
-function planFile(path: string): PlannedFile {
-  let totalBytes: number;
-  try {
-    const stat = statSync(path);
-    if (!stat.isFile()) throw new StudyError(`${path} is not a file.`);
-    totalBytes = stat.size;
-  } catch (error) {
-    if (error instanceof StudyError) throw error;
-    throw new StudyError(`Cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}.`);
-  }
-  const name = basename(path);
-  return { path, name, format: detectImportFormat(name, readHead(path)), totalBytes };
-}
-
-function readHead(path: string): string {
-  const fd = openSync(path, 'r');
-  try {
-    const buffer = Buffer.alloc(256);
-    const length = readSync(fd, buffer, 0, buffer.length, 0);
-    return buffer.subarray(0, length).toString('utf8');
-  } finally {
-    closeSync(fd);
-  }
+function planFile(source: ByteSource): PlannedFile {
+  return {
+    source,
+    name: source.name,
+    format: detectImportFormat(source.name, source.head(256).toString('utf8')),
+    totalBytes: source.size,
+  };
 }
 
 /** SHA-256 of a file fed by the parser's own reads; `digest` reads only what the parser did not (it stopped early). */
@@ -152,7 +164,7 @@ class FileHash {
   private readonly hash = createHash('sha256');
   private hashedBytes = 0;
 
-  constructor(private readonly path: string) {}
+  constructor(private readonly source: ByteSource) {}
 
   update(chunk: Buffer): void {
     this.hash.update(chunk);
@@ -160,7 +172,7 @@ class FileHash {
   }
 
   async digest(): Promise<string> {
-    for await (const chunk of createReadStream(this.path, { start: this.hashedBytes })) this.update(chunk as Buffer);
+    for await (const chunk of this.source.read(this.hashedBytes)) this.update(chunk);
     return this.hash.digest('hex');
   }
 }
@@ -180,7 +192,7 @@ async function importOrRecognise(
   file: PlannedFile,
   options: FileImportOptions,
 ): Promise<ImportedFile> {
-  const hash = new FileHash(file.path);
+  const hash = new FileHash(file.source);
   try {
     return await inAsyncSavepoint(db, () => importOneFile(writer, file, hash, options));
   } catch (error) {
@@ -202,6 +214,7 @@ interface FileImportOptions {
   at: string;
   join: RecordJoiner | undefined;
   onProgress: ImportOptions['onProgress'];
+  cancelled: ImportOptions['cancelled'];
   ignoreUnknown: boolean;
 }
 
@@ -221,7 +234,7 @@ async function importOneFile(
     reportedBytes = bytesRead;
     options.onProgress?.({ file: file.name, bytesRead, totalBytes: file.totalBytes, records });
   };
-  const source = readRecords(file.path, file.format, {
+  const source = readRecords(file.source, file.format, {
     onChunk: (chunk, n) => {
       hash.update(chunk);
       bytesRead = n;
@@ -230,6 +243,7 @@ async function importOneFile(
   });
   try {
     for await (const { value, position } of source) {
+      if (options.cancelled?.()) throw new ImportCancelled();
       let record: OutputRecord;
       try {
         record = toOutputRecord(
