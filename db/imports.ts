@@ -89,3 +89,22 @@ export function prepareImportStatements(db: StudyDb): ImportStatements {
     },
   };
 }
+
+export interface ImportHistoryRow {
+  importId: number;
+  file: string;
+  format: ImportFormat;
+  records: number;
+  importedAt: string;
+  sha256: string;
+}
+
+/** Every completed import, oldest first: the study's import history. */
+export function readImportHistory(db: StudyDb): ImportHistoryRow[] {
+  return db
+    .prepare(
+      `SELECT id AS importId, file_name AS file, format, record_count AS records, imported_at AS importedAt, sha256
+       FROM imports ORDER BY id`,
+    )
+    .all() as ImportHistoryRow[];
+}

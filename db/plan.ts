@@ -71,3 +71,16 @@ export function deletePlan(db: StudyDb): void {
   db.prepare('DELETE FROM calibration_entries').run();
   db.prepare('DELETE FROM assignment_plan').run();
 }
+
+/** For each two raters (by name, in countAssignmentsPerRater's order), the planned tasks both rate; QC tasks aside. */
+export function countSharedTasksPerRaterPair(db: StudyDb): { a: string; b: string; shared: number }[] {
+  return db
+    .prepare(
+      `SELECT ra.name AS a, rb.name AS b, count(*) AS shared
+       FROM assignments x JOIN assignments y ON y.task_id = x.task_id AND y.rater_id > x.rater_id
+       JOIN raters ra ON ra.id = x.rater_id JOIN raters rb ON rb.id = y.rater_id
+       WHERE x.qc_role IS NULL AND y.qc_role IS NULL
+       GROUP BY x.rater_id, y.rater_id`,
+    )
+    .all() as { a: string; b: string; shared: number }[];
+}

@@ -42,6 +42,11 @@ export function judgePassphrase(passphrase: string, what: string, userInputs: st
   };
 }
 
+/** zxcvbn's score, 0 (guessed at once) to 4, for a strength meter; MIN_PASSPHRASE_SCORE and up is strong. */
+export function scorePassphrase(passphrase: string, userInputs: string[] = []): number {
+  return zxcvbn().check(passphrase, userInputs).score;
+}
+
 function withStop(text: string): string {
   return /[.!?]$/.test(text) ? text : `${text}.`;
 }

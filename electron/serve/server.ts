@@ -11,20 +11,27 @@ import { basename, join, resolve } from 'node:path';
 import type { Clock } from '../../shared/clock';
 import {
   API_PATH_PREFIX,
+  DOWNLOAD_PATH_PREFIX,
+  UPLOAD_PATH,
   isApiMethod,
   TOKEN_FRAGMENT_KEY,
   TOKEN_HEADER,
-  type ApiFailure,
 } from '../../shared/transport';
 import { StudyError } from '../../shared/errors';
 import { createApiHost, type ApiHost } from '../services/api-host';
 import { readStaticFile, resolveStaticPath, securityHeaders } from './static-files';
+import { refuse, sendJson } from './replies';
+import { handleDownload, handleUpload } from './transfers';
+import { workspacePlacement } from './workspace';
 
 export const LOOPBACK_HOST = '127.0.0.1';
 const MAX_BODY_BYTES = 1024 * 1024;
 
 export interface BrowserServerOptions {
-  studyPath: string;
+  /** The study or package to offer; null serves only the workspace (a coordinator starting a new study). */
+  studyPath: string | null;
+  /** Where new studies and packages are written (`--workspace`); default the current folder. */
+  workspaceDir?: string;
   /** Further files the page may open (the demo offers its master beside the rater package). */
   alsoOffer?: string[];
   /** 0 picks a free port. */
@@ -43,8 +50,8 @@ export interface BrowserServer {
 }
 
 export async function startBrowserServer(options: BrowserServerOptions): Promise<BrowserServer> {
-  const studyPath = resolve(options.studyPath);
-  if (!existsSync(studyPath)) throw new StudyError(`No study file at ${options.studyPath}.`);
+  const studyPath = options.studyPath === null ? null : resolve(options.studyPath);
+  if (studyPath !== null && !existsSync(studyPath)) throw new StudyError(`No study file at ${options.studyPath}.`);
   const rendererDir = resolve(options.rendererDir);
   if (!existsSync(join(rendererDir, 'index.html'))) {
     throw new StudyError(`No built renderer in ${options.rendererDir}: run \`npm run build:renderer\` first.`);
@@ -53,7 +60,11 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
   const host = createApiHost({
     clock: options.clock,
     studies: () =>
-      [studyPath, ...(options.alsoOffer ?? []).map((p) => resolve(p))].map((path) => ({ path, label: basename(path) })),
+      [...(studyPath === null ? [] : [studyPath]), ...(options.alsoOffer ?? []).map((p) => resolve(p))].map((path) => ({
+        path,
+        label: basename(path),
+      })),
+    placement: workspacePlacement(options.workspaceDir ?? process.cwd()),
   });
 
   let port = options.port;
@@ -102,6 +113,12 @@ async function handleRequest(
     return refuse(response, 403, `Origin "${origin}" may not call this server.`);
   }
   const path = (request.url ?? '/').split('?', 1)[0]!;
+  if (path === UPLOAD_PATH || path.startsWith(DOWNLOAD_PATH_PREFIX)) {
+    if (!tokenMatches(request.headers[TOKEN_HEADER.toLowerCase()], context.token)) return refuseToken(response);
+    return path === UPLOAD_PATH
+      ? handleUpload(request, response, context.host)
+      : handleDownload(request, response, context.host, path.slice(DOWNLOAD_PATH_PREFIX.length));
+  }
   if (path.startsWith(API_PATH_PREFIX))
     return handleApiCall(request, response, context, path.slice(API_PATH_PREFIX.length));
   return serveStatic(request, response, context.rendererDir, path);
@@ -115,13 +132,7 @@ async function handleApiCall(
 ): Promise<void> {
   if (!isApiMethod(method)) return refuse(response, 404, `Unknown API method "${method}".`);
   if (request.method !== 'POST') return refuse(response, 405, 'API calls are POST requests.');
-  if (!tokenMatches(request.headers[TOKEN_HEADER.toLowerCase()], context.token)) {
-    return refuse(
-      response,
-      401,
-      `Missing or wrong ${TOKEN_HEADER} header: open the address printed by \`blindrate serve\`.`,
-    );
-  }
+  if (!tokenMatches(request.headers[TOKEN_HEADER.toLowerCase()], context.token)) return refuseToken(response);
   // A JSON content type cannot be sent cross-origin without a CORS preflight, which this server never grants.
   if (!JSON_CONTENT_TYPE.test(request.headers['content-type'] ?? '')) {
     return refuse(response, 415, 'API calls must send Content-Type: application/json (optionally with charset=utf-8).');
@@ -177,11 +188,6 @@ async function serveStatic(
   response.end(request.method === 'HEAD' ? undefined : body);
 }
 
-function refuse(response: ServerResponse, status: number, error: string): void {
-  sendJson(response, status, { ok: false, error } satisfies ApiFailure);
-}
-
-function sendJson(response: ServerResponse, status: number, body: unknown): void {
-  response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
-  response.end(JSON.stringify(body));
+function refuseToken(response: ServerResponse): void {
+  refuse(response, 401, `Missing or wrong ${TOKEN_HEADER} header: open the address printed by \`blindrate serve\`.`);
 }

@@ -6,7 +6,8 @@
  * the untrusted argument and answers with the shared envelope.
  */
 import { MAX_TASK_DURATION_MS } from '../../shared/duration';
-import { resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { basename, resolve } from 'node:path';
 import { z } from 'zod';
 import type { ApiMethod, BlindRateApi, StudyRef } from '../../shared/api';
 import type { Clock } from '../../shared/clock';
@@ -20,7 +21,10 @@ import { PACKAGE_RATER_ID, readPackageFacts, startPackageSession, type RaterSess
 import { openMasterOrPackage, readActiveRubric, readStudyName } from './study';
 import { readRaterProgress } from './study-status';
 import { COORDINATOR_ARGUMENTS } from './coordinator-arguments';
-import { createCoordinatorApi, type CoordinatorPlacement } from './coordinator';
+import { createCoordinatorApi, type CoordinatorPlacement, type Download } from './coordinator';
+import { createFileHandles } from './file-handles';
+import { createJobs } from './jobs';
+import type { FileHandle, FilePurpose } from '../../shared/coordinator-api';
 
 /** Where a passphrase may be remembered; only Electron's safeStorage provides one. */
 export interface PassphraseMemory {
@@ -51,6 +55,10 @@ export interface ApiHost extends BlindRateApi {
   dispatch(method: string, arg?: unknown): Promise<ApiResponse>;
   /** Whether a study or package is open: the desktop shell then lets the page save before it closes it. */
   hasOpenStudy(): boolean;
+  /** Browser mode: an uploaded file, held in memory as a handle for the coordinator's calls. */
+  acceptUpload(name: string, purpose: FilePurpose, data: Buffer): FileHandle;
+  /** Browser mode: a finished export's bytes by its download token; null when unknown. */
+  takeDownload(token: string): Download | null;
 }
 
 const assignmentId = z.string().min(1).max(64);
@@ -91,13 +99,18 @@ export const API_ARGUMENTS: ApiArgumentSchemas = {
 };
 
 export function createApiHost(options: ApiHostOptions): ApiHost {
-  let open: { db: StudyDb; path: string } | null = null;
+  /** The passphrase stays with a master while it is open: the coordinator's jobs open it in a worker thread. */
+  let open: { db: StudyDb; path: string; passphrase: string } | null = null;
+  const created: StudyRef[] = [];
+  const files = createFileHandles();
+  const jobs = createJobs(options.clock);
+  const downloads = new Map<string, Download>();
   /** Set while a rater package is open: its one rater's session. */
   let packageSession: RaterSession | null = null;
   let session: RaterSession | null = null;
   let backups: BackupSchedule | null = null;
 
-  function study(): { db: StudyDb; path: string } {
+  function study(): { db: StudyDb; path: string; passphrase: string } {
     if (!open) throw new StudyError('No study is open: unlock a study first.');
     return open;
   }
@@ -116,6 +129,8 @@ export function createApiHost(options: ApiHostOptions): ApiHost {
   }
 
   function close(): void {
+    files.clear();
+    downloads.clear();
     backups?.beforeClose();
     session = null;
     backups = null;
@@ -124,9 +139,15 @@ export function createApiHost(options: ApiHostOptions): ApiHost {
     open = null;
   }
 
+  function studies(): StudyRef[] {
+    const offered = options.studies();
+    const known = new Set(offered.map((ref) => resolve(ref.path)));
+    return [...offered, ...created.filter((ref) => !known.has(resolve(ref.path)))];
+  }
+
   function knownStudy(path: string): StudyRef {
     const wanted = resolve(path);
-    const found = options.studies().find((ref) => resolve(ref.path) === wanted);
+    const found = studies().find((ref) => resolve(ref.path) === wanted);
     if (!found) throw new StudyError(`${path} is not in the list of studies this window may open.`);
     return found;
   }
@@ -134,13 +155,21 @@ export function createApiHost(options: ApiHostOptions): ApiHost {
   const coordinatorApi = createCoordinatorApi({
     clock: options.clock,
     placement: options.placement,
-    master: () => ({ db: coordinator(), path: study().path }),
+    master: () => ({ ...study(), db: coordinator() }),
+    async openCreatedStudy(path, passphrase) {
+      created.push({ path, label: basename(path) });
+      return api.unlockStudy({ path, passphrase, remember: false });
+    },
+    files,
+    jobs,
+    downloads,
+    newToken: () => randomBytes(16).toString('hex'),
   });
 
   const api: BlindRateApi = {
     ...coordinatorApi,
     async listStudies() {
-      return options.studies();
+      return studies();
     },
     async openStudyFile() {
       if (!options.chooseStudyFile) {
@@ -164,6 +193,7 @@ export function createApiHost(options: ApiHostOptions): ApiHost {
       const recalled = passphrase === '' ? (memory?.recall(ref.path) ?? '') : '';
       if (passphrase === '' && !recalled)
         throw new StudyError(`Enter the passphrase for ${ref.label}: none is remembered on this computer.`);
+      jobs.assertIdle();
       close();
       let opened: ReturnType<typeof openMasterOrPackage>;
       try {
@@ -173,7 +203,7 @@ export function createApiHost(options: ApiHostOptions): ApiHost {
         throw error;
       }
       const { db, kind } = opened;
-      open = { db, path: ref.path };
+      open = { db, path: ref.path, passphrase: kind === 'master' ? passphrase || recalled : '' };
       backups = startBackupSchedule(db, ref.path, options.clock, (message) => process.emitWarning(message));
       if (remember && passphrase) memory?.remember(ref.path, passphrase);
       if (kind === 'package') {
@@ -239,6 +269,7 @@ export function createApiHost(options: ApiHostOptions): ApiHost {
       return analyzeStudyOffThread(coordinator(), REPORT_ANALYSIS);
     },
     async closeStudy() {
+      await jobs.stopAll();
       close();
     },
   };
@@ -254,7 +285,18 @@ export function createApiHost(options: ApiHostOptions): ApiHost {
     }
   }
 
-  return { ...api, dispatch, hasOpenStudy: () => open !== null };
+  return {
+    ...api,
+    dispatch,
+    hasOpenStudy: () => open !== null,
+    acceptUpload(name, purpose, data) {
+      study();
+      return files.addUpload(name, purpose, data);
+    },
+    takeDownload(token) {
+      return downloads.get(token) ?? null;
+    },
+  };
 }
 
 function parsedArgument(method: ApiMethod, arg: unknown): unknown {

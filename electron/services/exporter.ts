@@ -2,7 +2,7 @@
  * `blindrate export`: each exportable thing is one entry of EXPORTS (columns + rows), written as CSV
  * (csv-stringify) or JSON Lines, streamed, to a temporary file renamed into place when complete.
  */
-import { Readable } from 'node:stream';
+import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { stringify } from 'csv-stringify';
 import type { StudyDb } from '../../db/connection';
@@ -124,10 +124,26 @@ export interface ExportRequest {
 
 /** Writes the table; returns the number of data rows. The file appears only once it is complete. */
 export async function exportTable(db: StudyDb, request: ExportRequest): Promise<number> {
+  let count = 0;
+  await writeStreamAtomically(request.out, async (file) => {
+    count = await writeTable(db, request, file);
+  });
+  return count;
+}
+
+/**
+ * The table's bytes into any stream (a file, or the app's download held in memory): the one writer of
+ * every export, so the app and the CLI write the same bytes. Returns the number of data rows.
+ */
+export async function writeTable(
+  db: StudyDb,
+  request: Pick<ExportRequest, 'what' | 'format'>,
+  sink: Writable,
+): Promise<number> {
   if (!EXPORT_WHAT.includes(request.what))
-    throw new StudyError(`--what must be one of ${EXPORT_WHAT.join(', ')}, got "${request.what}".`);
+    throw new StudyError(`The export must be one of ${EXPORT_WHAT.join(', ')}, got "${request.what}".`);
   if (!EXPORT_FORMATS.includes(request.format))
-    throw new StudyError(`--format must be csv or jsonl, got "${request.format}".`);
+    throw new StudyError(`The export format must be csv or jsonl, got "${request.format}".`);
   const table = EXPORTS[request.what](db);
   let count = 0;
   const counted = (function* () {
@@ -136,17 +152,15 @@ export async function exportTable(db: StudyDb, request: ExportRequest): Promise<
       yield row;
     }
   })();
-  await writeStreamAtomically(request.out, async (file) => {
-    if (request.format === 'csv') {
-      // Nulls become empty cells; RFC 4180 quoting of commas, quotes and newlines is csv-stringify's.
-      // Text cells (never numbers) that a spreadsheet would run as a formula get a leading quote.
-      const columns = table.columns.map((key) => ({ key, header: neutraliseFormulaText(key) }));
-      const cast = { string: neutraliseFormulaText };
-      await pipeline(Readable.from(counted), stringify({ header: true, columns, cast, eof: true }), file);
-    } else {
-      await pipeline(Readable.from(jsonLines(counted, table.columns)), file);
-    }
-  });
+  if (request.format === 'csv') {
+    // Nulls become empty cells; RFC 4180 quoting of commas, quotes and newlines is csv-stringify's.
+    // Text cells (never numbers) that a spreadsheet would run as a formula get a leading quote.
+    const columns = table.columns.map((key) => ({ key, header: neutraliseFormulaText(key) }));
+    const cast = { string: neutraliseFormulaText };
+    await pipeline(Readable.from(counted), stringify({ header: true, columns, cast, eof: true }), sink);
+  } else {
+    await pipeline(Readable.from(jsonLines(counted, table.columns)), sink);
+  }
   return count;
 }
 

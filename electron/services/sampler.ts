@@ -259,3 +259,64 @@ function averageScoresByModel(
 function outputsOfOtherTask(db: StudyDb, task: TaskKind): Set<number> {
   return new Set(readOutputIdsOfOtherTask(db, task));
 }
+
+/** One model's bins for a draft, before anything is drawn: what the app's sample preview shows. */
+export interface ModelBinsPreview {
+  model: string;
+  eligible: number;
+  ineligible: number;
+  withoutReference: number;
+  /** Average scores of the eligible outputs, ascending. */
+  averages: number[];
+  /** The average where each bin after the first begins (bins − 1 values; fewer when there are fewer outputs than bins). */
+  cutPoints: number[];
+  binSizes: number[];
+  /** Outputs of each bin that may be drawn (not in the other task's sample when the samples are disjoint). */
+  drawable: number[];
+}
+
+export interface SampleDraftPreview {
+  metrics: string[];
+  perModel: ModelBinsPreview[];
+  /** The stored sample of this task a draw would replace. */
+  replaces: StoredSample | null;
+  /** Why no redraw of this task is allowed (raters were dealt its tasks); null when allowed or nothing to replace. */
+  replaceRefusal: string | null;
+}
+
+/**
+ * The bins drawSample would use for these parameters, computed the same way and written nowhere, so
+ * the preview and the draw cannot disagree. Throws the same StudyError as drawSample for parameters
+ * that cannot be drawn at all (bad numbers, unknown models or metrics, no outputs).
+ */
+export function previewSampleBins(db: StudyDb, request: SampleRequest): SampleDraftPreview {
+  checkParameters(request);
+  const models = resolveModels(db, request.models ?? []);
+  const scored = readScoredOutputs(db, models);
+  const metrics = resolveMetrics(metricsOf(scored), request.metrics);
+  const excluded = request.disjoint ? outputsOfOtherTask(db, request.task) : new Set<number>();
+  const withReference = request.task === 'preference' ? new Set(readItemIdsWithReference(db)) : null;
+  const outputsByModel = averageScoresByModel(scored, models, metrics, withReference);
+  const perModel = models.map((model): ModelBinsPreview => {
+    const { eligible, ineligible, withoutReference } = outputsByModel.get(model)!;
+    const binned = assignQuintileBins(eligible, request.bins);
+    const bins = Array.from({ length: request.bins }, (_, b) => binned.filter((o) => o.bin === b + 1));
+    return {
+      model,
+      eligible: eligible.length,
+      ineligible,
+      withoutReference,
+      averages: binned.map((o) => o.avgScore),
+      cutPoints: bins.slice(1).flatMap((members) => (members.length > 0 ? [members[0]!.avgScore] : [])),
+      binSizes: bins.map((members) => members.length),
+      drawable: bins.map((members) => members.filter((o) => !excluded.has(o.outputId)).length),
+    };
+  });
+  const replaces = readSamples(db).find((sample) => sample.task === request.task) ?? null;
+  const dealt = replaces ? countRatersDealtSample(db, replaces.id) : 0;
+  const replaceRefusal =
+    replaces && dealt > 0
+      ? `The ${request.task} sample #${replaces.id} cannot be replaced: ${dealt} rater(s) already have its tasks.`
+      : null;
+  return { metrics, perModel, replaces, replaceRefusal };
+}

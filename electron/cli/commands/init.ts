@@ -1,8 +1,8 @@
 /** `blindrate init STUDY.db [--rubric medisumqa|chq-summ|FILE.json] [--name NAME]` */
 import { readFileSync } from 'node:fs';
 import { StudyError } from '../../../shared/errors';
-import { createDuplicateKeyScanner } from '../../../shared/import/duplicate-keys';
-import { parseRubric, RUBRIC_PRESETS, type Rubric } from '../../../shared/rubric';
+import { RUBRIC_PRESETS, type Rubric } from '../../../shared/rubric';
+import { parseRubricFile } from '../../services/rubric-file';
 import { createStudy } from '../../services/study';
 import { systemClock } from '../../services/system-clock';
 import { PASSPHRASE_ENV, readNewPassphrase } from '../passphrase';
@@ -17,24 +17,13 @@ export function loadRubric(choice: string): Rubric {
       `--rubric ${choice}: use ${Object.keys(RUBRIC_PRESETS).join(' or ')}, or a .json rubric file.`,
     );
   }
-  let json: unknown;
+  let bytes: Buffer;
   try {
-    const text = new TextDecoder('utf-8', { fatal: true }).decode(readFileSync(choice));
-    json = JSON.parse(text);
-    const duplicate = createDuplicateKeyScanner().push(text);
-    if (duplicate) throw new Error(`line ${duplicate.line}: the key "${duplicate.key}" appears twice in one object`);
+    bytes = readFileSync(choice);
   } catch (error) {
-    const reason =
-      error instanceof TypeError
-        ? 'not valid UTF-8 text'
-        : ((error as NodeJS.ErrnoException).code ?? (error as Error).message);
-    throw new StudyError(`${choice}: ${reason}`);
+    throw new StudyError(`${choice}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
-  try {
-    return parseRubric(json);
-  } catch (error) {
-    throw new StudyError(`${choice}: ${(error as Error).message}`);
-  }
+  return parseRubricFile(choice, bytes);
 }
 
 export const registerInit: RegisterCommand = (program) => {

@@ -1,25 +1,9 @@
 /** `blindrate merge STUDY.db FILE.blindrate…`: bring returned rater packages into the master, verified first. */
-import { mergePackages, type PackageMergeSummary } from '../../services/merge';
+import { describeMerge } from '../../../shared/merge-summary';
+import { mergePackages } from '../../services/merge';
 import { systemClock } from '../../services/system-clock';
 import { withStudy } from '../study-options';
 import type { RegisterCommand } from './index';
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
-export function describeMerge(s: PackageMergeSummary): string {
-  if (s.unchanged) return `${s.file} (${s.rater}): already merged, nothing changed.`;
-  const parts = [`${plural(s.answersAdded, 'answer')} added`];
-  if (s.answersReplaced > 0)
-    parts.push(`${plural(s.answersReplaced, 'answer')} of an earlier package replaced by later edits`);
-  if (s.answersKeptNewer > 0)
-    parts.push(`${plural(s.answersKeptNewer, 'answer')} kept from an earlier package edited later`);
-  parts.push(
-    `${plural(s.flagsChanged, 'flag')} changed`,
-    `${plural(s.auditEntriesAppended, 'audit entry')} appended`.replace('entrys', 'entries'),
-  );
-  if (s.locked) parts.push('rater locked');
-  return `${s.file} (${s.rater}): ${parts.join(', ')}.`;
-}
 
 export const registerMerge: RegisterCommand = (program) => {
   program

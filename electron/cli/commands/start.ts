@@ -91,8 +91,12 @@ export const registerStart: RegisterCommand = (program: Command) => {
     )
     .argument('[file]', 'master study (.db) or rater package (.blindrate); default: the demo rater package in .demo/')
     .option('--port <n>', 'browser mode only: port to listen on; 0 picks a free one', parsePort, 0)
+    .option(
+      '--workspace <dir>',
+      'browser mode only: folder new studies and rater packages are written into (default: the current folder)',
+    )
     .addOption(rendererOption('browser mode only: built renderer folder'))
-    .action(async (file: string | undefined, opts: { port: number; renderer: string }) => {
+    .action(async (file: string | undefined, opts: { port: number; renderer: string; workspace?: string }) => {
       if (!file) await ensureDemo();
       const studyPath = file ? resolve(file) : DEMO_PACKAGE_PATH;
       if (!existsSync(studyPath)) throw new StudyError(`No study or package file at ${file}.`);
@@ -104,6 +108,7 @@ export const registerStart: RegisterCommand = (program: Command) => {
         await serveUntilStopped(studyPath, {
           port: opts.port,
           rendererDir: opts.renderer,
+          workspaceDir: opts.workspace,
           alsoOffer: file ? [] : [DEMO_STUDY_PATH],
         });
         return;

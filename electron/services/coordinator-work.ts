@@ -1,0 +1,317 @@
+/**
+ * The body of every coordinator job, run in a worker thread on the worker's own connection to the
+ * master (job-worker.ts): import and its validation, packing, merging returns, exports. Each calls the
+ * service the CLI calls, so the app and the CLI do exactly the same thing.
+ */
+import { randomInt } from 'node:crypto';
+import { copyFileSync, existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import type { StudyDb } from '../../db/connection';
+import { serializeAnalysisResult } from '../../shared/analysis';
+import { DEFAULT_BOOTSTRAP_RESAMPLES, DEFAULT_BOOTSTRAP_SEED } from '../../shared/analysis/analyze';
+import type { Clock } from '../../shared/clock';
+import type {
+  ExportRequest,
+  ImportProblem,
+  ImportProblems,
+  IssuedPackageSheet,
+  JobProgress,
+  JobResult,
+  ReturnVerdict,
+} from '../../shared/coordinator-api';
+import { StudyError } from '../../shared/errors';
+import { describeMerge } from '../../shared/merge-summary';
+import { generatePassphrase } from '../../shared/passphrase';
+import { renderReportHtml } from '../../shared/report';
+import { analyzeStudy, readReportStudy } from './analysis';
+import { writeFileAtomically } from './atomic-file';
+import { backUpStudy } from './backups';
+import { memorySource, pathSource } from './byte-source';
+import { exportTable, writeTable } from './exporter';
+import { handOverSheet, packageFileName } from './hand-over';
+import { ImportCancelled, importFiles } from './importer';
+import { mergePackages } from './merge';
+import { packRaterPackage } from './pack';
+import { readStudyName } from './study';
+
+/** A file a job reads: a path (desktop dialog, or a returned package written to a private folder) or uploaded bytes. */
+export type WireSource = { name: string; path: string } | { name: string; data: Uint8Array };
+
+export type WorkerTask =
+  | {
+      kind: 'import';
+      dryRun: boolean;
+      sources: WireSource[];
+      map: Record<string, string>;
+      model: string;
+      ignoreUnknown: boolean;
+    }
+  | { kind: 'pack'; raters: string[]; folder: string; folderLabel: string }
+  | { kind: 'merge'; files: { name: string; path: string }[] }
+  | { kind: 'export'; request: ExportRequest; fileName: string; target: string | null; folderLabel: string };
+
+/** A job's result, and for browser-mode exports the bytes to offer as a download. */
+export interface WorkOutcome {
+  result: JobResult;
+  download: Uint8Array | null;
+}
+
+export interface WorkContext {
+  db: StudyDb;
+  studyPath: string;
+  clock: Clock;
+  report(progress: Partial<JobProgress>): void;
+  cancelled(): boolean;
+}
+
+/** A failure with the import problems it found; the worker sends both back. */
+export class WorkFailure extends Error {
+  constructor(
+    message: string,
+    readonly problems: ImportProblems | null,
+  ) {
+    super(message);
+  }
+}
+
+export class WorkCancelled extends Error {}
+
+export async function runWork(task: WorkerTask, context: WorkContext): Promise<WorkOutcome> {
+  switch (task.kind) {
+    case 'import':
+      return { result: await runImport(task, context), download: null };
+    case 'pack':
+      return { result: runPack(task, context), download: null };
+    case 'merge':
+      return { result: runMerge(task, context), download: null };
+    case 'export':
+      return runExport(task, context);
+  }
+}
+
+async function runImport(task: Extract<WorkerTask, { kind: 'import' }>, context: WorkContext): Promise<JobResult> {
+  const sources = task.sources.map((s) =>
+    'path' in s ? { ...pathSource(s.path), name: s.name } : memorySource(s.name, Buffer.from(s.data)),
+  );
+  const totalBytes = sources.reduce((sum, s) => sum + s.size, 0);
+  const doneBytes = new Map<string, number>();
+  let records = 0;
+  let recordsBefore = 0;
+  let currentFile = '';
+  context.report({ step: 'Reading', totalBytes, bytesRead: 0, done: 0 });
+  try {
+    const summary = await importFiles(context.db, sources, {
+      map: task.map,
+      model: task.model === '' ? undefined : task.model,
+      ignoreUnknown: task.ignoreUnknown,
+      clock: context.clock,
+      dryRun: task.dryRun,
+      cancelled: context.cancelled,
+      onProgress(progress) {
+        if (progress.file !== currentFile) {
+          recordsBefore = records;
+          currentFile = progress.file;
+        }
+        records = recordsBefore + progress.records;
+        doneBytes.set(progress.file, progress.bytesRead);
+        const bytesRead = [...doneBytes.values()].reduce((sum, n) => sum + n, 0);
+        context.report({ step: `Reading ${progress.file}`, done: records, bytesRead, totalBytes });
+      },
+    });
+    const files = summary.files.map(({ sha256: _sha, ...file }) => file);
+    if (task.dryRun) {
+      return { kind: 'validate', problems: { first: [], count: 0 }, records: summary.outputs };
+    }
+    return { kind: 'import', summary: { ...summary, files } };
+  } catch (error) {
+    if (error instanceof ImportCancelled) throw new WorkCancelled();
+    if (error instanceof StudyError) {
+      const problems = importProblemsOf(error.message);
+      if (task.dryRun) return { kind: 'validate', problems, records };
+      throw new WorkFailure(error.message, problems);
+    }
+    throw error;
+  }
+}
+
+const LOCATED = /^(Line|Record|Row) (.+?) of (.+?): (.*)$/s;
+
+/** The importer's refusal as problems ("Line 7 of a.jsonl: …" → file, where, message). */
+export function importProblemsOf(message: string): ImportProblems {
+  const located = LOCATED.exec(message);
+  const problem: ImportProblem = located
+    ? { file: located[3]!, where: `${located[1]!.toLowerCase()} ${located[2]!}`, field: null, message: located[4]! }
+    : { file: '', where: null, field: null, message };
+  return { first: [problem], count: 1 };
+}
+
+function runPack(task: Extract<WorkerTask, { kind: 'pack' }>, context: WorkContext): JobResult {
+  const studyName = readStudyName(context.db);
+  const sheets: IssuedPackageSheet[] = [];
+  const written: string[] = [];
+  try {
+    for (const [index, rater] of task.raters.entries()) {
+      if (context.cancelled()) throw new WorkCancelled();
+      context.report({ step: `Writing the package of ${rater}`, done: index, total: task.raters.length });
+      const fileName = freeFileName(task.folder, packageFileName(rater));
+      const out = join(task.folder, fileName);
+      const passphrase = generatePassphrase((n) => randomInt(n));
+      const summary = packRaterPackage(context.db, { rater, out, passphrase, clock: context.clock });
+      written.push(out);
+      sheets.push({
+        ...handOverSheet({ studyName, rater: summary.rater, fileName, passphrase }),
+        packageId: summary.packageId,
+        tasks: summary.tasks,
+        file: { name: fileName, bytes: summary.bytes, folderLabel: task.folderLabel, downloadToken: null },
+      });
+    }
+  } catch (error) {
+    // Packages already written stay issued and valid; only a cancel before the first one leaves nothing.
+    if (error instanceof WorkCancelled && sheets.length === 0) throw error;
+    if (sheets.length === 0) throw error;
+    throw new WorkFailure(
+      `${(error as Error).message} The packages of ${sheets.map((s) => s.rater).join(', ')} were written; give them to their raters.`,
+      null,
+    );
+  }
+  context.report({ step: 'Packages written', done: task.raters.length, total: task.raters.length });
+  return { kind: 'pack', packages: sheets };
+}
+
+/** `Dr A.blindrate`, or `Dr A-2.blindrate` when a re-issued package meets the earlier file. */
+function freeFileName(folder: string, wanted: string): string {
+  const stem = wanted.replace(/\.blindrate$/, '');
+  for (let n = 1; ; n += 1) {
+    const name = n === 1 ? wanted : `${stem}-${n}.blindrate`;
+    if (!existsSync(join(folder, name))) return name;
+  }
+}
+
+function runMerge(task: Extract<WorkerTask, { kind: 'merge' }>, context: WorkContext): JobResult {
+  const verdicts: ReturnVerdict[] = [];
+  const total = task.files.length;
+  for (const [index, file] of task.files.entries()) {
+    if (context.cancelled()) throw new WorkCancelled();
+    context.report({ step: `Checking ${file.name}`, done: index, total });
+    verdicts.push(checkReturn(context, file));
+  }
+  const duplicate = firstDuplicatePackage(verdicts);
+  if (duplicate)
+    verdicts[duplicate.index] = { ...verdicts[duplicate.index]!, accepted: false, detail: duplicate.detail };
+  if (verdicts.some((v) => !v.accepted)) return { kind: 'merge', files: verdicts, merged: false };
+  if (context.cancelled()) throw new WorkCancelled();
+  context.report({ step: 'Merging', done: total, total });
+  const summaries = mergePackages(
+    context.db,
+    task.files.map((f) => f.path),
+    context.clock,
+  );
+  const files = summaries.map((s, i) => ({
+    file: task.files[i]!.name,
+    rater: s.rater,
+    accepted: true,
+    detail: describeMerge({ ...s, file: task.files[i]!.name }),
+  }));
+  return { kind: 'merge', files, merged: true };
+}
+
+interface CheckedReturn extends ReturnVerdict {
+  packageId?: string;
+}
+
+/** One package checked as merge checks it, inside a transaction that is always rolled back. */
+function checkReturn(context: WorkContext, file: { name: string; path: string }): CheckedReturn {
+  const { db } = context;
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    const [summary] = mergePackages(db, [file.path], context.clock);
+    return {
+      file: file.name,
+      rater: summary!.rater,
+      accepted: true,
+      detail: describeMerge({ ...summary!, file: file.name }),
+      packageId: summary!.packageId,
+    };
+  } catch (error) {
+    if (!(error instanceof StudyError)) throw error;
+    return { file: file.name, rater: null, accepted: false, detail: withoutFileName(error.message, file.path) };
+  } finally {
+    if (db.inTransaction) db.exec('ROLLBACK');
+  }
+}
+
+/** Merge names the file by its base name; the table shows the name the coordinator chose. */
+function withoutFileName(message: string, path: string): string {
+  const base = path.split(/[\\/]/).pop()!;
+  return message.startsWith(`${base}: `) ? message.slice(base.length + 2) : message;
+}
+
+function firstDuplicatePackage(verdicts: CheckedReturn[]): { index: number; detail: string } | null {
+  const seen = new Map<string, string>();
+  for (const [index, verdict] of verdicts.entries()) {
+    if (!verdict.packageId) continue;
+    const earlier = seen.get(verdict.packageId);
+    if (earlier) return { index, detail: `the same package as ${earlier}.` };
+    seen.set(verdict.packageId, verdict.file);
+  }
+  return null;
+}
+
+/** Collects a stream's bytes in memory: a download's content, never a temporary file. */
+class MemorySink extends Writable {
+  readonly chunks: Buffer[] = [];
+  override _write(chunk: Buffer, _encoding: BufferEncoding, done: () => void): void {
+    this.chunks.push(chunk);
+    done();
+  }
+}
+
+const REPORT_OPTIONS = { bootstrap: DEFAULT_BOOTSTRAP_RESAMPLES, seed: DEFAULT_BOOTSTRAP_SEED } as const;
+
+async function runExport(task: Extract<WorkerTask, { kind: 'export' }>, context: WorkContext): Promise<WorkOutcome> {
+  const { db } = context;
+  const { request, target } = task;
+  context.report({ step: `Writing ${task.fileName}`, done: 0 });
+  if (request.what === 'backup') {
+    // As `blindrate backup`: an encrypted copy beside the study; the chosen place gets a copy of it.
+    const beside = backUpStudy(db, context.studyPath, context.clock);
+    if (target !== null) copyFileSync(beside, target);
+    const bytes = readFileSync(beside);
+    return finished(task, bytes.length, null, target === null ? bytes : null);
+  }
+  if (request.what === 'report' || request.what === 'analysis') {
+    // As `blindrate report --out … --json …` with its default options.
+    const result = analyzeStudy(db, REPORT_OPTIONS);
+    const text =
+      request.what === 'report'
+        ? renderReportHtml(result, readReportStudy(db, context.clock))
+        : serializeAnalysisResult(result);
+    if (target !== null) writeFileAtomically(target, text);
+    return finished(task, Buffer.byteLength(text), null, target === null ? Buffer.from(text, 'utf8') : null);
+  }
+  if (target !== null) {
+    const rows = await exportTable(db, { what: request.what, format: request.format, out: target });
+    return finished(task, statSync(target).size, rows, null);
+  }
+  const sink = new MemorySink();
+  const rows = await writeTable(db, request, sink);
+  const bytes = Buffer.concat(sink.chunks);
+  return finished(task, bytes.length, rows, bytes);
+}
+
+function finished(
+  task: Extract<WorkerTask, { kind: 'export' }>,
+  size: number,
+  rows: number | null,
+  download: Buffer | null,
+): WorkOutcome {
+  return {
+    result: {
+      kind: 'export',
+      rows,
+      file: { name: task.fileName, bytes: size, folderLabel: task.folderLabel, downloadToken: null },
+    },
+    download,
+  };
+}

@@ -1,0 +1,73 @@
+/**
+ * Worker-thread body of a coordinator job (job-thread.ts): opens the master on its own connection
+ * (WAL lets the main connection keep reading meanwhile), runs the job (coordinator-work.ts) and posts
+ * progress at most every 100 ms, then the outcome. A 'cancel' message makes the work stop at its next
+ * check, rolling back what it wrote.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { StudyError } from '../../shared/errors';
+import { openStudy } from './study';
+import { runWork, WorkCancelled, WorkFailure, type WorkerTask, type WorkOutcome } from './coordinator-work';
+import type { ImportProblems, JobProgress } from '../../shared/coordinator-api';
+
+export interface JobWorkerData {
+  studyPath: string;
+  passphrase: string;
+  /** The job's clock, fixed at its start (ISO time): the audit rows of one job share it. */
+  at: string;
+  task: WorkerTask;
+}
+
+export type JobWorkerMessage =
+  | { type: 'progress'; progress: Partial<JobProgress> }
+  | { type: 'done'; outcome: WorkOutcome }
+  | { type: 'cancelled' }
+  | { type: 'failed'; message: string; problems: ImportProblems | null; domain: boolean };
+
+const PROGRESS_EVERY_MS = 100;
+
+const data = workerData as JobWorkerData;
+const port = parentPort!;
+let cancelled = false;
+port.on('message', (message) => {
+  if (message === 'cancel') cancelled = true;
+});
+
+let lastPosted = 0;
+let pending: Partial<JobProgress> = {};
+const post = (message: JobWorkerMessage) => port.postMessage(message);
+
+async function main(): Promise<void> {
+  const db = openStudy(data.studyPath, data.passphrase);
+  try {
+    const outcome = await runWork(data.task, {
+      db,
+      studyPath: data.studyPath,
+      clock: () => new Date(data.at),
+      cancelled: () => cancelled,
+      report(progress) {
+        pending = { ...pending, ...progress };
+        const now = performance.now();
+        if (now - lastPosted < PROGRESS_EVERY_MS) return;
+        lastPosted = now;
+        post({ type: 'progress', progress: pending });
+        pending = {};
+      },
+    });
+    post({ type: 'progress', progress: pending });
+    post({ type: 'done', outcome });
+  } catch (error) {
+    if (error instanceof WorkCancelled) post({ type: 'cancelled' });
+    else
+      post({
+        type: 'failed',
+        message: (error as Error).message,
+        problems: error instanceof WorkFailure ? error.problems : null,
+        domain: error instanceof WorkFailure || error instanceof StudyError,
+      });
+  } finally {
+    db.close();
+  }
+}
+
+void main();
