@@ -22,7 +22,11 @@ export function cliBundleIsFresh() {
   let manifest;
   try {
     manifest = JSON.parse(readFileSync(MANIFEST, 'utf8'));
-    if (!existsSync(CLI_BUNDLE) || !existsSync(join(OUT_DIR, 'analysis-worker.cjs'))) return false;
+    if (
+      !existsSync(CLI_BUNDLE) ||
+      !['analysis-worker.cjs', 'job-worker.cjs'].every((f) => existsSync(join(OUT_DIR, f)))
+    )
+      return false;
     for (const input of [...manifest.inputs, 'build/bundle-cli.mjs']) {
       if (statSync(join(root, input)).mtimeMs >= manifest.startedAt) return false;
     }
@@ -79,6 +83,14 @@ export async function bundleCli() {
       entryPoints: ['electron/services/analysis-worker.ts'],
       format: 'cjs',
       outfile: join(OUT_DIR, 'analysis-worker.cjs'),
+    }),
+    // The coordinator's jobs (import, pack, merge, export) in browser mode (electron/services/job-thread.ts).
+    build({
+      ...common,
+      entryPoints: ['electron/services/job-worker.ts'],
+      format: 'cjs',
+      outfile: join(OUT_DIR, 'job-worker.cjs'),
+      logOverride: { 'empty-import-meta': 'silent' },
     }),
   ]);
   mkdirSync(OUT_DIR, { recursive: true });

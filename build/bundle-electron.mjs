@@ -37,6 +37,14 @@ export async function bundleElectron(outdir = 'dist/electron') {
       entryPoints: ['electron/services/analysis-worker.ts'],
       outfile: `${outdir}/analysis-worker.cjs`,
     }),
+    // The coordinator's jobs (import, pack, merge, export) run in this worker thread (electron/services/job-thread.ts).
+    build({
+      ...common,
+      entryPoints: ['electron/services/job-worker.ts'],
+      outfile: `${outdir}/job-worker.cjs`,
+      external: ['better-sqlite3-multiple-ciphers'],
+      logOverride: { 'empty-import-meta': 'silent' },
+    }),
     build({
       ...common,
       entryPoints: ['electron/preload/index.ts'],
@@ -48,5 +56,5 @@ export async function bundleElectron(outdir = 'dist/electron') {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   await bundleElectron();
-  process.stdout.write('Bundled dist/electron/main.cjs, analysis-worker.cjs and preload.cjs\n');
+  process.stdout.write('Bundled dist/electron/main.cjs, analysis-worker.cjs, job-worker.cjs and preload.cjs\n');
 }

@@ -33,6 +33,11 @@ export function useNativeBinding(path: string | undefined): void {
   nativeBinding = path;
 }
 
+/** The binding in use, for a worker thread that opens the same files (it has its own module state). */
+export function currentNativeBinding(): string | undefined {
+  return nativeBinding;
+}
+
 const SCHEMAS: Record<FileKind, readonly Migration[]> = { master: MIGRATIONS, package: PACKAGE_MIGRATIONS };
 
 export function openStudyDatabase(path: string, passphrase: string, options: OpenOptions = {}): StudyDb {

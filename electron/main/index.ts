@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { useNativeBinding } from '../../db/connection';
 import { FILE_DROP_CHANNEL, LEAVE_STUDY_REQUEST, STAYED_IN_STUDY } from '../../shared/transport';
 import { createApiHost } from '../services/api-host';
+import { dialogPlacement } from './coordinator-dialogs';
 import { systemClock } from '../services/system-clock';
 import { appProtocolHandler } from './app-protocol';
 import { isOpenRequest, OPENABLE_EXTENSIONS, openRequestFor, parseMainArguments } from './arguments';
@@ -96,6 +97,7 @@ async function startApp(): Promise<void> {
     studies: () => recent.list().map((ref) => ({ ...ref, passphraseRemembered: passphrases.isRemembered(ref.path) })),
     chooseStudyFile,
     passphrases,
+    placement: dialogPlacement(dialog, window, (path) => recent.add(path)),
   });
   registerApiHandlers(ipcMain, host);
 

@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { currentNativeBinding } from '../../db/connection';
 import { StudyError } from '../../shared/errors';
 import type { WorkerTask, WorkOutcome } from './coordinator-work';
 import type { JobWorkerData, JobWorkerMessage } from './job-worker';
@@ -25,7 +26,13 @@ export function runJobInThread(
   control: JobControl,
 ): Promise<WorkOutcome> {
   return new Promise((resolve, reject) => {
-    const workerData: JobWorkerData = { studyPath: master.path, passphrase: master.passphrase, at, task };
+    const workerData: JobWorkerData = {
+      studyPath: master.path,
+      passphrase: master.passphrase,
+      at,
+      task,
+      nativeBinding: currentNativeBinding() ?? null,
+    };
     const worker = new Worker(workerEntry(), { workerData });
     let settled = false;
     const settle = (finish: () => void) => {

@@ -5,6 +5,7 @@
  * check, rolling back what it wrote.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { useNativeBinding } from '../../db/connection';
 import { StudyError } from '../../shared/errors';
 import { openStudy } from './study';
 import { runWork, WorkCancelled, WorkFailure, type WorkerTask, type WorkOutcome } from './coordinator-work';
@@ -16,6 +17,8 @@ export interface JobWorkerData {
   /** The job's clock, fixed at its start (ISO time): the audit rows of one job share it. */
   at: string;
   task: WorkerTask;
+  /** The SQLCipher build the calling process uses (the Electron one in the desktop app). */
+  nativeBinding: string | null;
 }
 
 export type JobWorkerMessage =
@@ -38,6 +41,7 @@ let pending: Partial<JobProgress> = {};
 const post = (message: JobWorkerMessage) => port.postMessage(message);
 
 async function main(): Promise<void> {
+  useNativeBinding(data.nativeBinding ?? undefined);
   const db = openStudy(data.studyPath, data.passphrase);
   try {
     const outcome = await runWork(data.task, {

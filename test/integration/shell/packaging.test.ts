@@ -107,7 +107,7 @@ describe('electron-builder for Linux, offline', () => {
     const files = asar.listPackage(archive, { isPack: false }).map((f) => f.replaceAll('\\', '/'));
     const allowed = [
       /^\/package\.json$/,
-      /^\/dist(\/electron(\/(main|preload|analysis-worker)\.cjs)?)?$/,
+      /^\/dist(\/electron(\/(main|preload|analysis-worker|job-worker)\.cjs)?)?$/,
       /^\/dist\/renderer(\/index\.html)?$/,
       /^\/native(\/electron(\/better_sqlite3\.node)?)?$/,
       /^\/node_modules(\/better-sqlite3-multiple-ciphers(\/package\.json|\/lib(\/.*\.js|\/methods)?)?)?$/,
