@@ -234,8 +234,13 @@ function checkReturn(context: WorkContext, file: { name: string; path: string })
       packageId: summary!.packageId,
     };
   } catch (error) {
-    if (!(error instanceof StudyError)) throw error;
-    return { file: file.name, rater: null, accepted: false, detail: withoutFileName(error.message, file.path) };
+    if (error instanceof StudyError)
+      return { file: file.name, rater: null, accepted: false, detail: withoutFileName(error.message, file.path) };
+    // Only this file was being read: a damaged page of it (SQLITE_CORRUPT…) is its refusal.
+    const code = (error as { code?: unknown }).code;
+    if (typeof code !== 'string' || !code.startsWith('SQLITE_')) throw error;
+    const detail = `is damaged or was changed outside BlindRate (${(error as Error).message}).`;
+    return { file: file.name, rater: null, accepted: false, detail };
   } finally {
     if (db.inTransaction) db.exec('ROLLBACK');
   }
