@@ -92,7 +92,9 @@ export async function runWork(task: WorkerTask, context: WorkContext): Promise<W
 
 async function runImport(task: Extract<WorkerTask, { kind: 'import' }>, context: WorkContext): Promise<JobResult> {
   const sources = task.sources.map((s) =>
-    'path' in s ? { ...pathSource(s.path), name: s.name } : memorySource(s.name, Buffer.from(s.data)),
+    'path' in s
+      ? { ...pathSource(s.path), name: s.name }
+      : memorySource(s.name, Buffer.from(s.data.buffer, s.data.byteOffset, s.data.byteLength)),
   );
   const totalBytes = sources.reduce((sum, s) => sum + s.size, 0);
   const doneBytes = new Map<string, number>();

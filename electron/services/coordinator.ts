@@ -134,7 +134,9 @@ export function createCoordinatorApi(context: CoordinatorContext): CoordinatorAp
       const path = context.files.path(token, purpose);
       const source = context.files.source(token, purpose);
       if (path !== null) return { name: source.name, path };
-      return { name: source.name, data: new Uint8Array(memoryBytes(source)) };
+      const bytes = memoryBytes(source);
+      // A view, not a copy: uploads live in shared memory (electron/serve/transfers.ts), which the worker shares.
+      return { name: source.name, data: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) };
     });
   }
 

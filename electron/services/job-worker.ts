@@ -5,7 +5,7 @@
  * check, rolling back what it wrote.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { useNativeBinding } from '../../db/connection';
+import { useNativeBinding, type StudyDb } from '../../db/connection';
 import { StudyError } from '../../shared/errors';
 import { openStudy } from './study';
 import { runWork, WorkCancelled, WorkFailure, type WorkerTask, type WorkOutcome } from './coordinator-work';
@@ -42,8 +42,9 @@ const post = (message: JobWorkerMessage) => port.postMessage(message);
 
 async function main(): Promise<void> {
   useNativeBinding(data.nativeBinding ?? undefined);
-  const db = openStudy(data.studyPath, data.passphrase);
+  let db: StudyDb | null = null;
   try {
+    db = openStudy(data.studyPath, data.passphrase);
     const outcome = await runWork(data.task, {
       db,
       studyPath: data.studyPath,
@@ -70,7 +71,7 @@ async function main(): Promise<void> {
         domain: error instanceof WorkFailure || error instanceof StudyError,
       });
   } finally {
-    db.close();
+    db?.close();
   }
 }
 

@@ -7,6 +7,7 @@
  * Size (environment): BLINDRATE_BENCH_OUTPUTS (20000), BLINDRATE_BENCH_MODELS (5),
  * BLINDRATE_BENCH_CONTEXT_KB (12), BLINDRATE_BENCH_REPEATS (5; the CLI start runs 4× as often).
  * First the analysis benchmark (test/bench/analysis.ts); `npm run bench -- --analysis-only` stops after it.
+ * Last, browser mode's event-loop delay during a served import (test/bench/serve-import.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -15,6 +16,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchAnalysis, benchAnalyzeCommand } from './analysis';
 import { INPUT_FILE, PASSPHRASE, STUDY_FILE, writeBenchInput } from './input';
+import { benchServedImport, describeServedImport } from './serve-import';
 
 const env = (name: string, fallback: number) => {
   const value = Number(process.env[name] ?? fallback);
@@ -171,6 +173,8 @@ try {
   console.log(
     `  beyond the CLI start: p50 ${(percentile(cliSample.real, 50) - percentile(cliSample.floor, 50)).toFixed(3)} s`,
   );
+
+  console.log(describeServedImport(await benchServedImport(folder, input)));
 } finally {
   rmSync(folder, { recursive: true, force: true });
 }
