@@ -160,18 +160,21 @@ export interface ImportFilePreview {
   problems: ImportProblem[];
 }
 
+/** One problem of an import's input (the importer's ImportProblem, shared/import/problems.ts once it lands). */
 export interface ImportProblem {
   file: string;
-  /** "line 7" / "record 3" / "row 12" as a spreadsheet or editor shows it; null for a problem of the whole file. */
-  where: string | null;
+  /** The record as a spreadsheet or editor shows it: "row 42 (line 3122)", "line 12", "record 3", "header"; null for the whole file. */
+  record: string | null;
+  /** The field or column concerned, as the file names it; null when the problem is not one field's. */
   field: string | null;
   /** One line: what is wrong. */
   message: string;
 }
 
 export interface ImportProblems {
-  /** The first 100, in file order. */
+  /** The first 100 of each file, in file and record order. */
   first: ImportProblem[];
+  /** Every problem, listed or not. */
   count: number;
 }
 

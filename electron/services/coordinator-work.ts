@@ -143,8 +143,8 @@ const LOCATED = /^(Line|Record|Row) (.+?) of (.+?): (.*)$/s;
 export function importProblemsOf(message: string): ImportProblems {
   const located = LOCATED.exec(message);
   const problem: ImportProblem = located
-    ? { file: located[3]!, where: `${located[1]!.toLowerCase()} ${located[2]!}`, field: null, message: located[4]! }
-    : { file: '', where: null, field: null, message };
+    ? { file: located[3]!, record: `${located[1]!.toLowerCase()} ${located[2]!}`, field: null, message: located[4]! }
+    : { file: '', record: null, field: null, message };
   return { first: [problem], count: 1 };
 }
 

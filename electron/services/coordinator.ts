@@ -500,7 +500,7 @@ async function previewFile(
   const problems: ImportProblem[] = [];
   const problem = (position: number | null, field: string | null, message: string): ImportProblem => {
     const where = position === null ? null : describeRecordLocation(source.name, format, position).split(' of ')[0]!;
-    return { file: source.name, where: where === null ? null : where.toLowerCase(), field, message };
+    return { file: source.name, record: where === null ? null : where.toLowerCase(), field, message };
   };
   let seen = 0;
   try {
