@@ -32,6 +32,7 @@ export function runJobInThread(
       at,
       task,
       nativeBinding: currentNativeBinding() ?? null,
+      cancelFlag: new Int32Array(new SharedArrayBuffer(4)),
     };
     const worker = new Worker(workerEntry(), { workerData });
     let settled = false;
@@ -42,7 +43,7 @@ export function runJobInThread(
       void worker.terminate();
       finish();
     };
-    const cancel = () => worker.postMessage('cancel');
+    const cancel = () => Atomics.store(workerData.cancelFlag, 0, 1);
     control.signal.addEventListener('abort', cancel);
     worker.on('message', (message: JobWorkerMessage) => {
       if (message.type === 'progress') control.report(message.progress);

@@ -1,7 +1,7 @@
 /**
  * Worker-thread body of a coordinator job (job-thread.ts): opens the master on its own connection
  * (WAL lets the main connection keep reading meanwhile), runs the job (coordinator-work.ts) and posts
- * progress at most every 100 ms, then the outcome. A 'cancel' message makes the work stop at its next
+ * progress at most every 100 ms, then the outcome. The cancel flag makes the work stop at its next
  * check, rolling back what it wrote.
  */
 import { parentPort, workerData } from 'node:worker_threads';
@@ -19,6 +19,11 @@ export interface JobWorkerData {
   task: WorkerTask;
   /** The SQLCipher build the calling process uses (the Electron one in the desktop app). */
   nativeBinding: string | null;
+  /**
+   * Set to 1 by the caller to cancel. Shared memory rather than a message: the import's reads of an
+   * upload held in memory never yield to the event loop, so a message would arrive only at the end.
+   */
+  cancelFlag: Int32Array;
 }
 
 export type JobWorkerMessage =
@@ -31,10 +36,7 @@ const PROGRESS_EVERY_MS = 100;
 
 const data = workerData as JobWorkerData;
 const port = parentPort!;
-let cancelled = false;
-port.on('message', (message) => {
-  if (message === 'cancel') cancelled = true;
-});
+const cancelled = () => Atomics.load(data.cancelFlag, 0) === 1;
 
 let lastPosted = 0;
 let pending: Partial<JobProgress> = {};
@@ -49,7 +51,7 @@ async function main(): Promise<void> {
       db,
       studyPath: data.studyPath,
       clock: () => new Date(data.at),
-      cancelled: () => cancelled,
+      cancelled,
       report(progress) {
         pending = { ...pending, ...progress };
         const now = performance.now();
