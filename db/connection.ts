@@ -200,6 +200,19 @@ export async function inAsyncTransaction<T>(db: StudyDb, work: () => Promise<T>)
 }
 
 /**
+ * Runs `work` in a write transaction that is always rolled back: a dry run of a service's writes
+ * (a merge's checks of one package, an assignment's preview), leaving the file as it was.
+ */
+export function inRolledBackTransaction<T>(db: StudyDb, work: () => T): T {
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    return work();
+  } finally {
+    if (db.inTransaction) db.exec('ROLLBACK');
+  }
+}
+
+/**
  * The 16-byte salt SQLCipher writes in the clear at the start of every file. It is random per file
  * and survives every write, so it identifies an issued package before its passphrase is known.
  */

@@ -268,9 +268,11 @@ export function createApiHost(options: ApiHostOptions): ApiHost {
     async getReport() {
       return analyzeStudyOffThread(coordinator(), REPORT_ANALYSIS);
     },
+    /** Closes at once (the shell closes on quit without waiting); a running job is cancelled and awaited. */
     async closeStudy() {
-      await jobs.stopAll();
+      const stopping = jobs.stopAll();
       close();
+      await stopping;
     },
   };
 

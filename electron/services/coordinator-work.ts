@@ -7,7 +7,7 @@ import { randomInt } from 'node:crypto';
 import { copyFileSync, existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import type { StudyDb } from '../../db/connection';
+import { inRolledBackTransaction, type StudyDb } from '../../db/connection';
 import { serializeAnalysisResult } from '../../shared/analysis';
 import { DEFAULT_BOOTSTRAP_RESAMPLES, DEFAULT_BOOTSTRAP_SEED } from '../../shared/analysis/analyze';
 import type { Clock } from '../../shared/clock';
@@ -224,10 +224,8 @@ interface CheckedReturn extends ReturnVerdict {
 
 /** One package checked as merge checks it, inside a transaction that is always rolled back. */
 function checkReturn(context: WorkContext, file: { name: string; path: string }): CheckedReturn {
-  const { db } = context;
-  db.exec('BEGIN IMMEDIATE');
   try {
-    const [summary] = mergePackages(db, [file.path], context.clock);
+    const [summary] = inRolledBackTransaction(context.db, () => mergePackages(context.db, [file.path], context.clock));
     return {
       file: file.name,
       rater: summary!.rater,
@@ -243,8 +241,6 @@ function checkReturn(context: WorkContext, file: { name: string; path: string })
     if (typeof code !== 'string' || !code.startsWith('SQLITE_')) throw error;
     const detail = `is damaged or was changed outside BlindRate (${(error as Error).message}).`;
     return { file: file.name, rater: null, accepted: false, detail };
-  } finally {
-    if (db.inTransaction) db.exec('ROLLBACK');
   }
 }
 

@@ -38,7 +38,7 @@ import {
 import { judgePassphrase, scorePassphrase } from '../../shared/passphrase';
 import { RUBRIC_PRESETS, type Rubric } from '../../shared/rubric';
 import { nameProblem } from '../../shared/text/names';
-import type { StudyDb } from '../../db/connection';
+import { inRolledBackTransaction, type StudyDb } from '../../db/connection';
 import { readImportHistory } from '../../db/imports';
 import { listIssuedPackages } from '../../db/packages';
 import { readMetricNames } from '../../db/scores';
@@ -333,15 +333,14 @@ export function createCoordinatorApi(context: CoordinatorContext): CoordinatorAp
       const problems = raterNameProblems(draft.raters);
       if (problems.length > 0) return { ok: false, problems };
       const calibrationFile = draft.calibrationFile === null ? undefined : await calibrationText(draft.calibrationFile);
-      db.exec('BEGIN IMMEDIATE');
       try {
-        assignRaters(db, assignOptions(draft, calibrationFile, context.clock));
-        return { ok: true, plan: planOverview(db) };
+        return inRolledBackTransaction(db, () => {
+          assignRaters(db, assignOptions(draft, calibrationFile, context.clock));
+          return { ok: true, plan: planOverview(db) };
+        });
       } catch (error) {
         if (!(error instanceof StudyError)) throw error;
         return { ok: false, problems: [error.message] };
-      } finally {
-        if (db.inTransaction) db.exec('ROLLBACK');
       }
     },
     async assignRaters(draft) {

@@ -157,12 +157,18 @@ export function createFakeElectron(options: FakeElectronOptions) {
   }
 
   const openDialogAnswers: { canceled: boolean; filePaths: string[] }[] = [];
+  const saveDialogAnswers: { canceled: boolean; filePath?: string }[] = [];
   const errorBoxes: [string, string][] = [];
   const dialog = {
     async showOpenDialog(_window: unknown, dialogOptions: unknown) {
       record('dialog.showOpenDialog', 'after-ready');
       dialog.lastOptions = dialogOptions;
       return openDialogAnswers.shift() ?? { canceled: true, filePaths: [] };
+    },
+    async showSaveDialog(_window: unknown, dialogOptions: unknown) {
+      record('dialog.showSaveDialog', 'after-ready');
+      dialog.lastOptions = dialogOptions;
+      return saveDialogAnswers.shift() ?? { canceled: true };
     },
     lastOptions: undefined as unknown,
     // Electron allows this one before 'ready': it is how a startup failure is reported.
@@ -216,6 +222,7 @@ export function createFakeElectron(options: FakeElectronOptions) {
     invokeHandlers,
     messageListeners,
     openDialogAnswers,
+    saveDialogAnswers,
     dialog,
     quits,
     menu: () => applicationMenu,

@@ -22,6 +22,7 @@ import {
   type StudySummary,
   type TaskPayload,
 } from '../../../shared/api';
+import type { FileHandle, JobRef, JobStatus } from '../../../shared/coordinator-api';
 import { LEAVE_STUDY_REQUEST, STAYED_IN_STUDY, type ApiResponse } from '../../../shared/transport';
 import { createFakeElectron, loadMainProcess, settle, type FakeElectron } from './fake-electron';
 
@@ -194,6 +195,95 @@ describe('a rater session over IPC', () => {
     ]);
     expect(await call<object>('getReport')).toMatchObject({ counts: { raters: 0 } });
     await expect(call('startSession', 1)).rejects.toThrow('rating happens in rater packages');
+
+    // The coordinator's workspace: every file through a system dialog, the long work as jobs in the worker.
+    const job = async (ref: JobRef | null): Promise<JobStatus> => {
+      for (;;) {
+        const status = await call<JobStatus>('getJob', ref!.jobId);
+        if (status.state !== 'running') return status;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    };
+    expect(await call('getCoordinatorCapabilities')).toMatchObject({ files: 'dialogs', workspaceLabel: null });
+    expect((await call<{ id: string }[]>('listRubricPresets')).map((p) => p.id)).toEqual(['medisumqa', 'chq-summ']);
+    expect(await call('previewRubric', { preset: 'chq-summ' })).toMatchObject({ ok: true });
+    expect(await call('checkPassphrase', { passphrase: 'abc', context: [] })).toMatchObject({ strong: false });
+    const extra = join(work, 'extra.jsonl');
+    writeFileSync(
+      extra,
+      `${JSON.stringify({ item_id: 'extra-1', model: 'extra-model', question: 'Q?', output: 'A.', scores: { rouge1: 0.5 } })}\n`,
+    );
+    fake.openDialogAnswers.push({ canceled: false, filePaths: [extra] });
+    const [file] = await call<FileHandle[]>('chooseFiles', { purpose: 'import', multiple: true });
+    expect(fake.dialog.lastOptions).toMatchObject({ properties: ['openFile', 'multiSelections'] });
+    expect(file).toMatchObject({ name: 'extra.jsonl', purpose: 'import' });
+    const importRequest = { files: [file!.token], map: {}, model: '', ignoreUnknown: false, join: null };
+    expect(await call('previewImport', importRequest)).toMatchObject([{ file: 'extra.jsonl', format: 'jsonl' }]);
+    expect(await job(await call('startImportValidation', importRequest))).toMatchObject({ state: 'done' });
+    const imported = await call<JobRef>('startImport', importRequest);
+    expect(await job(imported)).toMatchObject({ state: 'done', result: { summary: { outputs: 1 } } });
+    expect(await call('cancelJob', imported.jobId)).toMatchObject({ state: 'done' });
+    expect((await call<{ file: string }[]>('listImports')).map((i) => i.file)).toContain('extra.jsonl');
+    await call('releaseFile', file!.token);
+    expect(await call('getSampleSetup')).toMatchObject({ redrawRefusal: expect.stringContaining('package') });
+    const draft = { task: 'rating', bins: 5, perBin: 2, metrics: [], seed: 1, disjoint: true, models: [] };
+    expect(await call('previewSample', draft)).toMatchObject({
+      problem: expect.stringContaining('cannot be replaced'),
+    });
+    await expect(call('drawSample', { ...draft, replace: true })).rejects.toThrow('cannot be replaced');
+    expect(await call('checkRaterNames', ['Dr Bo', 'dr bo'])).toEqual(['"dr bo" is named twice (as "Dr Bo").']);
+    expect(await call('getAssignmentSetup')).toMatchObject({ plan: { tasksPerRater: [{ name: 'Demo rater' }] } });
+    const assign = {
+      raters: ['Dr Bo'],
+      overlap: null,
+      seed: 1,
+      qc: { repeats: 0, referenceControls: 0, calibration: 0 },
+      calibrationFile: null,
+      replace: false,
+    };
+    expect(await call('previewAssignment', assign)).toMatchObject({ ok: false });
+    await expect(call('assignRaters', assign)).rejects.toThrow('already');
+    expect(await call('addRaters', ['Dr Bo'])).toMatchObject({
+      tasksPerRater: [{ name: 'Demo rater' }, { name: 'Dr Bo' }],
+    });
+    const packs = join(work, 'packs');
+    mkdirSync(packs);
+    fake.openDialogAnswers.push({ canceled: false, filePaths: [packs] });
+    const packed = await job(await call('startPack', { raters: ['Dr Bo'] }));
+    expect(packed).toMatchObject({
+      state: 'done',
+      result: { packages: [{ rater: 'Dr Bo', fileName: 'Dr Bo.blindrate' }] },
+    });
+    const sheet = (packed as { result: { packages: { packageId: string; passphrase: string }[] } }).result.packages[0]!;
+    expect(
+      await call('revealPackageSheet', { packageId: sheet.packageId, masterPassphrase: PASSPHRASE }),
+    ).toMatchObject({
+      passphrase: sheet.passphrase,
+    });
+    expect((await call<{ rater: string }[]>('listPackages')).map((p) => p.rater)).toEqual(['Demo rater', 'Dr Bo']);
+    fake.openDialogAnswers.push({ canceled: false, filePaths: [join(packs, 'Dr Bo.blindrate')] });
+    const [returned] = await call<FileHandle[]>('chooseFiles', { purpose: 'returns', multiple: true });
+    expect(await job(await call('startMerge', { files: [returned!.token] }))).toMatchObject({
+      state: 'done',
+      result: { merged: true, files: [{ file: 'Dr Bo.blindrate', accepted: true }] },
+    });
+    const exported = join(work, 'ratings.csv');
+    fake.saveDialogAnswers.push({ canceled: false, filePath: exported });
+    expect(await job(await call('startExport', { what: 'ratings', format: 'csv' }))).toMatchObject({ state: 'done' });
+    expect(readFileSync(exported, 'utf8')).toMatch(/^rater,/);
+    const created = join(work, 'new study.db');
+    fake.saveDialogAnswers.push({ canceled: false, filePath: created });
+    const strong = 'quartz lantern meadow bicycle orbit';
+    expect(
+      await call('createStudy', {
+        fileName: 'new study',
+        name: '',
+        rubric: { preset: 'medisumqa' },
+        passphrase: strong,
+        confirmation: strong,
+      }),
+    ).toMatchObject({ path: created, role: 'coordinator', name: 'new study' });
+    expect((await call<StudyRef[]>('listStudies')).map((s) => s.path)).toContain(created);
 
     fake.openDialogAnswers.push({ canceled: false, filePaths: [packagePath] });
     expect(await call<StudyRef>('openStudyFile')).toMatchObject({ path: packagePath, label: 'Dr Ada.blindrate' });
