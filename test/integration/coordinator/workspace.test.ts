@@ -181,7 +181,7 @@ describe('the coordinator workspace over HTTP', () => {
     );
     const tampered = join(root, 'tampered.blindrate');
     const bytes = readFileSync(join(workspace, 'Dr C.blindrate'));
-    bytes[bytes.length - 100] ^= 0xff;
+    bytes.writeUInt8(bytes.readUInt8(bytes.length - 100) ^ 0xff, bytes.length - 100);
     writeFileSync(tampered, bytes);
     const refused = await finished(
       await api.startMerge({ files: [...returns.map((r) => r.token), (await upload(tampered, 'returns')).token] }),

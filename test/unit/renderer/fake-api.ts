@@ -1,6 +1,8 @@
 /**
  * An in-memory BlindRateApi for component tests: a rater package with the MeDiSumQA rubric, three
  * rating tasks and two preference tasks for its one rater. Saves can be held open to prove the renderer waits.
+ * With `role: 'coordinator'` it is a master instead (passphrase FAKE_MASTER_PASSPHRASE), whose coordinator
+ * calls FakeCoordinator answers.
  */
 import type {
   AssignmentSummary,
@@ -18,6 +20,7 @@ import type {
 import { TASK_KINDS, type TaskKind } from '../../../shared/domain';
 import type { CalibrationFeedback } from '../../../shared/qc/calibration';
 import { MEDISUMQA_RUBRIC } from '../../../shared/rubric';
+import { FAKE_MASTER_PASSPHRASE, FakeCoordinator } from './fake-coordinator';
 
 export const FAKE_PASSPHRASE = 'correct horse';
 export const FAKE_STUDY_PATH = '/studies/fake-study.db';
@@ -47,7 +50,7 @@ function baseTask(kind: TaskKind, n: number, total: number) {
   };
 }
 
-export class FakeApi implements BlindRateApi {
+export class FakeApi extends FakeCoordinator implements BlindRateApi {
   readonly ratingSaves: SaveRatingRequest[] = [];
   readonly preferenceSaves: SavePreferenceRequest[] = [];
   /** Every getTask / getOverview call in order, to see what a keystroke waits for. */
@@ -59,7 +62,8 @@ export class FakeApi implements BlindRateApi {
   private tasks = new Map<string, TaskPayload>();
   private held: Array<() => void> | null = null;
 
-  constructor() {
+  constructor(readonly role: 'rater' | 'coordinator' = 'rater') {
+    super();
     for (let n = 1; n <= 3; n++) {
       const task: RatingTaskPayload = {
         ...baseTask('rating', n, 3),
@@ -97,6 +101,8 @@ export class FakeApi implements BlindRateApi {
   }
 
   private summary(): StudySummary {
+    if (this.role === 'coordinator')
+      return { path: FAKE_STUDY_PATH, name: 'Fake master', rubric: MEDISUMQA_RUBRIC, role: 'coordinator', rater: null };
     return { path: FAKE_STUDY_PATH, name: 'Fake study', rubric: MEDISUMQA_RUBRIC, role: 'rater', rater: this.rater };
   }
 
@@ -124,12 +130,19 @@ export class FakeApi implements BlindRateApi {
     return this.rememberAvailable;
   }
   async unlockStudy(request: { path: string; passphrase: string }) {
-    if (request.passphrase !== FAKE_PASSPHRASE)
+    if (request.passphrase !== (this.role === 'coordinator' ? FAKE_MASTER_PASSPHRASE : FAKE_PASSPHRASE))
       throw new Error(`Wrong passphrase for ${request.path} (or it is not a BlindRate study).`);
     return this.summary();
   }
-  async listRaterProgress(): Promise<never> {
-    throw new Error('This is a rater package: progress of other raters and reports are for the coordinator.');
+  async listRaterProgress() {
+    if (this.role === 'rater')
+      throw new Error('This is a rater package: progress of other raters and reports are for the coordinator.');
+    return (this.plan?.tasksPerRater ?? []).map((r, i) => ({
+      rater: { id: i + 1, name: r.name, lockedAt: null },
+      progress: [{ kind: 'rating' as const, done: 0, total: r.tasks, flagged: 0 }],
+      packagesIssued: this.packages.filter((p) => p.rater === r.name).length,
+      lastReturnedAt: null,
+    }));
   }
   async startSession(_raterId: number) {
     return this.getOverview();
