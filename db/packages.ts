@@ -156,3 +156,14 @@ export function readMasterAssignments(db: StudyDb, raterId: number): Map<string,
     .all(raterId) as (Omit<MasterAssignment, 'flagged'> & { flagged: number })[];
   return new Map(rows.map((r) => [r.id, { ...r, flagged: r.flagged === 1 }]));
 }
+
+/** The file name each package was written under, as its `package.issue` audit row records it. */
+export function readIssuedFileNames(db: StudyDb): Map<string, string> {
+  const rows = db
+    .prepare(
+      `SELECT entity_id AS id, json_extract(new_value, '$.file') AS file FROM audit_log
+       WHERE action = 'package.issue' AND entity = 'package'`,
+    )
+    .all() as { id: string; file: string | null }[];
+  return new Map(rows.filter((r) => r.file !== null).map((r) => [r.id, r.file!]));
+}

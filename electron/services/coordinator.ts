@@ -40,10 +40,11 @@ import { RUBRIC_PRESETS, type Rubric } from '../../shared/rubric';
 import { nameProblem } from '../../shared/text/names';
 import { inRolledBackTransaction, type StudyDb } from '../../db/connection';
 import { readImportHistory } from '../../db/imports';
-import { listIssuedPackages } from '../../db/packages';
+import { listIssuedPackages, readIssuedFileNames } from '../../db/packages';
 import { readMetricNames } from '../../db/scores';
 import { readModelNames } from '../../db/outputs';
 import { countSharedTasksPerRaterPair } from '../../db/plan';
+import { countRatersDealtSample } from '../../db/assignments';
 import { readSamples, type StoredSample } from '../../db/samples';
 import type { ByteSource } from './byte-source';
 import type { WireSource, WorkerTask, WorkOutcome } from './coordinator-work';
@@ -259,17 +260,20 @@ export function createCoordinatorApi(context: CoordinatorContext): CoordinatorAp
 
     async getSampleSetup() {
       const { db } = context.master();
-      const packages = countIssuedPackages(db);
+      const samples = readSamples(db);
+      // As drawSample refuses it: a sample whose tasks were dealt to a rater is no longer redrawn.
+      const dealt = samples
+        .map((sample) => ({ sample, raters: countRatersDealtSample(db, sample.id) }))
+        .find(({ raters }) => raters > 0);
       return {
         models: readModelNames(db).sort(compareCodeUnits),
         metrics: readMetricNames(db).sort(compareCodeUnits),
         suggestedSeed: randomInt(0, MAX_SEED + 1),
         maxSeed: MAX_SEED,
-        samples: readSamples(db).map(sampleInfo),
-        redrawRefusal:
-          packages.issued > 0
-            ? `${packages.issued} package(s) were issued: the samples can no longer be drawn again.`
-            : null,
+        samples: samples.map(sampleInfo),
+        redrawRefusal: dealt
+          ? `The ${dealt.sample.task} sample #${dealt.sample.id} cannot be replaced: ${dealt.raters} rater(s) already have its tasks.`
+          : null,
       };
     },
     async previewSample(draft) {
@@ -362,16 +366,14 @@ export function createCoordinatorApi(context: CoordinatorContext): CoordinatorAp
     async listPackages() {
       const { db } = context.master();
       const issued = listIssuedPackages(db);
+      const fileNames = readIssuedFileNames(db);
+      // Issued in time order: the last one of a rater is the one that counts, earlier ones are superseded.
       const latest = new Map<number, string>();
-      for (const p of issued) {
-        const current = latest.get(p.raterId);
-        const currentIssued = issued.find((q) => q.id === current)?.issuedAt ?? '';
-        if (current === undefined || p.issuedAt >= currentIssued) latest.set(p.raterId, p.id);
-      }
+      for (const p of [...issued].sort((a, b) => a.issuedAt.localeCompare(b.issuedAt))) latest.set(p.raterId, p.id);
       return issued.map((p) => ({
         packageId: p.id,
         rater: p.raterName,
-        fileName: packageFileName(p.raterName),
+        fileName: fileNames.get(p.id) ?? packageFileName(p.raterName),
         tasks: p.taskCount,
         issuedAt: p.issuedAt,
         returnedAt: p.returnedAt,
@@ -399,7 +401,7 @@ export function createCoordinatorApi(context: CoordinatorContext): CoordinatorAp
       return handOverSheet({
         studyName: readStudyName(db),
         rater: issued.raterName,
-        fileName: packageFileName(issued.raterName),
+        fileName: readIssuedFileNames(db).get(issued.id) ?? packageFileName(issued.raterName),
         passphrase: issued.passphrase,
       });
     },

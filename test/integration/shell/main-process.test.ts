@@ -225,7 +225,9 @@ describe('a rater session over IPC', () => {
     expect(await call('cancelJob', imported.jobId)).toMatchObject({ state: 'done' });
     expect((await call<{ file: string }[]>('listImports')).map((i) => i.file)).toContain('extra.jsonl');
     await call('releaseFile', file!.token);
-    expect(await call('getSampleSetup')).toMatchObject({ redrawRefusal: expect.stringContaining('package') });
+    expect(await call('getSampleSetup')).toMatchObject({
+      redrawRefusal: expect.stringContaining('cannot be replaced'),
+    });
     const draft = { task: 'rating', bins: 5, perBin: 2, metrics: [], seed: 1, disjoint: true, models: [] };
     expect(await call('previewSample', draft)).toMatchObject({
       problem: expect.stringContaining('cannot be replaced'),
