@@ -18,7 +18,8 @@ import { recordCspViolations, type CspRecorder } from './csp';
 import { launchBrowserMode, REPO_ROOT, type LaunchedApp } from './launcher';
 import { rateEverything, tabTo, unlockByKeyboard } from './ui';
 
-test.describe.configure({ mode: 'serial' });
+// One long study in steps; under a loaded 2-core machine a step (an import, three packages) can take minutes.
+test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
 const MASTER_PASSPHRASE = 'e2e coordinator walnut glacier ember';
 const RATERS = ['Dr A', 'Dr B', 'Dr C'];

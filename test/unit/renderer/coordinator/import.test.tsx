@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ImportFilePreview, ImportProblem } from '../../../../shared/coordinator-api';
 import { FakeApi } from '../fake-api';
@@ -51,14 +51,15 @@ describe('Import screen', () => {
     const a = await screen.findByRole('region', { name: 'Preview of a.csv' });
     expect(within(a).getByRole('table', { name: /The first 1 records/ })).toBeTruthy();
     expect(within(a).getByText(/Columns no field reads: answer/)).toBeTruthy();
-    const output = within(a).getByRole('textbox', { name: 'Column for output in a.csv' }) as HTMLInputElement;
+    const output = within(a).getByRole('combobox', { name: 'Column for output in a.csv' }) as HTMLInputElement;
     expect(output.value).toBe('(not read)');
 
     await user.click(output);
     await user.click(await screen.findByRole('option', { name: 'answer' }));
     // The map applies to every file, as --map does.
     const b = screen.getByRole('region', { name: 'Preview of b.csv' });
-    await within(b).findByDisplayValue('answer');
+    const outputOfB = within(b).getByRole('combobox', { name: 'Column for output in b.csv' }) as HTMLInputElement;
+    await waitFor(() => expect(outputOfB.value).toBe('answer'));
     expect(api.writes).toEqual([]);
   });
 

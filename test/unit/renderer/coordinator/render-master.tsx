@@ -12,6 +12,8 @@ export const JOB_WAIT = { timeout: 4000 };
 /** The whole app on a fake master, unlocked by keyboard, on the coordinator step named `step` in the side navigation. */
 export async function renderMaster(step?: string, api = new FakeApi('coordinator')) {
   useCoordinator.setState(useCoordinator.getInitialState(), true);
+  // Mantine's Select scrolls its chosen option into view, which jsdom does not implement.
+  Element.prototype.scrollIntoView ??= () => {};
   const download = vi.fn(async () => {});
   const view = renderApp(api);
   installTransfer({ upload: async (file, purpose) => api.handleFor(file.name, file.size, purpose), download });

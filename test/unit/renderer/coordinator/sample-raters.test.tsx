@@ -2,7 +2,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FakeApi } from '../fake-api';
-import { renderMaster } from './render-master';
+import { JOB_WAIT, renderMaster } from './render-master';
 
 afterEach(cleanup);
 
@@ -47,7 +47,12 @@ describe('Sample screen', () => {
     });
     api.writes.length = 0;
     const { user } = await renderMaster('Sample', api);
-    await user.click(await screen.findByRole('button', { name: 'Draw the rating sample again…' }));
+    const perBin = await screen.findByLabelText('N per bin');
+    await user.clear(perBin);
+    await user.type(perBin, '4');
+    const again = (await screen.findByRole('button', { name: 'Draw the rating sample again…' })) as HTMLButtonElement;
+    await waitFor(() => expect(again.disabled).toBe(false));
+    await user.click(again);
     const dialog = await screen.findByRole('dialog', { name: 'Replace the sample?' });
     await user.click(within(dialog).getByRole('button', { name: 'Keep the old sample' }));
     expect(api.writes).toEqual([]);
@@ -91,14 +96,18 @@ describe('Raters and assignment screen', () => {
     const { user, api } = await renderMaster('Raters');
     const names = await screen.findByLabelText('Rater names');
     await user.type(names, 'Dr A{Enter}Dr A');
-    const nameError = await screen.findByText('Rater names must differ: "Dr A" appears twice.');
+    const nameError = await screen.findByText('Rater names must differ: "Dr A" appears twice.', {}, JOB_WAIT);
     expect(names.getAttribute('aria-describedby')).toContain(nameError.id);
 
     await user.clear(names);
     await user.type(names, 'Dr A{Enter}Dr B');
     const overlap = screen.getByLabelText('Raters per output (overlap)');
     await user.type(overlap, '3');
-    const overlapError = await screen.findByText('The overlap (3) cannot exceed the number of raters (2).');
+    const overlapError = await screen.findByText(
+      'The overlap (3) cannot exceed the number of raters (2).',
+      {},
+      JOB_WAIT,
+    );
     expect(overlap.getAttribute('aria-describedby')).toContain(overlapError.id);
     expect(api.writes).toEqual([]);
   });
