@@ -41,7 +41,13 @@ function RevealDialog({ pkg, onClose }: { pkg: IssuedPackageInfo | null; onClose
     }
   };
   return (
-    <Modal opened={pkg !== null} onClose={close} title={`${pkg?.rater ?? ''}'s passphrase`} size="lg">
+    <Modal
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      opened={pkg !== null}
+      onClose={close}
+      title={`${pkg?.rater ?? ''}'s passphrase`}
+      size="lg"
+    >
       {sheet ? (
         <Stack>
           <HandOverSheet sheet={sheet} />
@@ -224,7 +230,12 @@ export function PackagesScreen() {
         </Paper>
       )}
       <RevealDialog pkg={revealing} onClose={() => setRevealing(null)} />
-      <Modal opened={confirmingReissue !== null} onClose={() => setConfirmingReissue(null)} title="Re-issue packages?">
+      <Modal
+        closeButtonProps={{ 'aria-label': 'Close' }}
+        opened={confirmingReissue !== null}
+        onClose={() => setConfirmingReissue(null)}
+        title="Re-issue packages?"
+      >
         <Stack>
           <Text>
             {confirmingReissue?.filter((n) => issuedBefore.has(n)).join(', ')} already have a package. A new one

@@ -282,7 +282,12 @@ export function RatersScreen() {
         </Group>
       )}
       {assigned && <Text role="status">{assigned}</Text>}
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title="Replace the plan?">
+      <Modal
+        closeButtonProps={{ 'aria-label': 'Close' }}
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title="Replace the plan?"
+      >
         <Stack>
           <Text>The current plan is replaced by the one previewed. Nothing has come back under it yet.</Text>
           <Group justify="flex-end">

@@ -285,7 +285,12 @@ export function SampleScreen() {
       <Paper withBorder p="lg">
         <StoredSamples setup={setup} />
       </Paper>
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title="Replace the sample?">
+      <Modal
+        closeButtonProps={{ 'aria-label': 'Close' }}
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title="Replace the sample?"
+      >
         <Stack>
           <Text>
             The {task} sample drawn before is replaced by this one. Its tasks and any plan over them are dropped.
