@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { openStudyDatabase } from '../../db/connection';
 import { recordCspViolations } from './csp';
 import { launchBrowserMode, REPO_ROOT } from './launcher';
-import { rateEverything } from './ui';
+import { rateEverything, unlockByKeyboard } from './ui';
 
 test.describe.configure({ mode: 'serial' });
 

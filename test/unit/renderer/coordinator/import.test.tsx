@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ImportFilePreview, ImportProblem } from '../../../../shared/coordinator-api';
 import { FakeApi } from '../fake-api';
@@ -63,6 +63,16 @@ describe('Import screen', () => {
     expect(api.writes).toEqual([]);
   });
 
+  it('uploads and previews a file dropped onto the drop zone', async () => {
+    await renderMaster('Import', masterWith());
+    const zone = (await screen.findByText('or drop files here')).closest('.drop-zone')!;
+    fireEvent.dragOver(zone, { dataTransfer: { files: [] } });
+    expect(zone.classList.contains('drop-zone-active')).toBe(true);
+    fireEvent.drop(zone, { dataTransfer: { files: [textFile('dropped.csv', 'id,model\n')] } });
+    expect(await screen.findByRole('region', { name: 'Preview of dropped.csv' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Remove dropped.csv' })).toBeTruthy();
+  });
+
   it('lists every problem of a refused import at once, file, record and field, and writes nothing', async () => {
     const problems: ImportProblem[] = [
       { file: 'bad.jsonl', where: 'line 3', field: 'output', message: '"output" is missing' },
@@ -96,7 +106,7 @@ describe('Import screen', () => {
     await user.upload(fileInput(), textFile('a.csv', 'x'));
     await user.click(await screen.findByRole('button', { name: 'Import 1 file' }));
     const progress = await screen.findByRole('status', { name: 'Progress' }, JOB_WAIT);
-    expect(progress.textContent).toMatch(/\d+ of 40 records · [\d.]+ KB of [\d.]+ KB · 400 records\/s · 1 s left/);
+    expect(progress.textContent).toMatch(/\d+ of 40 records · [\d.]+ K?B of 3.9 KB · 400 records\/s · 1 s left/);
     await user.click(within(progress).getByRole('button', { name: 'Cancel' }));
     expect(await screen.findByText('Import cancelled: the study is unchanged.', {}, JOB_WAIT)).toBeTruthy();
     expect(api.writes).toEqual([]);
