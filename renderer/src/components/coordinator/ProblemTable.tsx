@@ -23,7 +23,7 @@ export function ProblemTable({ problems, title }: { problems: ImportProblems; ti
           {problems.first.map((p, i) => (
             <Table.Tr key={i}>
               <Table.Td>{p.file}</Table.Td>
-              <Table.Td>{p.where ?? 'whole file'}</Table.Td>
+              <Table.Td>{p.record ?? 'whole file'}</Table.Td>
               <Table.Td>{p.field ?? '–'}</Table.Td>
               <Table.Td>{p.message}</Table.Td>
             </Table.Tr>

@@ -75,9 +75,9 @@ describe('Import screen', () => {
 
   it('lists every problem of a refused import at once, file, record and field, and writes nothing', async () => {
     const problems: ImportProblem[] = [
-      { file: 'bad.jsonl', where: 'line 3', field: 'output', message: '"output" is missing' },
-      { file: 'bad.jsonl', where: 'line 6', field: 'score_rouge1', message: 'must be a number, got "high"' },
-      { file: 'bad.jsonl', where: 'line 9', field: 'item_id', message: '"item_id" is empty' },
+      { file: 'bad.jsonl', record: 'line 3', field: 'output', message: '"output" is missing' },
+      { file: 'bad.jsonl', record: 'line 6', field: 'score_rouge1', message: 'must be a number, got "high"' },
+      { file: 'bad.jsonl', record: 'line 9', field: 'item_id', message: '"item_id" is empty' },
     ];
     const { user, api } = await renderMaster('Import', masterWith({ 'bad.jsonl': problems }));
     await user.upload(fileInput(), [textFile('good.csv', 'x'), textFile('bad.jsonl', 'x')]);
