@@ -3,7 +3,7 @@
  * table says per file whether it is accepted or refused and why, and nothing is written unless every
  * chosen file passes. The raters' progress below follows what was merged.
  */
-import { Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import type { RaterProgress } from '../../../../shared/api';
 import type { FileHandle, ReturnVerdict } from '../../../../shared/coordinator-api';
@@ -105,9 +105,9 @@ export function ReturnsScreen() {
                     <Table.Th scope="row">{v.file}</Table.Th>
                     <Table.Td>{v.rater ?? '–'}</Table.Td>
                     <Table.Td>
-                      <Badge color={v.accepted ? 'teal' : 'red'} variant="light">
+                      <Text fw={600} c={v.accepted ? 'teal.9' : 'red.9'}>
                         {v.accepted ? 'accepted' : 'refused'}
-                      </Badge>
+                      </Text>
                     </Table.Td>
                     <Table.Td>{v.detail}</Table.Td>
                   </Table.Tr>
