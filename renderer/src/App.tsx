@@ -1,4 +1,4 @@
-import { AppShell, Button, Center, Group, Loader, Text } from '@mantine/core';
+import { AppShell, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { Suspense, useEffect } from 'react';
 import { ReportsScreen } from './reportsRoute';
 import { FinishScreen } from './screens/Finish';
@@ -6,15 +6,21 @@ import { HomeScreen } from './screens/Home';
 import { ProgressScreen } from './screens/Progress';
 import { TaskScreen } from './screens/TaskScreen';
 import { UnlockScreen } from './screens/Unlock';
+import { ExportsScreen } from './screens/coordinator/Exports';
+import { ImportScreen } from './screens/coordinator/Import';
+import { NewStudyScreen } from './screens/coordinator/NewStudy';
+import { PackagesScreen } from './screens/coordinator/Packages';
+import { RatersScreen } from './screens/coordinator/Raters';
+import { ReturnsScreen } from './screens/coordinator/Returns';
+import { SampleScreen } from './screens/coordinator/Sample';
 import { answerLeaveStudyRequests } from './leaveStudyRequests';
 import { closeStudyAfterSaving, leaveTaskFor } from './stores/navigation';
 import { canSeeReports, useSession } from './stores/session';
-import { useUi, type Screen } from './stores/ui';
+import { useUi, type CoordinatorStep, type Screen } from './stores/ui';
 
 function TopBar() {
   const { study, rater, overview } = useSession();
   const screen = useUi((s) => s.screen);
-  const navigate = useUi((s) => s.navigate);
   const inSession = Boolean(study && rater && screen.name !== 'unlock');
   const coordinating = study?.role === 'coordinator' && screen.name !== 'unlock';
   const done = overview?.progress.reduce((n, p) => n + p.done, 0) ?? 0;
@@ -45,14 +51,7 @@ function TopBar() {
         />
       )}
       {coordinating && canSeeReports(study) && (
-        <MainNav
-          current={screen.name}
-          links={[
-            { screen: 'progress', label: 'Progress', go: () => navigate({ name: 'progress' }) },
-            { screen: 'reports', label: 'Reports', go: () => navigate({ name: 'reports' }) },
-          ]}
-          onCloseStudy={() => void closeStudyAfterSaving()}
-        />
+        <MainNav current={screen.name} links={[]} onCloseStudy={() => void closeStudyAfterSaving()} />
       )}
     </Group>
   );
@@ -88,6 +87,39 @@ function MainNav({
   );
 }
 
+const COORDINATOR_LINKS: ReadonlyArray<{ screen: 'progress' | CoordinatorStep | 'reports'; label: string }> = [
+  { screen: 'progress', label: 'Progress' },
+  { screen: 'import', label: 'Import' },
+  { screen: 'sample', label: 'Sample' },
+  { screen: 'raters', label: 'Raters' },
+  { screen: 'packages', label: 'Packages' },
+  { screen: 'returns', label: 'Returns' },
+  { screen: 'exports', label: 'Exports' },
+  { screen: 'reports', label: 'Reports' },
+];
+
+/** The coordinator's workspace: the steps of a study in order, down the side, the current one marked. */
+function CoordinatorNav() {
+  const current = useUi((s) => s.screen.name);
+  const navigate = useUi((s) => s.navigate);
+  return (
+    <Stack component="nav" aria-label="Study steps" gap={4} p="sm">
+      {COORDINATOR_LINKS.map(({ screen, label }) => (
+        <Button
+          key={screen}
+          variant={current === screen ? 'light' : 'subtle'}
+          color={current === screen ? 'indigo' : 'dark'}
+          justify="flex-start"
+          onClick={() => navigate({ name: screen })}
+          aria-current={current === screen ? 'page' : undefined}
+        >
+          {label}
+        </Button>
+      ))}
+    </Stack>
+  );
+}
+
 function CurrentScreen({ screen }: { screen: Screen }) {
   switch (screen.name) {
     case 'unlock':
@@ -100,6 +132,20 @@ function CurrentScreen({ screen }: { screen: Screen }) {
       return <TaskScreen />;
     case 'finish':
       return <FinishScreen />;
+    case 'new-study':
+      return <NewStudyScreen />;
+    case 'import':
+      return <ImportScreen />;
+    case 'sample':
+      return <SampleScreen />;
+    case 'raters':
+      return <RatersScreen />;
+    case 'packages':
+      return <PackagesScreen />;
+    case 'returns':
+      return <ReturnsScreen />;
+    case 'exports':
+      return <ExportsScreen />;
     case 'reports':
       return (
         <Suspense
@@ -118,6 +164,8 @@ function CurrentScreen({ screen }: { screen: Screen }) {
 /** `reloadPage` is the page's location.reload, given from outside so a test can see it called. */
 export function App({ reloadPage }: { reloadPage: () => void }) {
   const screen = useUi((s) => s.screen);
+  const study = useSession((s) => s.study);
+  const coordinating = study?.role === 'coordinator' && screen.name !== 'unlock' && screen.name !== 'new-study';
 
   useEffect(() => answerLeaveStudyRequests(window, reloadPage), [reloadPage]);
 
@@ -129,10 +177,15 @@ export function App({ reloadPage }: { reloadPage: () => void }) {
   }, [screen.name]);
 
   return (
-    <AppShell header={{ height: 56 }} padding={0}>
+    <AppShell header={{ height: 56 }} navbar={coordinating ? { width: 180, breakpoint: 0 } : undefined} padding={0}>
       <AppShell.Header>
         <TopBar />
       </AppShell.Header>
+      {coordinating && (
+        <AppShell.Navbar>
+          <CoordinatorNav />
+        </AppShell.Navbar>
+      )}
       <AppShell.Main>
         <CurrentScreen screen={screen} />
       </AppShell.Main>

@@ -8,13 +8,16 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { installApi } from './api/current';
 import { userMessage } from './api/errors';
-import { resolveApi } from './api/resolve';
+import { resolveFrontEnd } from './api/resolve';
+import { installTransfer } from './api/transfer';
 import { App } from './App';
 import { Providers } from './Providers';
 
 const root = createRoot(document.getElementById('root')!);
 try {
-  installApi(resolveApi());
+  const frontEnd = resolveFrontEnd();
+  installApi(frontEnd.api);
+  installTransfer(frontEnd.transfer);
   root.render(
     <StrictMode>
       <Providers>

@@ -103,9 +103,10 @@ export interface LaunchOptions {
   coordinator?: boolean;
 }
 
-/** A file the app may open. */
+/** A file the app may open; browser mode may also be given a workspace (where new studies and packages go), with or without a file. */
 export interface AppFile {
-  path: string;
+  path?: string;
+  workspace?: string;
 }
 
 export async function launchApp(study: TestStudy, options: LaunchOptions = {}): Promise<LaunchedApp> {
@@ -118,7 +119,7 @@ async function launchElectron(file: AppFile): Promise<LaunchedApp> {
   const app: ElectronApplication = await _electron.launch({
     executablePath: findElectronBinary()!,
     // The project folder, as `npm start` launches it: package.json names the app and its entry.
-    args: [REPO_ROOT, ...mainArgumentList({ study: file.path, userData })],
+    args: [REPO_ROOT, ...mainArgumentList({ study: file.path!, userData })],
   });
   const page = await app.firstWindow();
   await page.setViewportSize(VIEWPORT);
@@ -134,7 +135,14 @@ async function launchElectron(file: AppFile): Promise<LaunchedApp> {
 
 /** Starts `blindrate serve` on a free port and resolves with the address line it prints. */
 async function startServer(file: AppFile): Promise<{ server: ChildProcess; url: string }> {
-  const args = ['electron/cli/blindrate.mjs', 'serve', file.path, '--port', '0'];
+  const args = [
+    'electron/cli/blindrate.mjs',
+    'serve',
+    ...(file.path ? [file.path] : []),
+    ...(file.workspace ? ['--workspace', file.workspace] : []),
+    '--port',
+    '0',
+  ];
   const server = spawn(process.execPath, args, { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   server.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));

@@ -5,7 +5,7 @@
  * package (named by task position) and a package from another study, and the report's agreement
  * is computed on the doubly-rated outputs.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +13,7 @@ import { basename, join } from 'node:path';
 import { openStudyDatabase } from '../../db/connection';
 import { recordCspViolations } from './csp';
 import { launchBrowserMode, REPO_ROOT } from './launcher';
-import { ratingKeysFor, tabTo, unlockByKeyboard } from './ui';
+import { rateEverything, unlockByKeyboard } from './ui';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -63,43 +63,6 @@ function makeStudy(path: string, seed: number): void {
   }
 }
 
-async function countOf(page: Page, kind: 'Rating' | 'Preference'): Promise<number> {
-  const heading = page.getByRole('heading', { level: 1, name: new RegExp(`^${kind} 1 of \\d+$`) });
-  await expect(heading).toBeVisible();
-  return Number(/of (\d+)$/.exec(await heading.innerText())![1]);
-}
-
-/** Every task of the rater's package by keyboard alone, then Finish and lock; returns the lock receipt shown. */
-async function rateEverything(page: Page, rater: string, passphrase: string): Promise<string> {
-  await unlockByKeyboard(page, passphrase);
-  await expect(page.getByRole('heading', { name: `Welcome, ${rater}` })).toBeVisible();
-  await tabTo(page, /Start rating/);
-  await page.keyboard.press('Enter');
-  const ratings = await countOf(page, 'Rating');
-  for (let n = 1; n <= ratings; n++) {
-    await expect(page.getByRole('heading', { level: 1, name: `Rating ${n} of ${ratings}` })).toBeVisible();
-    await page.keyboard.type(ratingKeysFor(n + RATERS.indexOf(rater)).keys);
-    await page.keyboard.press('Enter');
-  }
-  await expect(page.getByRole('heading', { level: 1, name: 'Finish' })).toBeVisible();
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Home' }).click();
-  await tabTo(page, /Start preference/);
-  await page.keyboard.press('Enter');
-  const preferences = await countOf(page, 'Preference');
-  for (let n = 1; n <= preferences; n++) {
-    await expect(page.getByRole('heading', { level: 1, name: `Preference ${n} of ${preferences}` })).toBeVisible();
-    await page.keyboard.press(n % 2 ? 'a' : 'b');
-    await page.keyboard.press('Enter');
-  }
-  await expect(page.getByRole('heading', { level: 1, name: 'Finish' })).toBeVisible();
-  await tabTo(page, /Lock my ratings/);
-  await page.keyboard.press('Enter');
-  await tabTo(page, /^\s*Lock my ratings\s*$/);
-  await page.keyboard.press('Enter');
-  await expect(page.getByText(/back to your study coordinator/)).toBeVisible();
-  return page.getByRole('region', { name: 'Lock receipt' }).getByTestId('lock-receipt').innerText();
-}
-
 test('coordinator: init, import, sample, assign three raters with overlap 2, pack three packages', () => {
   cli(['demo', '--out', join(dir, 'data')]);
   makeStudy(master, 10);
@@ -120,7 +83,7 @@ for (const rater of RATERS) {
     const app = await launchBrowserMode({ path: pkg.path });
     try {
       const csp = await recordCspViolations(app.page);
-      pkg.receipt = await rateEverything(app.page, rater, pkg.passphrase);
+      pkg.receipt = await rateEverything(app.page, rater, pkg.passphrase, RATERS.indexOf(rater));
       expect(csp.violations(), 'CSP violations').toEqual([]);
     } finally {
       await app.close();

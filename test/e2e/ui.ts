@@ -74,3 +74,43 @@ export function ratingKeysFor(n: number): { keys: string; values: RatingValues }
     },
   };
 }
+
+async function countOf(page: Page, kind: 'Rating' | 'Preference'): Promise<number> {
+  const heading = page.getByRole('heading', { level: 1, name: new RegExp(`^${kind} 1 of \\d+$`) });
+  await expect(heading).toBeVisible();
+  return Number(/of (\d+)$/.exec(await heading.innerText())![1]);
+}
+
+/**
+ * A rater's whole package by keyboard alone: every rating (keys varied by `variant`, so raters differ),
+ * every preference, then Finish and lock; returns the lock receipt the Finish screen shows.
+ */
+export async function rateEverything(page: Page, rater: string, passphrase: string, variant: number): Promise<string> {
+  await unlockByKeyboard(page, passphrase);
+  await expect(page.getByRole('heading', { name: `Welcome, ${rater}` })).toBeVisible();
+  await tabTo(page, /Start rating/);
+  await page.keyboard.press('Enter');
+  const ratings = await countOf(page, 'Rating');
+  for (let n = 1; n <= ratings; n++) {
+    await expect(page.getByRole('heading', { level: 1, name: `Rating ${n} of ${ratings}` })).toBeVisible();
+    await page.keyboard.type(ratingKeysFor(n + variant).keys);
+    await page.keyboard.press('Enter');
+  }
+  await expect(page.getByRole('heading', { level: 1, name: 'Finish' })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Home' }).click();
+  await tabTo(page, /Start preference/);
+  await page.keyboard.press('Enter');
+  const preferences = await countOf(page, 'Preference');
+  for (let n = 1; n <= preferences; n++) {
+    await expect(page.getByRole('heading', { level: 1, name: `Preference ${n} of ${preferences}` })).toBeVisible();
+    await page.keyboard.press(n % 2 ? 'a' : 'b');
+    await page.keyboard.press('Enter');
+  }
+  await expect(page.getByRole('heading', { level: 1, name: 'Finish' })).toBeVisible();
+  await tabTo(page, /Lock my ratings/);
+  await page.keyboard.press('Enter');
+  await tabTo(page, /^\s*Lock my ratings\s*$/);
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(/back to your study coordinator/)).toBeVisible();
+  return page.getByRole('region', { name: 'Lock receipt' }).getByTestId('lock-receipt').innerText();
+}

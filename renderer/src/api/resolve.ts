@@ -1,6 +1,7 @@
 import type { BlindRateApi } from '../../../shared/api';
 import { API_PATH_PREFIX, createApiClient, TOKEN_HEADER, type ApiResponse } from '../../../shared/transport';
 import { takeSessionToken } from './token';
+import { createHttpTransfer, DIALOG_TRANSFER, type FileTransfer } from './transfer';
 
 /** Browser mode: the same contract as POST calls to the loopback server that served this page. */
 export function createHttpApi(token: string, fetchImpl: typeof fetch = fetch): BlindRateApi {
@@ -23,12 +24,12 @@ export function createHttpApi(token: string, fetchImpl: typeof fetch = fetch): B
   });
 }
 
-/** Electron exposes the contract as window.blindrate; anywhere else we are in browser mode. */
-export function resolveApi(): BlindRateApi {
+/** Electron exposes the contract as window.blindrate (files through its dialogs); anywhere else we are in browser mode. */
+export function resolveFrontEnd(): { api: BlindRateApi; transfer: FileTransfer } {
   const exposed = (window as Window & { blindrate?: BlindRateApi }).blindrate;
-  if (exposed) return exposed;
+  if (exposed) return { api: exposed, transfer: DIALOG_TRANSFER };
   const token = takeSessionToken(window.location, window.sessionStorage, window.history);
   if (!token)
     throw new Error('This page needs the address printed by `blindrate serve` (it carries the access token).');
-  return createHttpApi(token);
+  return { api: createHttpApi(token), transfer: createHttpTransfer(token) };
 }

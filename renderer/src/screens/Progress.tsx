@@ -1,8 +1,9 @@
-import { Alert, Button, Container, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Container, Group, Paper, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { RaterProgress } from '../../../shared/api';
 import { api } from '../api/current';
 import { userMessage } from '../api/errors';
+import { RaterProgressTable } from '../components/coordinator/RaterProgressTable';
 import { ScreenTitle } from '../components/ScreenTitle';
 import { useSession } from '../stores/session';
 import { useUi } from '../stores/ui';
@@ -21,18 +22,13 @@ export function ProgressScreen() {
   }, []);
   if (!study) return null;
 
-  const done = (r: RaterProgress, kind: 'rating' | 'preference') => {
-    const p = r.progress.find((x) => x.kind === kind);
-    return p && p.total > 0 ? `${p.done}/${p.total}` : '–';
-  };
-
   return (
     <Container size="lg" py="xl">
       <Stack gap="lg">
         <ScreenTitle>Raters&apos; progress</ScreenTitle>
         <Text>
           {study.name}: the coordinator&apos;s master study. Rating happens in rater packages; answers appear here once
-          a returned package is merged (blindrate merge).
+          the returned packages are merged (Returns).
         </Text>
         {error && (
           <Alert color="red" role="alert">
@@ -40,35 +36,14 @@ export function ProgressScreen() {
           </Alert>
         )}
         {raters && raters.length === 0 && (
-          <Text>No raters yet: assign raters and pack their packages (blindrate assign, blindrate pack).</Text>
+          <Text>
+            No raters yet. The steps on the left set the study up in order: Import the outputs, draw the Sample, assign
+            Raters, write their Packages.
+          </Text>
         )}
         {raters && raters.length > 0 && (
           <Paper withBorder p="lg">
-            <Table captionSide="top">
-              <Table.Caption>Answers merged into this study</Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Rater</Table.Th>
-                  <Table.Th scope="col">Packages issued</Table.Th>
-                  <Table.Th scope="col">Last returned</Table.Th>
-                  <Table.Th scope="col">Locked</Table.Th>
-                  <Table.Th scope="col">Ratings</Table.Th>
-                  <Table.Th scope="col">Preferences</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {raters.map((r) => (
-                  <Table.Tr key={r.rater.id}>
-                    <Table.Th scope="row">{r.rater.name}</Table.Th>
-                    <Table.Td>{r.packagesIssued}</Table.Td>
-                    <Table.Td>{r.lastReturnedAt ? new Date(r.lastReturnedAt).toLocaleString() : 'not yet'}</Table.Td>
-                    <Table.Td>{r.rater.lockedAt ? 'yes' : 'no'}</Table.Td>
-                    <Table.Td>{done(r, 'rating')}</Table.Td>
-                    <Table.Td>{done(r, 'preference')}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <RaterProgressTable raters={raters} />
           </Paper>
         )}
         <Group>

@@ -121,9 +121,14 @@ export function UnlockScreen() {
             onChange={(e) => setRemember(e.currentTarget.checked)}
           />
           <Group justify="space-between">
-            <Button variant="default" onClick={() => void openFile()}>
-              Open…
-            </Button>
+            <Group gap="xs">
+              <Button variant="default" onClick={() => void openFile()}>
+                Open…
+              </Button>
+              <Button variant="default" onClick={() => navigate({ name: 'new-study' })}>
+                New study…
+              </Button>
+            </Group>
             <Button type="submit" loading={busy}>
               Unlock
             </Button>

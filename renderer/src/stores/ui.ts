@@ -7,7 +7,13 @@ export type Screen =
   | { name: 'home' }
   | { name: 'task'; kind: TaskKind }
   | { name: 'finish' }
-  | { name: 'reports' };
+  | { name: 'reports' }
+  | { name: 'new-study' }
+  | { name: CoordinatorStep };
+
+/** The coordinator's steps in a master, in the order a study runs through them (the top bar lists them so). */
+export const COORDINATOR_STEPS = ['import', 'sample', 'raters', 'packages', 'returns', 'exports'] as const;
+export type CoordinatorStep = (typeof COORDINATOR_STEPS)[number];
 
 interface UiState {
   screen: Screen;

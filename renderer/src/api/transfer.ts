@@ -1,0 +1,75 @@
+/**
+ * Moving files in and out without paths crossing the contract. The desktop app chooses files in the
+ * main process's Open dialog (`chooseFiles`) and writes exports through its Save dialog; browser mode
+ * uploads the bytes the user chose or dropped (POST /upload) and downloads what BlindRate wrote
+ * (GET /download/<token>), both with the session token.
+ */
+import type { FileHandle, FilePurpose, WrittenFile } from '../../../shared/coordinator-api';
+import {
+  DOWNLOAD_PATH_PREFIX,
+  TOKEN_HEADER,
+  UPLOAD_CONTENT_TYPE,
+  uploadUrl,
+  type ApiResponse,
+} from '../../../shared/transport';
+
+export interface FileTransfer {
+  /** Browser mode: sends a chosen or dropped file to the server; null in the desktop app (it uses dialogs). */
+  upload: ((file: File, purpose: FilePurpose) => Promise<FileHandle>) | null;
+  /** Browser mode: saves a written export through the browser's download; the desktop app already saved it. */
+  download(written: WrittenFile): Promise<void>;
+}
+
+export function createHttpTransfer(token: string, fetchImpl: typeof fetch = fetch): FileTransfer {
+  return {
+    async upload(file, purpose) {
+      let response: Response;
+      try {
+        response = await fetchImpl(uploadUrl(purpose, file.name), {
+          method: 'POST',
+          headers: { 'Content-Type': UPLOAD_CONTENT_TYPE, [TOKEN_HEADER]: token },
+          body: file,
+        });
+      } catch {
+        throw new Error('BlindRate is not reachable: is `blindrate serve` still running?');
+      }
+      const reply = (await response.json().catch(() => null)) as ApiResponse<FileHandle> | null;
+      if (!reply) throw new Error(`Uploading ${file.name} failed with HTTP ${response.status}.`);
+      if (!reply.ok) throw new Error(reply.error);
+      return reply.value;
+    },
+    async download(written) {
+      if (!written.downloadToken) return;
+      const response = await fetchImpl(`${DOWNLOAD_PATH_PREFIX}${written.downloadToken}`, {
+        headers: { [TOKEN_HEADER]: token },
+      });
+      if (!response.ok) {
+        const reply = (await response.json().catch(() => null)) as ApiResponse<unknown> | null;
+        throw new Error(
+          reply && !reply.ok ? reply.error : `Downloading ${written.name} failed with HTTP ${response.status}.`,
+        );
+      }
+      const url = URL.createObjectURL(await response.blob());
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = written.name;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    },
+  };
+}
+
+/** The desktop app: files come from dialogs and exports are saved where the Save dialog said. */
+export const DIALOG_TRANSFER: FileTransfer = { upload: null, download: async () => {} };
+
+let installed: FileTransfer = DIALOG_TRANSFER;
+
+export function installTransfer(transfer: FileTransfer): void {
+  installed = transfer;
+}
+
+export function transfer(): FileTransfer {
+  return installed;
+}

@@ -1,0 +1,128 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ImportFilePreview, ImportProblem } from '../../../../shared/coordinator-api';
+import { FakeApi } from '../fake-api';
+import { fileInput, JOB_WAIT, renderMaster, textFile } from './render-master';
+
+afterEach(cleanup);
+
+function previewOf(file: string): ImportFilePreview {
+  return {
+    file,
+    format: 'csv',
+    columns: ['id', 'model', 'answer', 'question'],
+    mapping: { item_id: 'id', model: 'model', output: null, question: 'question' },
+    unmappedColumns: ['answer'],
+    records: [
+      {
+        itemId: 'q-1',
+        sourceId: '',
+        model: 'atlas-7b',
+        output: '',
+        question: 'What happened?',
+        context: '',
+        reference: '',
+        category: '',
+        scores: { rouge1: 0.25 },
+      },
+    ],
+    problems: [],
+  };
+}
+
+/** A master whose uploads preview as `previewOf`; `problems` (by file name) fail the import. */
+function masterWith(problems: Record<string, ImportProblem[]> = {}) {
+  const api = new FakeApi('coordinator');
+  const handleFor = api.handleFor.bind(api);
+  api.handleFor = (name, bytes, purpose) => {
+    const handle = handleFor(name, bytes, purpose);
+    api.importPreviews.set(handle.token, previewOf(name));
+    const found = problems[name];
+    if (found) api.importProblems.set(handle.token, { first: found, count: found.length });
+    return handle;
+  };
+  return api;
+}
+
+describe('Import screen', () => {
+  it('previews each uploaded file: its mapping (editable), its first records, the columns no field reads', async () => {
+    const { user, api } = await renderMaster('Import', masterWith());
+    await user.upload(fileInput(), [textFile('a.csv', 'id,model\n'), textFile('b.csv', 'id,model\n')]);
+    const a = await screen.findByRole('region', { name: 'Preview of a.csv' });
+    expect(within(a).getByRole('table', { name: /The first 1 records/ })).toBeTruthy();
+    expect(within(a).getByText(/Columns no field reads: answer/)).toBeTruthy();
+    const output = within(a).getByRole('combobox', { name: 'Column for output in a.csv' }) as HTMLInputElement;
+    expect(output.value).toBe('(not read)');
+
+    await user.click(output);
+    await user.click(await screen.findByRole('option', { name: 'answer' }));
+    // The map applies to every file, as --map does.
+    const b = screen.getByRole('region', { name: 'Preview of b.csv' });
+    const outputOfB = within(b).getByRole('combobox', { name: 'Column for output in b.csv' }) as HTMLInputElement;
+    await waitFor(() => expect(outputOfB.value).toBe('answer'));
+    expect(api.writes).toEqual([]);
+  });
+
+  it('uploads and previews a file dropped onto the drop zone', async () => {
+    await renderMaster('Import', masterWith());
+    const zone = (await screen.findByText('or drop files here')).closest('.drop-zone')!;
+    fireEvent.dragOver(zone, { dataTransfer: { files: [] } });
+    expect(zone.classList.contains('drop-zone-active')).toBe(true);
+    fireEvent.drop(zone, { dataTransfer: { files: [textFile('dropped.csv', 'id,model\n')] } });
+    expect(await screen.findByRole('region', { name: 'Preview of dropped.csv' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Remove dropped.csv' })).toBeTruthy();
+  });
+
+  it('lists every problem of a refused import at once, file, record and field, and writes nothing', async () => {
+    const problems: ImportProblem[] = [
+      { file: 'bad.jsonl', record: 'line 3', field: 'output', message: '"output" is missing' },
+      { file: 'bad.jsonl', record: 'line 6', field: 'score_rouge1', message: 'must be a number, got "high"' },
+      { file: 'bad.jsonl', record: 'line 9', field: 'item_id', message: '"item_id" is empty' },
+    ];
+    const { user, api } = await renderMaster('Import', masterWith({ 'bad.jsonl': problems }));
+    await user.upload(fileInput(), [textFile('good.csv', 'x'), textFile('bad.jsonl', 'x')]);
+    await user.click(await screen.findByRole('button', { name: 'Import 2 files' }));
+
+    const table = await screen.findByRole('table', { name: 'Problems' }, JOB_WAIT);
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent),
+    ).toEqual([
+      'bad.jsonlline 3output"output" is missing',
+      'bad.jsonlline 6score_rouge1must be a number, got "high"',
+      'bad.jsonlline 9item_id"item_id" is empty',
+    ]);
+    expect(screen.getByText(/^3 problems\. Nothing was written\./)).toBeTruthy();
+    expect(api.writes).toEqual([]);
+    expect(api.history).toEqual([]);
+  });
+
+  it('shows the running import (records, bytes, rate, time left); Cancel leaves the study unchanged', async () => {
+    const api = masterWith();
+    api.jobSteps = 8;
+    const { user } = await renderMaster('Import', api);
+    await user.upload(fileInput(), textFile('a.csv', 'x'));
+    await user.click(await screen.findByRole('button', { name: 'Import 1 file' }));
+    const progress = await screen.findByRole('status', { name: 'Progress' }, JOB_WAIT);
+    expect(progress.textContent).toMatch(/\d+ of 40 records · [\d.]+ K?B of 3.9 KB · 400 records\/s · 1 s left/);
+    await user.click(within(progress).getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByText('Import cancelled: the study is unchanged.', {}, JOB_WAIT)).toBeTruthy();
+    expect(api.writes).toEqual([]);
+  });
+
+  it('imports, says what it added and shows the file in the import history', async () => {
+    const api = masterWith();
+    api.jobSteps = 1;
+    const { user } = await renderMaster('Import', api);
+    expect(await screen.findByText('Nothing has been imported into this study yet.')).toBeTruthy();
+    await user.upload(fileInput(), textFile('a.csv', 'x'));
+    await user.click(await screen.findByRole('button', { name: 'Import 1 file' }));
+    expect(await screen.findByText(/^Imported 23 outputs \(23 new items\) from 1 file/, {}, JOB_WAIT)).toBeTruthy();
+    const history = screen.getByRole('table', { name: 'Import history' });
+    expect(within(history).getByRole('rowheader', { name: 'a.csv' })).toBeTruthy();
+    expect(api.writes.map((w) => w.method)).toEqual(['startImport']);
+  });
+});

@@ -1,0 +1,36 @@
+import { screen, within } from '@testing-library/react';
+import { expect, vi } from 'vitest';
+import { installTransfer } from '../../../../renderer/src/api/transfer';
+import { useCoordinator } from '../../../../renderer/src/stores/coordinator';
+import { FakeApi } from '../fake-api';
+import { FAKE_MASTER_PASSPHRASE } from '../fake-coordinator';
+import { renderApp } from '../render-app';
+
+/** Waits that cover a scripted job's polls (every 250 ms). */
+export const JOB_WAIT = { timeout: 4000 };
+
+/** The whole app on a fake master, unlocked by keyboard, on the coordinator step named `step` in the side navigation. */
+export async function renderMaster(step?: string, api = new FakeApi('coordinator')) {
+  useCoordinator.setState(useCoordinator.getInitialState(), true);
+  // Mantine's Select scrolls its chosen option into view, which jsdom does not implement.
+  Element.prototype.scrollIntoView ??= () => {};
+  const download = vi.fn(async () => {});
+  const view = renderApp(api);
+  installTransfer({ upload: async (file, purpose) => api.handleFor(file.name, file.size, purpose), download });
+  await view.user.type(await screen.findByLabelText('Passphrase'), `${FAKE_MASTER_PASSPHRASE}{Enter}`);
+  expect(await screen.findByRole('heading', { name: "Raters' progress" })).toBeTruthy();
+  if (step)
+    await view.user.click(
+      within(screen.getByRole('navigation', { name: 'Study steps' })).getByRole('button', { name: step }),
+    );
+  return { ...view, api, download };
+}
+
+/** The hidden file input a Choose button opens (browser mode uploads what it is given). */
+export function fileInput(): HTMLInputElement {
+  return document.querySelector<HTMLInputElement>('input[type="file"]')!;
+}
+
+export function textFile(name: string, text: string): File {
+  return new File([text], name, { type: 'text/plain' });
+}

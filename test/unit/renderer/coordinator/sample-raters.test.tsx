@@ -1,0 +1,141 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { FakeApi } from '../fake-api';
+import { JOB_WAIT, renderMaster } from './render-master';
+
+afterEach(cleanup);
+
+describe('Sample screen', () => {
+  it('pre-fills a random seed and shows it; an impossible N says why and offers the largest N that works', async () => {
+    const { user, api } = await renderMaster('Sample');
+    const seed = (await screen.findByLabelText('Seed')) as HTMLInputElement;
+    expect(seed.value).toBe('424242');
+    const perBin = screen.getByLabelText('N per bin');
+    await user.clear(perBin);
+    await user.type(perBin, '9');
+    const atlas = await screen.findByRole('region', { name: 'Preview for atlas-7b' });
+    expect(await within(atlas).findByText('A bin of atlas-7b holds 4 outputs, fewer than 9.')).toBeTruthy();
+    expect(
+      within(atlas).getByRole('img', { name: /Histogram of 23 average scores .* cut points at 0\.200, 0\.400/ }),
+    ).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Draw the rating sample' }) as HTMLButtonElement).disabled).toBe(true);
+
+    await user.click(within(atlas).getByRole('button', { name: 'Use N per bin = 4' }));
+    expect(await screen.findByText('Will draw 40 rating tasks.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Draw the rating sample' }));
+    expect(await screen.findByText('Drew the rating sample: 40 tasks, seed 424242.')).toBeTruthy();
+    expect(api.writes).toEqual([
+      {
+        method: 'drawSample',
+        request: expect.objectContaining({ task: 'rating', bins: 5, perBin: 4, seed: 424242, replace: false }),
+      },
+    ]);
+  });
+
+  it('asks before drawing a sample again, and keeps the old one when told to', async () => {
+    const api = new FakeApi('coordinator');
+    await api.drawSample({
+      task: 'rating',
+      models: [],
+      metrics: [],
+      bins: 5,
+      perBin: 2,
+      seed: 1,
+      disjoint: true,
+      replace: false,
+    });
+    api.writes.length = 0;
+    const { user } = await renderMaster('Sample', api);
+    const perBin = await screen.findByLabelText('N per bin');
+    await user.clear(perBin);
+    await user.type(perBin, '4');
+    const again = (await screen.findByRole('button', { name: 'Draw the rating sample again…' })) as HTMLButtonElement;
+    await waitFor(() => expect(again.disabled).toBe(false));
+    await user.click(again);
+    const dialog = await screen.findByRole('dialog', { name: 'Replace the sample?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Keep the old sample' }));
+    expect(api.writes).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Draw the rating sample again…' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Replace it' }));
+    expect(await screen.findByText(/^Drew again the rating sample/)).toBeTruthy();
+    expect(api.writes).toHaveLength(1);
+  });
+
+  it('refuses a redraw once packages were issued, saying why', async () => {
+    const api = new FakeApi('coordinator');
+    await api.drawSample({
+      task: 'rating',
+      models: [],
+      metrics: [],
+      bins: 5,
+      perBin: 2,
+      seed: 1,
+      disjoint: true,
+      replace: false,
+    });
+    api.packages.push({
+      packageId: 'p',
+      rater: 'Dr A',
+      fileName: 'Dr-A.blindrate',
+      tasks: 3,
+      issuedAt: '2026-01-15T09:00:00.000Z',
+      returnedAt: null,
+      superseded: false,
+    });
+    await renderMaster('Sample', api);
+    expect(await screen.findByText(/Packages were issued from this sample/)).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Draw the rating sample again…' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+  });
+});
+
+describe('Raters and assignment screen', () => {
+  it('puts each problem under its field: duplicate names under Rater names, a too-large overlap under overlap', async () => {
+    const { user, api } = await renderMaster('Raters');
+    const names = await screen.findByLabelText('Rater names');
+    await user.type(names, 'Dr A{Enter}Dr A');
+    const nameError = await screen.findByText('Rater names must differ: "Dr A" appears twice.', {}, JOB_WAIT);
+    expect(names.getAttribute('aria-describedby')).toContain(nameError.id);
+
+    await user.clear(names);
+    await user.type(names, 'Dr A{Enter}Dr B');
+    const overlap = screen.getByLabelText('Raters per output (overlap)');
+    await user.type(overlap, '3');
+    const overlapError = await screen.findByText(
+      'The overlap (3) cannot exceed the number of raters (2).',
+      {},
+      JOB_WAIT,
+    );
+    expect(overlap.getAttribute('aria-describedby')).toContain(overlapError.id);
+    expect(api.writes).toEqual([]);
+  });
+
+  it("previews each rater's load and the outputs each pair shares, then assigns", async () => {
+    const api = new FakeApi('coordinator');
+    await api.drawSample({
+      task: 'rating',
+      models: [],
+      metrics: [],
+      bins: 5,
+      perBin: 3,
+      seed: 1,
+      disjoint: true,
+      replace: false,
+    });
+    const { user } = await renderMaster('Raters', api);
+    await user.type(await screen.findByLabelText('Rater names'), 'Dr A{Enter}Dr B{Enter}Dr C');
+    await user.type(screen.getByLabelText('Raters per output (overlap)'), '2');
+    const preview = await screen.findByRole('region', { name: 'Preview of the plan' });
+    expect(
+      within(preview).getByText(/each output rated by 2 rater\(s\), seed 77\. 30 outputs by 2 rater\(s\)/),
+    ).toBeTruthy();
+    const rowOf = (name: string) => within(preview).getByRole('rowheader', { name }).closest('tr')!.textContent;
+    expect(rowOf('Dr A')).toBe('Dr A20–1010');
+    await user.click(screen.getByRole('button', { name: 'Assign' }));
+    expect(await screen.findByText('Assigned 3 raters: Dr A 20 tasks, Dr B 20 tasks, Dr C 20 tasks.')).toBeTruthy();
+    await waitFor(() => expect(api.writes.map((w) => w.method)).toEqual(['drawSample', 'assignRaters']));
+    expect(api.writes[1]!.request).toMatchObject({ raters: ['Dr A', 'Dr B', 'Dr C'], overlap: 2, seed: 77 });
+  });
+});
