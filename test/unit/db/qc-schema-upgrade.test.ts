@@ -8,7 +8,6 @@ import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { openStudyDatabase } from '../../../db/connection';
 import { initialSchema } from '../../../db/migrations/0001_initial';
-import { MIGRATIONS } from '../../../db/migrations/index';
 import { packagesSchema } from '../../../db/migrations/0002_packages';
 import { MIGRATIONS } from '../../../db/migrations/index';
 import { createOldMaster } from './old-schema';
