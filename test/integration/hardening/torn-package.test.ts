@@ -13,7 +13,6 @@ import { mergePackages } from '../../../electron/services/merge';
 import {
   assignStudy,
   createSeededStudy,
-  fixedClock,
   openPackageFile,
   PACKAGE_PASSPHRASE,
   PASSPHRASE,
@@ -75,7 +74,7 @@ describe('a package left by an app killed mid-save', () => {
       const master = openStudyDatabase(study.path, PASSPHRASE);
       try {
         for (const sent of [alone, withJournal])
-          expect(() => mergePackages(master, [join(sent, basename(pkg.path))], fixedClock)).toThrow(
+          expect(() => mergePackages(master, [join(sent, basename(pkg.path))], () => new Date())).toThrow(
             `Dr-Crash.blindrate: ${TAKEN_WHILE_OPEN}`,
           );
       } finally {
@@ -87,7 +86,7 @@ describe('a package left by an app killed mid-save', () => {
       openPackageFile(pkg.path).close();
       const master2 = openStudyDatabase(study.path, PASSPHRASE);
       try {
-        expect(mergePackages(master2, [pkg.path], fixedClock)[0]!.answersAdded).toBe(acknowledged.size);
+        expect(mergePackages(master2, [pkg.path], () => new Date())[0]!.answersAdded).toBe(acknowledged.size);
         for (const [assignmentId, comment] of acknowledged) {
           const stored = master2
             .prepare('SELECT comment FROM responses WHERE assignment_id = ?')

@@ -242,7 +242,7 @@ describe('the plan secret', () => {
     for (const t of rater.session.listAssignments('preference'))
       rater.session.savePreference({ assignmentId: t.assignmentId, choice: 'B', comment: '', durationMs: 900 });
     rater.close();
-    mergePackages(db, [path], fixedClock);
+    mergePackages(db, [path], () => new Date('2026-03-10T09:00:00.000Z'));
 
     // Whole and in part (its first 8 bytes), raw and in every text form a program might write it in.
     const forms = [secret, secret.subarray(0, 8)].flatMap((bytes) => [

@@ -15,7 +15,6 @@ import { DivergedHistoryError, mergePackages } from '../../../electron/services/
 import {
   assignStudy,
   createSeededStudy,
-  fixedClock,
   openPackageFile,
   PASSPHRASE,
   packFor,
@@ -46,6 +45,9 @@ const TUESDAY = clockAt('2026-03-03T09:00:00.000Z');
 const WEDNESDAY = clockAt('2026-03-04T09:00:00.000Z');
 
 /** Opens the package as the app would, saves `ratings` (task index → level) and closes it. */
+/** The coordinator merges after every rater's save below (a merge refuses times in its future). */
+const MERGED_AT: Clock = () => new Date('2026-03-10T09:00:00.000Z');
+
 function rateIn(path: string, clock: Clock, ratings: Array<[number, number]>, then?: (p: OpenPackage) => void): void {
   const p = openPackageFile(path, clock);
   try {
@@ -63,7 +65,7 @@ const copyOf = (name: string) => {
   return copy;
 };
 const merge = (path: string, acceptDivergedHistory = false) =>
-  mergePackages(study.db, [path], fixedClock, { acceptDivergedHistory });
+  mergePackages(study.db, [path], MERGED_AT, { acceptDivergedHistory });
 const masterFactuality = () =>
   tasks.map(
     (id) =>
@@ -90,7 +92,7 @@ describe('merge of a package whose history does not extend the version merged be
     const before = [masterFactuality(), auditCount()];
 
     expect(() => merge(monday)).toThrow(
-      'dr-ada-monday.blindrate: is an older copy of Dr-Ada.blindrate than the one merged on 2026-03-01T09:00:00.000Z (2 answers fewer); the master already holds all of it.',
+      'dr-ada-monday.blindrate: is an older copy of Dr-Ada.blindrate than the one merged on 2026-03-10T09:00:00.000Z (2 answers fewer); the master already holds all of it.',
     );
     expect([masterFactuality(), auditCount()]).toEqual(before);
   });
@@ -123,7 +125,7 @@ describe('merge of a package whose history does not extend the version merged be
     }
     expect(refusal).toBeInstanceOf(DivergedHistoryError);
     expect((refusal as Error).message).toBe(
-      "dr-ada-backup.blindrate: its audit history departs from the version merged on 2026-03-01T09:00:00.000Z after entry 2 (that version has 4 entries, this file 5). If this file is the rater's latest, it can be merged accepting its diverged history: answers merged before are kept unless this file changed them later.",
+      "dr-ada-backup.blindrate: its audit history departs from the version merged on 2026-03-10T09:00:00.000Z after entry 3 (that version has 5 entries, this file 6). If this file is the rater's latest, it can be merged accepting its diverged history: answers merged before are kept unless this file changed them later.",
     );
     expect([masterFactuality(), auditCount()]).toEqual(before);
 
@@ -165,7 +167,7 @@ describe('merge of a package whose history does not extend the version merged be
     const refused = await blindrate(backup);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(
-      /^blindrate: dr-ada-backup\.blindrate: its audit history departs from the version merged on .+ after entry 1 .+ To do so, merge again with --accept-diverged\.\n$/,
+      /^blindrate: dr-ada-backup\.blindrate: its audit history departs from the version merged on .+ after entry 2 .+ To do so, merge again with --accept-diverged\.\n$/,
     );
     expect(await blindrate(backup, '--accept-diverged')).toEqual({
       code: 0,
