@@ -14,7 +14,6 @@ import {
   assignStudy,
   createSeededStudy,
   openPackageFile,
-  PACKAGE_PASSPHRASE,
   PASSPHRASE,
   packFor,
   ratingValues,
@@ -41,7 +40,7 @@ describe('a package left by an app killed mid-save', () => {
       const server = await startServer(pkg.path, rendererDir);
       const summary = (await server.call('unlockStudy', {
         path: pkg.path,
-        passphrase: PACKAGE_PASSPHRASE,
+        passphrase: pkg.passphrase,
         remember: false,
       })) as { rater: { id: number } };
       await server.call('startSession', summary.rater.id);
@@ -83,7 +82,7 @@ describe('a package left by an app killed mid-save', () => {
       expect(digest(study.path)).toBe(masterBefore);
 
       // Opened and closed on the rater's computer, the package merges, every acknowledged save included.
-      openPackageFile(pkg.path).close();
+      openPackageFile(pkg.path, undefined, pkg.passphrase).close();
       const master2 = openStudyDatabase(study.path, PASSPHRASE);
       try {
         expect(mergePackages(master2, [pkg.path], () => new Date())[0]!.answersAdded).toBe(acknowledged.size);
