@@ -31,7 +31,8 @@ function outputsFile(count: number, broken: number[] = []): Buffer {
       question: `Question ${Math.floor(i / 4)}?`,
       context: 'Discharge summary. '.repeat(50),
       reference: 'Reference answer.',
-      output: broken.includes(i + 1) ? '' : `Answer ${i}.`,
+      // An empty answer is a real output (it is imported and listed); a number where text belongs is refused.
+      output: broken.includes(i + 1) ? 7 : `Answer ${i}.`,
       scores: { rouge1: (i % 97) / 97 },
     };
     lines.push(JSON.stringify(record));
@@ -104,7 +105,7 @@ describe('the import job', () => {
     const refused = await until(host, job.jobId, (s) => s.state !== 'running');
     expect(refused).toMatchObject({
       state: 'failed',
-      problems: { count: 1, first: [{ file: 'outputs.jsonl', record: 'line 1500', field: null }] },
+      problems: { count: 1, first: [{ file: 'outputs.jsonl', record: 'line 1500', field: 'output' }] },
     });
     expect(await host.listImports()).toEqual([]);
     expect(await closedBytes(host, path)).toBe(before);
