@@ -6,9 +6,14 @@
  * as issued (audited as package.adopt) and merges it like any other.
  */
 import { isoNow, type Clock } from '../../shared/clock';
-import { PackageCheckError, taskListDigest } from '../../shared/package-contents';
+import {
+  PACKAGE_ANCHOR_ACTION,
+  PackageCheckError,
+  taskListDigest,
+  type PackageAnchor,
+} from '../../shared/package-contents';
 import { displaySafeName } from '../../shared/text/names';
-import { appendAudit, sha256 } from '../../db/audit';
+import { appendAudit, readAuditChain, sha256 } from '../../db/audit';
 import type { StudyDb } from '../../db/connection';
 import { readMeta } from '../../db/meta';
 import { readPackageMeta, readPackageTasks } from '../../db/package-file';
@@ -67,11 +72,22 @@ export function adoptionRecord(master: StudyDb, db: StudyDb, salt: string, passp
     returnedAt: null,
     mergedHead: null,
     mergedEntries: 0,
-    // The anchor's hash was recorded only by the master that was lost: an adopted package is checked as an
-    // unanchored one (its passphrase, study id and planned tasks are what prove it), and a receipt still applies.
-    anchorHash: null,
+    // The anchor's hash was recorded only by the master that was lost; the package's own first entry is taken
+    // as its anchor when it names this package, file and task list (the chain itself is verified by the merge).
+    anchorHash: anchorOf(db, id, salt, taskListDigest(tasks, sha256)),
     lockReceipt: null,
   };
+}
+
+function anchorOf(db: StudyDb, packageId: string, fileSalt: string, taskDigest: string): string | null {
+  const chain = readAuditChain(db);
+  const first = chain.next();
+  // Closing the generator ends its statement, which would otherwise keep the connection busy.
+  chain.return(undefined);
+  if (first.done || first.value.action !== PACKAGE_ANCHOR_ACTION || first.value.newValue === null) return null;
+  const anchor = JSON.parse(first.value.newValue) as PackageAnchor;
+  const names = anchor.packageId === packageId && anchor.fileSalt === fileSalt && anchor.taskDigest === taskDigest;
+  return names ? first.value.hash : null;
 }
 
 /** Records an adopted package as issued, inside the merge's transaction, before it is applied. */

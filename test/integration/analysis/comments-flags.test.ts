@@ -64,11 +64,11 @@ describe('comments and flags in the ratings exports', () => {
     expect(new Set(others.map((row) => `${row.flagged}|${row.comment}`))).toEqual(new Set(['0|']));
 
     const { rows: parsed } = parseTidyRatingsCsv(readFileSync(out, 'utf8'), 'ratings.csv');
-    const back = parsed.find((row) => row.rater === commented.rater && row.itemId === commented.item_id);
+    const ofTask = (task: typeof commented) => (row: (typeof parsed)[number]) =>
+      row.rater === task.rater && row.itemId === task.item_id && row.model === task.model;
+    const back = parsed.find(ofTask(commented));
     expect(back?.comment).toBe(COMMENT);
-    expect(parsed.find((row) => row.rater === flaggedTask.rater && row.itemId === flaggedTask.item_id)?.flagged).toBe(
-      true,
-    );
+    expect(parsed.find(ofTask(flaggedTask))?.flagged).toBe(true);
   });
 
   it('the wide export has them once per task row', async () => {

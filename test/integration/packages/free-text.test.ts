@@ -108,7 +108,7 @@ describe('terminal control characters from a package', () => {
     db.close();
     const message = refusalOf(ada.path);
     expect(message).toBe(
-      `Dr-Ada.blindrate: audit entry 2 (rating task 1) names "\\u{1B}[2J\\u{1B}[H ALL RATERS LOCKED\\u{D}\\u{A}" as actor, not the package's rater "Dr Ada".`,
+      `Dr-Ada.blindrate: audit entry 3 (rating task 1) names "\\u{1B}[2J\\u{1B}[H ALL RATERS LOCKED\\u{D}\\u{A}" as actor, not the package's rater "Dr Ada".`,
     );
   });
 

@@ -81,7 +81,7 @@ describe('restoring a master from a backup older than a pack', () => {
     const [summary] = mergePackages(master, [ada.path], fixedClock, {
       adopt: [{ file: ada.path, passphrase: ada.passphrase }],
     });
-    expect(summary).toMatchObject({ rater: 'Dr Ada', answersAdded: 3, auditEntriesAppended: 3 });
+    expect(summary).toMatchObject({ rater: 'Dr Ada', answersAdded: 3, auditEntriesAppended: 4 });
     expect(count(`SELECT count(*) FROM audit_log WHERE action = 'package.adopt'`)).toBe(1);
     // Recorded as issued now: the next merge of the same file needs no passphrase and changes nothing.
     expect(mergePackages(master, [ada.path], fixedClock)[0]).toMatchObject({ unchanged: true });
@@ -132,7 +132,7 @@ describe('restoring a master from a backup older than a pack', () => {
       BLINDRATE_PACKAGE_PASSPHRASE: ada.passphrase,
     });
     expect(adopted).toEqual({
-      stdout: 'Dr-Ada.blindrate (Dr Ada): 3 answers added, 0 flags changed, 3 audit entries appended.\n',
+      stdout: 'Dr-Ada.blindrate (Dr Ada): 3 answers added, 0 flags changed, 4 audit entries appended.\n',
       stderr: '',
     });
   }, 60_000);
