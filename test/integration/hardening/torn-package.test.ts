@@ -10,14 +10,7 @@ import { basename, dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openStudyDatabase } from '../../../db/connection';
 import { mergePackages } from '../../../electron/services/merge';
-import {
-  assignStudy,
-  createSeededStudy,
-  openPackageFile,
-  PASSPHRASE,
-  packFor,
-  ratingValues,
-} from '../session/fixture';
+import { assignStudy, createSeededStudy, openPackageFile, PASSPHRASE, packFor, ratingValues } from '../session/fixture';
 import { startServer } from './crash-loop';
 
 const TAKEN_WHILE_OPEN =
