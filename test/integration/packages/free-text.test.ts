@@ -7,9 +7,9 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { chainHash, type AuditContent } from '../../../shared/audit-chain';
+import type { AuditContent } from '../../../shared/audit-chain';
 import { MAX_COMMENT_LENGTH } from '../../../shared/package-contents';
-import { readAuditChain, sha256 } from '../../../db/audit';
+import { appendAuditContent, readAuditChain } from '../../../db/audit';
 import { openStudyDatabase } from '../../../db/connection';
 import { mergePackages } from '../../../electron/services/merge';
 import {
@@ -92,19 +92,8 @@ describe('terminal control characters from a package', () => {
     const db = openStudyDatabase(ada.path, PACKAGE_PASSPHRASE, { kind: 'package' });
     const last = [...readAuditChain(db)].at(-1)!;
     const forged: AuditContent = { ...last, actor: SCREEN_TAKEOVER };
-    db.prepare(
-      `INSERT INTO audit_log (at, actor, action, entity, entity_id, old_value, new_value, app_version, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(
-      forged.at,
-      forged.actor,
-      forged.action,
-      forged.entity,
-      forged.entityId,
-      forged.oldValue,
-      forged.newValue,
-      forged.appVersion,
-      chainHash(last.hash, forged, sha256),
-    );
+    // Chained to the last entry, as the app would: the hash is right, only the content is forged.
+    appendAuditContent(db, forged);
     db.close();
     const message = refusalOf(ada.path);
     expect(message).toBe(

@@ -5,8 +5,8 @@
 import { closeSync, copyFileSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { chainHash, type AuditContent } from '../../../shared/audit-chain';
-import { readAuditChain, sha256 } from '../../../db/audit';
+import type { AuditContent } from '../../../shared/audit-chain';
+import { appendAuditContent, readAuditChain } from '../../../db/audit';
 import { openStudyDatabase, type StudyDb } from '../../../db/connection';
 import { mergePackages, type MergeOptions } from '../../../electron/services/merge';
 import {
@@ -96,19 +96,8 @@ describe('merge names the file and the cause', () => {
     withPackageKey((db) => {
       const last = [...readAuditChain(db)].at(-1)!;
       const forged: AuditContent = { ...last, action: 'rating.update', newValue: '{"values": {' };
-      db.prepare(
-        `INSERT INTO audit_log (at, actor, action, entity, entity_id, old_value, new_value, app_version, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ).run(
-        forged.at,
-        forged.actor,
-        forged.action,
-        forged.entity,
-        forged.entityId,
-        forged.oldValue,
-        forged.newValue,
-        forged.appVersion,
-        chainHash(last.hash, forged, sha256),
-      );
+      // Chained to the last entry, as the app would: the hash is right, only the content is forged.
+      appendAuditContent(db, forged);
     });
     expect(refusal([packagePath])).toBe('Dr-Ada.blindrate: is damaged or not a BlindRate package.');
   });

@@ -7,7 +7,7 @@ import { rmSync } from 'node:fs';
 import { basename } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CHAIN_START, chainHash, verifyAuditChain, type AuditContent } from '../../../shared/audit-chain';
-import { readAuditChain, sha256 } from '../../../db/audit';
+import { appendAuditContent, readAuditChain, sha256 } from '../../../db/audit';
 import { openStudyDatabase, type StudyDb } from '../../../db/connection';
 import { checkPackageContents, mergePackages } from '../../../electron/services/merge';
 import { readPackageFacts } from '../../../electron/services/session';
@@ -371,19 +371,8 @@ describe('merge', () => {
           oldValue: null,
           newValue: JSON.stringify({ values: ratingValues(1), comment: '' }),
         };
-        db.prepare(
-          `INSERT INTO audit_log (at, actor, action, entity, entity_id, old_value, new_value, app_version, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        ).run(
-          forged.at,
-          forged.actor,
-          forged.action,
-          forged.entity,
-          forged.entityId,
-          forged.oldValue,
-          forged.newValue,
-          forged.appVersion,
-          chainHash(last.hash, forged, sha256),
-        );
+        // Chained to the last entry, as the app would: the hash is right, only the content is forged.
+        appendAuditContent(db, forged);
       });
       expect(refusal(ada)).toMatch(
         /: audit entry 16 \((rating|preference) task \d+\) names "coordinator" as actor, not the package's rater "Dr Ada"\.$/,
