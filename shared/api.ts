@@ -108,7 +108,12 @@ export interface PreferenceTaskPayload extends TaskPayloadBase {
   choice: PreferenceKey | null;
 }
 
-export type TaskPayload = RatingTaskPayload | PreferenceTaskPayload;
+/** Each task kind's payload; a kind without one does not compile. */
+export interface TaskPayloadByKind {
+  rating: RatingTaskPayload;
+  preference: PreferenceTaskPayload;
+}
+export type TaskPayload = TaskPayloadByKind[TaskKind];
 
 export interface SaveRatingRequest {
   assignmentId: string;

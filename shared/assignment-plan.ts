@@ -7,6 +7,7 @@
  * bins are only used here, in the master; nothing of them reaches a package.
  */
 import { TASK_KINDS, type PresentedA, type TaskKind } from './domain';
+import { assertNever } from './kinds/assert-never';
 import { deriveSeed, createPrng, shuffled, type Prng } from './prng';
 
 /** A sampled output as the planner sees it (master-side only). */
@@ -24,12 +25,21 @@ export interface RaterTasks {
   taskIds: number[];
 }
 
-/** One of a rater's tasks in their own order; preferences carry which answer is shown first. */
-export interface OrderedTask {
+interface OrderedTaskBase {
   taskId: number;
   /** 1-based over all of the rater's tasks, ratings before preferences. */
   position: number;
-  presentedA: PresentedA | null;
+}
+
+/** One of a rater's tasks in their own order, with what its kind draws for it. */
+export type OrderedTask = OrderedRatingTask | OrderedPreferenceTask;
+export interface OrderedRatingTask extends OrderedTaskBase {
+  kind: 'rating';
+}
+/** A preference carries which answer is shown first. */
+export interface OrderedPreferenceTask extends OrderedTaskBase {
+  kind: 'preference';
+  presentedA: PresentedA;
 }
 
 export class PlanError extends Error {}
@@ -219,13 +229,20 @@ export function orderRaterTasks(tasks: readonly { taskId: number; kind: TaskKind
       .filter((t) => t.kind === kind)
       .map((t) => t.taskId)
       .sort((a, b) => a - b);
-    for (const taskId of shuffled(ofKind, prng)) {
-      const presentedA: PresentedA | null =
-        kind === 'preference' ? (prng.nextInt(2) === 0 ? 'model' : 'reference') : null;
-      ordered.push({ taskId, position: ordered.length + 1, presentedA });
-    }
+    for (const taskId of shuffled(ofKind, prng)) ordered.push(orderedTask(kind, taskId, ordered.length + 1, prng));
   }
   return ordered;
+}
+
+function orderedTask(kind: TaskKind, taskId: number, position: number, prng: Prng): OrderedTask {
+  switch (kind) {
+    case 'rating':
+      return { kind, taskId, position };
+    case 'preference':
+      return { kind, taskId, position, presentedA: prng.nextInt(2) === 0 ? 'model' : 'reference' };
+    default:
+      return assertNever(kind, 'task kind');
+  }
 }
 
 /** How many outputs are rated by 1, 2, … raters: index k holds the count for k raters. */

@@ -15,9 +15,8 @@ export interface OutputRecord {
   scores: Record<string, number>;
 }
 
-/** The two kinds of task a sample holds, in the order screens and reports list them. */
-export const TASK_KINDS = ['rating', 'preference'] as const;
-export type TaskKind = (typeof TASK_KINDS)[number];
+/** The kinds of task a sample holds: one registry, shared/kinds/task-kinds.ts. */
+export { TASK_KINDS, type TaskKind } from './kinds/task-kinds';
 
 /** What a preference choice means once the blinded position is resolved. */
 export type PreferenceOutcome = 'model' | 'reference' | 'tie';

@@ -3,6 +3,7 @@
  * dimension kinds. The two presets reproduce the papers' instruments.
  */
 import { z } from 'zod';
+import { DIMENSION_KINDS } from './kinds/dimension-kinds';
 
 const scalePointSchema = z.object({
   value: z.number().int(),
@@ -20,8 +21,8 @@ const dimensionSchema = z.object({
   key: z.string().regex(/^[a-z][a-z0-9_]*$/, 'dimension keys are lower-case identifiers'),
   label: z.string().min(1),
   description: z.string().default(''),
-  /** likert = ordered scale analysed as ordinal; binary = two nominal categories (e.g. unsafe/safe). */
-  kind: z.enum(['likert', 'binary']),
+  /** One of the dimension kinds (shared/kinds/dimension-kinds.ts): likert, binary. */
+  kind: z.enum(DIMENSION_KINDS),
   scale: z.array(scalePointSchema).min(2),
 });
 

@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { isoNow, type Clock } from '../../shared/clock';
+import { assertNever } from '../../shared/kinds/assert-never';
 import {
   coverageHistogram,
   orderRaterTasks,
@@ -14,7 +15,8 @@ import {
   planAssignments,
   PlanError,
   checkRaterNames,
-  type OrderedTask,
+  type OrderedPreferenceTask,
+  type OrderedRatingTask,
 } from '../../shared/assignment-plan';
 import { insertAssignment } from '../../db/assignments';
 import { appendAudit } from '../../db/audit';
@@ -106,8 +108,20 @@ function dealTasks(
   qc: QcOptions,
 ): void {
   const ordered = orderRaterTasks(readTaskKinds(db, taskIds), keyedStream(secret, 'order', rater));
-  const ratings = ordered.filter((task) => task.presentedA === null);
-  const preferences = ordered.filter((task) => task.presentedA !== null);
+  const ratings: OrderedRatingTask[] = [];
+  const preferences: OrderedPreferenceTask[] = [];
+  for (const task of ordered) {
+    switch (task.kind) {
+      case 'rating':
+        ratings.push(task);
+        break;
+      case 'preference':
+        preferences.push(task);
+        break;
+      default:
+        assertNever(task, 'task kind');
+    }
+  }
   const queue = designed(rater, () =>
     planRatingQueue(
       {
@@ -157,7 +171,7 @@ function dealTasks(
 
 function designed(
   rater: string,
-  make: () => ReturnType<typeof planRatingQueue<OrderedTask, number, StoredCalibrationTask>>,
+  make: () => ReturnType<typeof planRatingQueue<OrderedRatingTask, number, StoredCalibrationTask>>,
 ) {
   try {
     return make();

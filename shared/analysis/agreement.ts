@@ -7,7 +7,8 @@ import {
 } from '../stats';
 import { gwetSummary, iccSummary } from './reliability';
 import type { UnitBootstrap } from './resampling';
-import type { AnalysisDimension, DimensionAgreement, PairwiseKappa } from './types';
+import { DIMENSION_KIND_SPECS } from '../kinds/dimension-kinds';
+import type { AnalysisDimension, AnalysisDimensionKind, DimensionAgreement, PairwiseKappa } from './types';
 import { outputKey, sortedStrings, type PreferenceValue, type TidyRatingRow } from './tidy';
 
 /** Preference choices as nominal codes; only equality matters for nominal alpha, AC1 and percent agreement. */
@@ -15,10 +16,10 @@ const PREFERENCE_CODES: Record<PreferenceValue, number> = { model: 0, reference:
 
 /**
  * Inter-rater agreement for one dimension. Units are outputs (item_id, model), raters are rater names,
- * missing ratings stay missing. Alpha is ordinal for Likert dimensions and nominal otherwise, with a
- * percentile bootstrap interval over outputs; Gwet's AC2 (quadratic) for Likert and AC1 otherwise.
- * Likert dimensions also get quadratic-weighted kappa for every pair of raters on the outputs both
- * rated (bootstrap interval over those outputs), and ICCs on a complete block.
+ * missing ratings stay missing. Alpha is at the level the dimension's kind declares (ordinal for Likert,
+ * nominal for binary and preference), with a percentile bootstrap interval over outputs; Gwet's AC2
+ * (quadratic) for ordinal kinds and AC1 otherwise. Ordinal kinds also get quadratic-weighted kappa for every
+ * pair of raters on the outputs both rated (bootstrap interval over those outputs), and ICCs on a complete block.
  */
 export function dimensionAgreement(
   rows: ReadonlyArray<TidyRatingRow>,
@@ -36,8 +37,8 @@ export function dimensionAgreement(
     matrix[raterIndex.get(row.rater)!]![unitIndex.get(outputKey(row))!] = value;
   }
 
-  const likert = dimension.kind === 'likert';
-  const level = likert ? 'ordinal' : 'nominal';
+  const level = agreementLevel(dimension.kind);
+  const ordinal = level === 'ordinal';
   const { agreement, units: pairableUnits } = pairwisePercentAgreement(matrix);
   const alphaValue = krippendorffAlpha(matrix, level);
   const alpha = krippendorffAlphaResampler(matrix, level);
@@ -50,13 +51,18 @@ export function dimensionAgreement(
     level,
     units: pairableUnits,
     percent_agreement: agreement,
-    gwet: gwetSummary(matrix, categories, likert),
+    gwet: gwetSummary(matrix, categories, ordinal),
   };
-  if (likert) {
+  if (ordinal) {
     result.weighted_kappa = pairwiseKappas(raters, units, matrix, categories, bootstrap);
     result.icc = iccSummary(raters, matrix);
   }
   return result;
+}
+
+/** A rubric dimension's level comes from its kind's module; preference choices are nominal. */
+function agreementLevel(kind: AnalysisDimensionKind): 'ordinal' | 'nominal' {
+  return kind === 'preference' ? 'nominal' : DIMENSION_KIND_SPECS[kind].agreementLevel;
 }
 
 function pairwiseKappas(

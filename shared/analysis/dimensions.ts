@@ -1,3 +1,4 @@
+import { DIMENSION_KIND_SPECS, type DimensionKind } from '../kinds/dimension-kinds';
 import { AnalysisInputError } from './errors';
 import type { AnalysisDimension } from './types';
 import { PREFERENCE_DIMENSION, type TidyRatingRow } from './tidy';
@@ -5,7 +6,7 @@ import { PREFERENCE_DIMENSION, type TidyRatingRow } from './tidy';
 /** What a study's rubric says about a dimension (DB mode); absent in CSV-only mode. */
 export interface KnownDimension {
   key: string;
-  kind: 'likert' | 'binary';
+  kind: DimensionKind;
   scale: number[];
 }
 
@@ -59,4 +60,9 @@ function inferDimension(key: string, values: ReadonlyArray<number>): AnalysisDim
   if (min >= 0 && max <= 1) return { key, kind: 'binary', categories: [0, 1] };
   const categories = Array.from({ length: max - min + 1 }, (_, i) => min + i);
   return { key, kind: 'likert', categories };
+}
+
+/** Whether a dimension's means read as the share of 1 (its kind says so: binary) rather than on its scale. */
+export function meanIsShareOfOne(dimension: AnalysisDimension): boolean {
+  return dimension.kind !== 'preference' && DIMENSION_KIND_SPECS[dimension.kind].meanReadsAs === 'share of 1';
 }

@@ -18,6 +18,9 @@ import {
 import { QC_ROLES, isQcRole, type QcRole } from '../qc/roles';
 import type { CsvRecord } from '../csv';
 import { MAX_TASK_DURATION_MS } from '../duration';
+import { DIMENSION_KINDS, type DimensionKind } from '../kinds/dimension-kinds';
+import { TASK_KINDS } from '../kinds/task-kinds';
+import { assertNever } from '../kinds/assert-never';
 
 export type { CsvRecord } from '../csv';
 
@@ -33,6 +36,7 @@ export type ParseTidyResult =
 
 const PREFERENCE_VALUES: ReadonlySet<string> = new Set<PreferenceValue>(['model', 'reference', 'tie']);
 const INTEGER = /^-?\d+$/;
+const isDimensionKind = (kind: string): kind is DimensionKind => (DIMENSION_KINDS as string[]).includes(kind);
 
 /** At most this many problems are collected; a file usually has one mistake repeated. */
 const MAX_ERRORS = 20;
@@ -160,7 +164,8 @@ function readRow(
   const dimension = text('dimension');
   const rawValue = text('value').trim();
   const task = cell('task').trim() || (dimension === PREFERENCE_DIMENSION ? 'preference' : 'rating');
-  if (task !== 'rating' && task !== 'preference') problems.push(`"task" must be rating or preference, got "${task}"`);
+  const taskKind = TASK_KINDS.find((kind) => kind === task);
+  if (taskKind === undefined) problems.push(`"task" must be ${TASK_KINDS.join(' or ')}, got "${task}"`);
   else if ((task === 'preference') !== (dimension === PREFERENCE_DIMENSION)) {
     problems.push(
       `task "${task}" does not match dimension "${dimension}" (preference choices use dimension "preference")`,
@@ -192,7 +197,7 @@ function readRow(
   const flagged = cell('flagged').trim();
   if (flagged !== '' && flagged !== '0' && flagged !== '1')
     problems.push(`"flagged" must be 0, 1 or empty, got "${flagged}"`);
-  if (problems.length > 0) {
+  if (problems.length > 0 || taskKind === undefined) {
     fail(problems[0]!);
     return null;
   }
@@ -209,14 +214,19 @@ function readRow(
     comment: cell('comment'),
     flagged: flagged === '1',
   };
-  return task === 'preference'
-    ? tidyRow(fields, {
-        task,
+  switch (taskKind) {
+    case 'rating':
+      return tidyRow(fields, { task: taskKind, dimension, value: Number(rawValue) });
+    case 'preference':
+      return tidyRow(fields, {
+        task: taskKind,
         dimension: PREFERENCE_DIMENSION,
         value: rawValue as PreferenceValue,
         presentedPosition: position === '' ? null : (position as 'A' | 'B'),
-      })
-    : tidyRow(fields, { task: 'rating', dimension, value: Number(rawValue) });
+      });
+    default:
+      return assertNever(taskKind, 'task kind');
+  }
 }
 
 /**
@@ -231,8 +241,8 @@ function readDeclaredScale(
   const kind = cell('dimension_kind').trim();
   const scaleText = cell('scale').trim();
   if (kind === '' && scaleText === '') return null;
-  if (kind !== 'likert' && kind !== 'binary')
-    return `"dimension_kind" of a rating must be likert or binary (or empty with an empty "scale"), got "${kind}"`;
+  if (!isDimensionKind(kind))
+    return `"dimension_kind" of a rating must be ${DIMENSION_KINDS.join(' or ')} (or empty with an empty "scale"), got "${kind}"`;
   const points = scaleText.split(SCALE_SEPARATOR).map((p) => p.trim());
   if (points.some((p) => !INTEGER.test(p)) || new Set(points).size !== points.length || points.length < 2)
     return `"scale" must list two or more different whole numbers separated by "${SCALE_SEPARATOR}", got "${scaleText}"`;

@@ -1,4 +1,5 @@
 /** The analysis result: the JSON written by `blindrate analyze` / `report --json` and shown on the Reports screen. */
+import type { DimensionKind } from '../kinds/dimension-kinds';
 import type { QcResult } from './qc';
 import type { IntervalMethods } from './intervals';
 import type { RaterDiagnostics } from './raters';
@@ -76,10 +77,13 @@ export interface PositionBias {
   binomial_p_two_sided: number | null;
 }
 
+export type AnalysisDimensionKind = DimensionKind | 'preference';
+
 /** How a dimension was analysed, and why. */
 export interface AnalysisDimension {
   key: string;
-  kind: 'likert' | 'binary' | 'preference';
+  /** A rubric dimension's kind, or `preference` for the preference choice. */
+  kind: AnalysisDimensionKind;
   /** Scale values (Likert: weighted-kappa categories); null for preference. */
   categories: number[] | null;
 }

@@ -1,5 +1,6 @@
 /** Inline SVG charts for the HTML report: no scripts, tooltips via <title>, sized in user units. */
 import type { AnalysisDimension, BinMean, PreferenceShare } from '../analysis/types';
+import { meanIsShareOfOne } from '../analysis/dimensions';
 import { escapeHtml, formatNumber, formatPercent, seriesStyle } from './format';
 
 const WIDTH = 320;
@@ -26,12 +27,12 @@ export function binLineChart(
     MARGIN.left + (lastBin === firstBin ? plotW / 2 : ((bin - firstBin) / (lastBin - firstBin)) * plotW);
   const y = (value: number) => MARGIN.top + plotH - ((value - yMin) / (yMax - yMin)) * plotH;
 
-  const yTicks = dimension.kind === 'binary' ? [0, 0.25, 0.5, 0.75, 1] : range(yMin, yMax);
+  const yTicks = meanIsShareOfOne(dimension) ? [0, 0.25, 0.5, 0.75, 1] : range(yMin, yMax);
   const grid = yTicks
     .map(
       (t) =>
         `<line class="grid" x1="${MARGIN.left}" x2="${WIDTH - MARGIN.right}" y1="${y(t)}" y2="${y(t)}"/>` +
-        `<text class="tick" x="${MARGIN.left - 6}" y="${y(t) + 4}" text-anchor="end">${dimension.kind === 'binary' ? formatPercent(t) : t}</text>`,
+        `<text class="tick" x="${MARGIN.left - 6}" y="${y(t) + 4}" text-anchor="end">${meanIsShareOfOne(dimension) ? formatPercent(t) : t}</text>`,
     )
     .join('');
   const xTicks = bins
@@ -65,7 +66,7 @@ export function binLineChart(
 }
 
 function yRange(dimension: AnalysisDimension, cells: ReadonlyArray<BinMean>): [number, number] {
-  if (dimension.kind === 'binary') return [0, 1];
+  if (meanIsShareOfOne(dimension)) return [0, 1];
   const scale = dimension.categories ?? [];
   const values = [...scale, ...cells.flatMap((c) => (c.mean === null ? [] : [c.mean]))];
   const lo = Math.floor(Math.min(...values, 1));

@@ -3,6 +3,7 @@
  * that opens offline and prints to PDF, built from an AnalysisResult and the study's parameters.
  */
 import type { AnalysisDimension, AnalysisResult, Correlation } from '../analysis/types';
+import { meanIsShareOfOne } from '../analysis/dimensions';
 import { binLineChart, PREFERENCE_SEGMENTS, preferenceBars } from './charts';
 import {
   escapeHtml,
@@ -146,7 +147,7 @@ function binsSection(result: AnalysisResult, label: Labeller): string {
           label(d.key),
           result.bins.filter((b) => b.dimension === d.key),
           result.models,
-        )}<figcaption>${escapeHtml(label(d.key))}${d.kind === 'binary' ? ' (share of 1)' : ''}</figcaption></figure>`,
+        )}<figcaption>${escapeHtml(label(d.key))}${meanIsShareOfOne(d) ? ' (share of 1)' : ''}</figcaption></figure>`,
     )
     .join('');
   const bins = [...new Set(result.bins.map((b) => b.bin))].sort((a, b) => a - b);

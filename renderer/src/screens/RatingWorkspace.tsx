@@ -2,6 +2,7 @@ import { Paper, Stack, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import type { RatingTaskPayload } from '../../../shared/api';
 import type { Rubric } from '../../../shared/rubric';
+import { DIMENSION_KIND_SPECS } from '../../../shared/kinds/dimension-kinds';
 import { CalibrationFeedback } from '../components/CalibrationFeedback';
 import { DimensionRow } from '../components/DimensionRow';
 import type { Shortcut } from '../components/ShortcutLegend';
@@ -26,12 +27,12 @@ function letterKeyShortcuts(
 }
 
 function ratingLegend(rubric: Rubric): Shortcut[] {
-  const digits = rubric.dimensions.filter((d) => d.kind === 'likert').flatMap((d) => d.scale.map((p) => p.key));
+  const digits = rubric.dimensions.filter((d) => DIMENSION_KIND_SPECS[d.kind].shortcutKeys === 'digits').flatMap((d) => d.scale.map((p) => p.key));
   const unique = [...new Set(digits)];
   const legend: Shortcut[] = [];
   if (unique.length)
     legend.push({ keys: [`${unique[0]}–${unique.at(-1)}`], action: 'Rate the active dimension, then move on' });
-  for (const d of rubric.dimensions.filter((dim) => dim.kind === 'binary')) {
+  for (const d of rubric.dimensions.filter((dim) => DIMENSION_KIND_SPECS[dim.kind].shortcutKeys === 'letters')) {
     legend.push({
       keys: d.scale.map((p) => p.key.toUpperCase()),
       action: `${d.label}: ${d.scale.map((p) => p.label).join(' / ')}`,

@@ -1,9 +1,25 @@
 import { Alert, Button, Center, Container, Loader, Stack } from '@mantine/core';
+import type { ComponentType } from 'react';
+import type { TaskPayload, TaskPayloadByKind } from '../../../shared/api';
+import type { TaskKind } from '../../../shared/domain';
+import type { Rubric } from '../../../shared/rubric';
 import { leaveTaskFor } from '../stores/navigation';
 import { useSession } from '../stores/session';
 import { useTask } from '../stores/task';
 import { PreferenceWorkspace } from './PreferenceWorkspace';
 import { RatingWorkspace } from './RatingWorkspace';
+
+/** Each task kind's screen; a kind without one does not compile. */
+const TASK_SCREENS: { [K in TaskKind]: ComponentType<{ task: TaskPayloadByKind[K]; rubric: Rubric }> } = {
+  rating: RatingWorkspace,
+  preference: PreferenceWorkspace,
+};
+
+/** TASK_SCREENS pairs each kind with the screen of that kind's payload, so `task` fits the screen of `task.kind`. */
+function KindScreen({ task, rubric }: { task: TaskPayload; rubric: Rubric }) {
+  const Screen = TASK_SCREENS[task.kind] as ComponentType<{ task: TaskPayload; rubric: Rubric }>;
+  return <Screen task={task} rubric={rubric} />;
+}
 
 export function TaskScreen() {
   const rubric = useSession((s) => s.study?.rubric);
@@ -29,9 +45,5 @@ export function TaskScreen() {
       </Center>
     );
   }
-  return task.kind === 'rating' ? (
-    <RatingWorkspace task={task} rubric={rubric} />
-  ) : (
-    <PreferenceWorkspace task={task} rubric={rubric} />
-  );
+  return <KindScreen task={task} rubric={rubric} />;
 }

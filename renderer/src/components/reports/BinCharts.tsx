@@ -1,6 +1,7 @@
 import { LineChart } from '@mantine/charts';
 import { Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { AnalysisDimension, AnalysisResult } from '../../../../shared/analysis/types';
+import { meanIsShareOfOne } from '../../../../shared/analysis/dimensions';
 import { formatNumber, formatPercent } from '../../../../shared/report/format';
 import { binChartRows, countKey, modelColour } from './chartData';
 
@@ -52,7 +53,7 @@ export function BinCharts({ result, label }: { result: AnalysisResult; label: (k
           <figure key={d.key} className="report-figure">
             <Title order={3} size="h5" ta="center">
               {label(d.key)}
-              {d.kind === 'binary' ? ' (share of 1)' : ''}
+              {meanIsShareOfOne(d) ? ' (share of 1)' : ''}
             </Title>
             <LineChart
               h={260}
@@ -69,7 +70,7 @@ export function BinCharts({ result, label }: { result: AnalysisResult; label: (k
                   <MeanTooltip
                     label={props.label}
                     payload={props.payload as unknown as TooltipEntry[]}
-                    binary={d.kind === 'binary'}
+                    binary={meanIsShareOfOne(d)}
                   />
                 ),
               }}
@@ -119,7 +120,7 @@ export function BinCharts({ result, label }: { result: AnalysisResult; label: (k
 /** The scale's own points as ticks (1–5), or 0–100 % for binary dimensions. */
 function yAxis(dimension: AnalysisDimension) {
   // interval 0: recharts otherwise drops ticks it thinks are crowded, e.g. the 4 of a 1–5 scale.
-  if (dimension.kind === 'binary')
+  if (meanIsShareOfOne(dimension))
     return {
       domain: [0, 1],
       ticks: [0, 0.25, 0.5, 0.75, 1],

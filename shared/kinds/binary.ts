@@ -1,0 +1,8 @@
+import type { DimensionKindSpec } from './dimension-kind';
+
+/** Binary: two nominal categories valued 0 and 1 (e.g. unsafe/safe). */
+export const binary: DimensionKindSpec = {
+  agreementLevel: 'nominal',
+  meanReadsAs: 'share of 1',
+  shortcutKeys: 'letters',
+};

@@ -1,0 +1,4 @@
+import type { DimensionKindSpec } from './dimension-kind';
+
+/** Likert: an ordered scale (1–5), analysed as ordinal. */
+export const likert: DimensionKindSpec = { agreementLevel: 'ordinal', meanReadsAs: 'scale', shortcutKeys: 'digits' };

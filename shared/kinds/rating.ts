@@ -1,0 +1,4 @@
+import type { TaskKindSpec } from './task-kind';
+
+/** Rating: one model answer, one value per rubric dimension. */
+export const rating: TaskKindSpec = { showsReference: false };

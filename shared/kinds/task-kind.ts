@@ -1,0 +1,11 @@
+/**
+ * What a task kind declares about itself. One module per kind (shared/kinds/rating.ts, preference.ts)
+ * exports one of these; shared/kinds/task-kinds.ts lists them, and that list is the TaskKind union.
+ */
+export interface TaskKindSpec {
+  /**
+   * Whether the kind shows the item's reference answer beside a model's: such a task can only be sampled
+   * from items that have a reference, and two of them on one item would mark it to the rater.
+   */
+  showsReference: boolean;
+}
