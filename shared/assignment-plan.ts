@@ -7,6 +7,7 @@
  * bins are only used here, in the master; nothing of them reaches a package.
  */
 import { TASK_KINDS, type PresentedA, type TaskKind } from './domain';
+import { TASK_KIND_SPECS } from './kinds/task-kinds';
 import { assertNever } from './kinds/assert-never';
 import { deriveSeed, createPrng, shuffled, type Prng } from './prng';
 
@@ -118,7 +119,7 @@ class RaterHand {
   }
 
   private count(task: PlannableTask, by: number): void {
-    if (task.kind === 'preference') this.items.set(task.itemId, (this.items.get(task.itemId) ?? 0) + by);
+    if (TASK_KIND_SPECS[task.kind].showsReference) this.items.set(task.itemId, (this.items.get(task.itemId) ?? 0) + by);
   }
 
   pairsOf(itemId: string): number {
@@ -166,7 +167,7 @@ function spreadSharedItems(
     for (const hand of hands.values()) {
       for (const id of [...hand.taskIds]) {
         const task = byId.get(id)!;
-        if (task.kind !== 'preference' || hand.pairsOf(task.itemId) < 2) continue;
+        if (!TASK_KIND_SPECS[task.kind].showsReference || hand.pairsOf(task.itemId) < 2) continue;
         const swap = swapFor(hand, task);
         if (!swap) continue;
         hand.swap(task, swap.candidate);
@@ -207,9 +208,9 @@ export function planAddedRater(
       const untaken = [...candidates.slice(at), ...candidates.slice(0, at)].filter((t) => !taken.has(t.taskId));
       const ofStratum = untaken.filter((t) => stratumOf(t) === stratumOf(candidates[at]!));
       const pick =
-        ofStratum.find((t) => t.kind !== 'preference' || !items.has(t.itemId)) ?? ofStratum[0] ?? untaken[0]!;
+        ofStratum.find((t) => !TASK_KIND_SPECS[t.kind].showsReference || !items.has(t.itemId)) ?? ofStratum[0] ?? untaken[0]!;
       taken.add(pick.taskId);
-      if (pick.kind === 'preference') items.add(pick.itemId);
+      if (TASK_KIND_SPECS[pick.kind].showsReference) items.add(pick.itemId);
       picked.push(pick.taskId);
     }
     if (picked.length === load) break;

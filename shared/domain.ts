@@ -16,6 +16,7 @@ export interface OutputRecord {
 }
 
 /** The kinds of task a sample holds: one registry, shared/kinds/task-kinds.ts. */
+import type { TaskKind } from './kinds/task-kinds';
 export { TASK_KINDS, type TaskKind } from './kinds/task-kinds';
 
 /** What a preference choice means once the blinded position is resolved. */

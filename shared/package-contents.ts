@@ -6,6 +6,7 @@
 import type { AuditContent, Sha256 } from './audit-chain';
 import type { PreferenceKey, PreferenceOutcome, PresentedA, TaskKind } from './domain';
 import { MAX_TASK_DURATION_MS } from './duration';
+import { assertNever } from './kinds/assert-never';
 import type { CalibrationFeedback } from './qc/calibration';
 import type { Rubric } from './rubric';
 import { displaySafeName } from './text/names';
@@ -156,6 +157,24 @@ export function replayPackageAudit(
     }
   }
   return state;
+}
+
+/** A stored answer to a task of `kind` holds that kind's answer and nothing else. Returns a problem or null. */
+export function answerProblem(
+  kind: TaskKind,
+  answer: { values: Record<string, number>; choice: string | null },
+  rubric: Rubric,
+): string | null {
+  switch (kind) {
+    case 'rating':
+      return answer.choice !== null ? 'a rating task holds a preference choice' : ratingProblem(rubric, answer.values);
+    case 'preference':
+      return Object.keys(answer.values).length > 0
+        ? 'a preference task holds rating values'
+        : choiceProblem(answer.choice, rubric.preference.allowTie);
+    default:
+      return assertNever(kind, 'task kind');
+  }
 }
 
 /** A stored rating is complete, on the rubric, and nothing else. Returns a problem or null. */

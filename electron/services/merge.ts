@@ -25,13 +25,14 @@ import { basename, resolve } from 'node:path';
 import { verifyAuditChain, type ChainedAuditEntry } from '../../shared/audit-chain';
 import { isoNow, type Clock } from '../../shared/clock';
 import { lockReceipt, parseLockReceipt } from '../../shared/lock-receipt';
+import { assertNever } from '../../shared/kinds/assert-never';
+import type { TaskKind } from '../../shared/domain';
 import {
-  choiceProblem,
+  answerProblem,
   commentProblem,
   durationProblem,
   PACKAGE_ANCHOR_ACTION,
   PackageCheckError,
-  ratingProblem,
   replayPackageAudit,
   resolveOutcome,
   taskListDigest,
@@ -322,14 +323,7 @@ export function checkPackageContents(
   for (const answer of answers) {
     const task = byTask.get(answer.taskId) ?? fail('it holds an answer to a task that is not in the package');
     const where = label(answer.taskId)!;
-    const problem =
-      task.kind === 'rating'
-        ? answer.choice !== null
-          ? 'a rating task holds a preference choice'
-          : ratingProblem(rubric, answer.values)
-        : Object.keys(answer.values).length > 0
-          ? 'a preference task holds rating values'
-          : choiceProblem(answer.choice, rubric.preference.allowTie);
+    const problem = answerProblem(task.kind, answer, rubric);
     if (problem) fail(`${where}: ${problem}`);
     const durationIssue = durationProblem(answer.durationMs);
     if (durationIssue) fail(`${where}: ${durationIssue}`);
@@ -339,7 +333,7 @@ export function checkPackageContents(
     const matches =
       last !== undefined &&
       last.comment === answer.comment &&
-      (task.kind === 'rating' ? sameValues(last.values ?? {}, answer.values) : last.choice === answer.choice);
+      sameAnswer(task.kind, last, answer);
     if (!matches) fail(`${where}: the stored answer differs from the last audited one`);
     const responseIssue = auditedResponseProblem(answer, last!, anchor !== null);
     if (responseIssue) fail(`${where}: ${responseIssue}`);
@@ -483,6 +477,18 @@ function lockReceiptCheck(
   if (lockReceipt(issued.id, contents.head, sha256) !== receipt)
     return `its history up to the lock does not match the lock receipt ${receipt}: it was changed after the receipt was read out, or the receipt belongs to another package`;
   return { receiptConfirmed: true, newReceipt: receipt === issued.lockReceipt ? null : receipt };
+}
+
+/** Whether a stored answer is what the last audited entry of its task recorded. */
+function sameAnswer(kind: TaskKind, audited: AuditedAnswer, stored: StoredPackageAnswer): boolean {
+  switch (kind) {
+    case 'rating':
+      return sameValues(audited.values ?? {}, stored.values);
+    case 'preference':
+      return audited.choice === stored.choice;
+    default:
+      return assertNever(kind, 'task kind');
+  }
 }
 
 function sameValues(a: Record<string, number>, b: Record<string, number>): boolean {

@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
+import { assertNever } from '../../shared/kinds/assert-never';
 import { isoNow, type Clock } from '../../shared/clock';
 import {
   PACKAGE_ANCHOR_ACTION,
@@ -67,22 +68,28 @@ function packagedTask(task: TaskToPack): PackagedTask {
     context: task.context,
     feedback: null,
   };
-  if (task.kind === 'rating') {
-    const feedback =
-      task.calibrationExpected === null
-        ? null
-        : {
-            expected: JSON.parse(task.calibrationExpected) as Record<string, number>,
-            rationale: task.calibrationRationale ?? '',
-          };
-    return { ...base, answerA: task.answer, answerB: null, feedback };
+  switch (task.kind) {
+    case 'rating': {
+      const feedback =
+        task.calibrationExpected === null
+          ? null
+          : {
+              expected: JSON.parse(task.calibrationExpected) as Record<string, number>,
+              rationale: task.calibrationRationale ?? '',
+            };
+      return { ...base, answerA: task.answer, answerB: null, feedback };
+    }
+    case 'preference': {
+      const modelFirst = task.presentedA === 'model';
+      return {
+        ...base,
+        answerA: modelFirst ? task.answer : task.reference,
+        answerB: modelFirst ? task.reference : task.answer,
+      };
+    }
+    default:
+      return assertNever(task.kind, 'task kind');
   }
-  const modelFirst = task.presentedA === 'model';
-  return {
-    ...base,
-    answerA: modelFirst ? task.answer : task.reference,
-    answerB: modelFirst ? task.reference : task.answer,
-  };
 }
 
 /** The tasks this master's plan gives the rater, exactly as a package holds them. */

@@ -17,6 +17,7 @@ import {
 } from '../../db/samples';
 import { isoNow, type Clock } from '../../shared/clock';
 import { TASK_KINDS, type SampleParameters, type TaskKind } from '../../shared/domain';
+import { TASK_KIND_SPECS } from '../../shared/kinds/task-kinds';
 import { createPrng, deriveSeed, shuffled } from '../../shared/prng';
 import {
   assignQuintileBins,
@@ -67,8 +68,8 @@ export function drawSample(db: StudyDb, request: SampleRequest, clock: Clock): S
   const metrics = resolveMetrics(metricsOf(scored), request.metrics);
   const excluded = request.disjoint ? outputsOfOtherTask(db, request.task) : new Set<number>();
 
-  // A preference pair with an empty reference would be meaningless and show which side is the model's.
-  const withReference = request.task === 'preference' ? new Set(readItemIdsWithReference(db)) : null;
+  // A task showing the reference needs one: an empty reference would be meaningless and show which side is the model's.
+  const withReference = TASK_KIND_SPECS[request.task].showsReference ? new Set(readItemIdsWithReference(db)) : null;
   const outputsByModel = averageScoresByModel(scored, models, metrics, withReference);
 
   const perModel: ModelSampleSummary[] = [];
@@ -298,7 +299,7 @@ export function previewSampleBins(db: StudyDb, request: SampleRequest): SampleDr
   const scored = readScoredOutputs(db, models);
   const metrics = resolveMetrics(metricsOf(scored), request.metrics);
   const excluded = request.disjoint ? outputsOfOtherTask(db, request.task) : new Set<number>();
-  const withReference = request.task === 'preference' ? new Set(readItemIdsWithReference(db)) : null;
+  const withReference = TASK_KIND_SPECS[request.task].showsReference ? new Set(readItemIdsWithReference(db)) : null;
   const outputsByModel = averageScoresByModel(scored, models, metrics, withReference);
   const perModel = models.map((model): ModelBinsPreview => {
     const { eligible, ineligible, withoutReference } = outputsByModel.get(model)!;

@@ -16,6 +16,7 @@ import type {
 import { isoNow, type Clock } from '../../shared/clock';
 import type { CalibrationFeedback } from '../../shared/qc/calibration';
 import type { TaskKind } from '../../shared/domain';
+import { assertNever } from '../../shared/kinds/assert-never';
 import { lockReceipt } from '../../shared/lock-receipt';
 import { ratingProblem, type AuditedAnswerValue } from '../../shared/package-contents';
 import type { Rubric } from '../../shared/rubric';
@@ -121,22 +122,26 @@ export function startPackageSession(db: StudyDb, clock: Clock): RaterSession {
       nextId: neighbourPackageTaskId(db, task.kind, task.position, 'next'),
       readOnly: rater().lockedAt !== null,
     };
-    if (task.kind === 'rating') {
-      return {
-        ...base,
-        kind: 'rating',
-        answer: task.answerA,
-        values: readPackageRatingValues(db, task.id),
-      } satisfies RatingTaskPayload;
+    switch (task.kind) {
+      case 'rating':
+        return {
+          ...base,
+          kind: 'rating',
+          answer: task.answerA,
+          values: readPackageRatingValues(db, task.id),
+        } satisfies RatingTaskPayload;
+      case 'preference':
+        return {
+          ...base,
+          kind: 'preference',
+          answerA: task.answerA,
+          answerB: task.answerB ?? '',
+          allowTie: rubric.preference.allowTie,
+          choice: readPackageChoice(db, task.id),
+        } satisfies PreferenceTaskPayload;
+      default:
+        return assertNever(task.kind, 'task kind');
     }
-    return {
-      ...base,
-      kind: 'preference',
-      answerA: task.answerA,
-      answerB: task.answerB ?? '',
-      allowTie: rubric.preference.allowTie,
-      choice: readPackageChoice(db, task.id),
-    } satisfies PreferenceTaskPayload;
   }
 
   /** What an answer's audit entry records besides the values or choice: all the stored response holds. */

@@ -4,6 +4,7 @@
  */
 import { type StudyDb } from '../../db/connection';
 import { StudyError } from '../../shared/errors';
+import { assertNever } from '../../shared/kinds/assert-never';
 import { readAnsweredValues, readScoresOfAnsweredOutputs } from '../../db/answers';
 import { CsvSyntaxError, csvRecords } from '../../shared/csv';
 import {
@@ -45,15 +46,20 @@ export function readTidyRatingRows(db: StudyDb): TidyRatingRow[] {
       comment: row.comment,
       flagged: row.flagged === 1,
     };
-    return row.task === 'rating'
-      ? tidyRow(fields, { task: 'rating', dimension: row.dimension, value: row.value })
-      : tidyRow(fields, {
+    switch (row.task) {
+      case 'rating':
+        return tidyRow(fields, { task: 'rating', dimension: row.dimension, value: row.value });
+      case 'preference':
+        return tidyRow(fields, {
           task: 'preference',
           dimension: PREFERENCE_DIMENSION,
           value: row.value,
           // The tidy file records where the MODEL's answer was shown; the database stores what was in A.
           presentedPosition: row.presented_a === null ? null : row.presented_a === 'model' ? 'A' : 'B',
         });
+      default:
+        return assertNever(row, 'task kind');
+    }
   });
 }
 

@@ -1,7 +1,7 @@
 /** `blindrate sample STUDY.db --task rating|preference --bins 5 --per-bin 10 [--metrics a,b] [--models a,b] [--seed N] [--allow-overlap] [--replace]` */
 import { randomInt } from 'node:crypto';
 import { StudyError } from '../../../shared/errors';
-import type { TaskKind } from '../../../shared/domain';
+import { TASK_KINDS, type TaskKind } from '../../../shared/domain';
 import { drawSample, MAX_SEED } from '../../services/sampler';
 import { systemClock } from '../../services/system-clock';
 import { parseList, wholeNumber, withStudy } from '../study-options';
@@ -36,8 +36,8 @@ export const registerSample: RegisterCommand = (program) => {
     .option('--allow-overlap', 'let a preference sample reuse outputs of the rating sample (and vice versa)')
     .option('--replace', "draw again over this task's sample; refused once a rater has been dealt its tasks")
     .action(async (study: string, opts: SampleOptions) => {
-      if (opts.task !== 'rating' && opts.task !== 'preference')
-        throw new StudyError(`--task must be rating or preference, got "${opts.task}".`);
+      if (!(TASK_KINDS as string[]).includes(opts.task))
+        throw new StudyError(`--task must be ${TASK_KINDS.join(' or ')}, got "${opts.task}".`);
       const seed = opts.seed ?? randomInt(0, MAX_SEED + 1);
       const summary = await withStudy(study, (db) =>
         drawSample(

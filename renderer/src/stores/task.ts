@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { SaveRatingResult, SessionOverview, TaskPayload } from '../../../shared/api';
 import type { CalibrationFeedback } from '../../../shared/qc/calibration';
+import { assertNever } from '../../../shared/kinds/assert-never';
 import type { PreferenceKey } from '../../../shared/domain';
 import type { Rubric } from '../../../shared/rubric';
 import { api } from '../api/current';
@@ -118,9 +119,14 @@ function takePrefetched(assignmentId: string): TaskPayload | null {
 }
 
 export function draftOf(task: TaskPayload): Draft {
-  return task.kind === 'rating'
-    ? { values: { ...task.values }, choice: null, comment: task.comment }
-    : { values: {}, choice: task.choice, comment: task.comment };
+  switch (task.kind) {
+    case 'rating':
+      return { values: { ...task.values }, choice: null, comment: task.comment };
+    case 'preference':
+      return { values: {}, choice: task.choice, comment: task.comment };
+    default:
+      return assertNever(task, 'task kind');
+  }
 }
 
 export function isDirty(task: TaskPayload, draft: Draft): boolean {
@@ -128,8 +134,14 @@ export function isDirty(task: TaskPayload, draft: Draft): boolean {
 }
 
 export function isComplete(task: TaskPayload, draft: Draft, rubric: Rubric): boolean {
-  if (task.kind === 'preference') return draft.choice !== null;
-  return rubric.dimensions.every((d) => draft.values[d.key] !== undefined);
+  switch (task.kind) {
+    case 'rating':
+      return rubric.dimensions.every((d) => draft.values[d.key] !== undefined);
+    case 'preference':
+      return draft.choice !== null;
+    default:
+      return assertNever(task, 'task kind');
+  }
 }
 
 function firstUnratedIndex(rubric: Rubric, values: Record<string, number>): number {
@@ -221,22 +233,25 @@ export const useTask = create<TaskState>((set, get) => ({
     const { assignmentId } = task;
     let overview: SaveRatingResult;
     try {
-      if (task.kind === 'rating') {
-        overview = await api().saveRating({ assignmentId, values: draft.values, comment: draft.comment, durationMs });
-      } else if (draft.choice) {
-        overview = await api().savePreference({
-          assignmentId,
-          choice: draft.choice,
-          comment: draft.comment,
-          durationMs,
-        });
-      } else {
-        throw new Error('Choose an answer first.');
+      let saved: TaskPayload;
+      switch (task.kind) {
+        case 'rating':
+          overview = await api().saveRating({ assignmentId, values: draft.values, comment: draft.comment, durationMs });
+          saved = { ...task, values: { ...draft.values }, comment: draft.comment };
+          break;
+        case 'preference':
+          if (!draft.choice) throw new Error('Choose an answer first.');
+          overview = await api().savePreference({
+            assignmentId,
+            choice: draft.choice,
+            comment: draft.comment,
+            durationMs,
+          });
+          saved = { ...task, choice: draft.choice, comment: draft.comment };
+          break;
+        default:
+          return assertNever(task, 'task kind');
       }
-      const saved =
-        task.kind === 'rating'
-          ? { ...task, values: { ...draft.values }, comment: draft.comment }
-          : { ...task, choice: draft.choice, comment: draft.comment };
       endBusy({ task: saved, status: 'ready', lastSavedPosition: task.position });
     } catch (error) {
       endBusy({ status: 'error', error: `Not saved: ${userMessage(error)}` });

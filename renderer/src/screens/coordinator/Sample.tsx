@@ -21,7 +21,7 @@ import {
 } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import type { SampleDraft, SamplePreview, SampleSetup } from '../../../../shared/coordinator-api';
-import type { TaskKind } from '../../../../shared/domain';
+import { TASK_KINDS, type TaskKind } from '../../../../shared/domain';
 import { api } from '../../api/current';
 import { ScoreHistogram } from '../../components/coordinator/ScoreHistogram';
 import { StepPage } from '../../components/coordinator/StepPage';
@@ -125,7 +125,8 @@ export function SampleScreen() {
         metrics: [],
         bins: 5,
         perBin: 10,
-        seed: task === 'rating' ? setup.suggestedSeed : (setup.suggestedSeed + 1) % (setup.maxSeed + 1),
+        // Each kind its own default seed, so two samples are not drawn alike.
+        seed: (setup.suggestedSeed + TASK_KINDS.indexOf(task)) % (setup.maxSeed + 1),
         disjoint: true,
       })
     : null;
