@@ -208,7 +208,9 @@ export function planAddedRater(
       const untaken = [...candidates.slice(at), ...candidates.slice(0, at)].filter((t) => !taken.has(t.taskId));
       const ofStratum = untaken.filter((t) => stratumOf(t) === stratumOf(candidates[at]!));
       const pick =
-        ofStratum.find((t) => !TASK_KIND_SPECS[t.kind].showsReference || !items.has(t.itemId)) ?? ofStratum[0] ?? untaken[0]!;
+        ofStratum.find((t) => !TASK_KIND_SPECS[t.kind].showsReference || !items.has(t.itemId)) ??
+        ofStratum[0] ??
+        untaken[0]!;
       taken.add(pick.taskId);
       if (TASK_KIND_SPECS[pick.kind].showsReference) items.add(pick.itemId);
       picked.push(pick.taskId);

@@ -330,10 +330,7 @@ export function checkPackageContents(
     const commentIssue = commentProblem(answer.comment);
     if (commentIssue) fail(`${where}: ${commentIssue}`);
     const last = audited.answers.get(answer.taskId);
-    const matches =
-      last !== undefined &&
-      last.comment === answer.comment &&
-      sameAnswer(task.kind, last, answer);
+    const matches = last !== undefined && last.comment === answer.comment && sameAnswer(task.kind, last, answer);
     if (!matches) fail(`${where}: the stored answer differs from the last audited one`);
     const responseIssue = auditedResponseProblem(answer, last!, anchor !== null);
     if (responseIssue) fail(`${where}: ${responseIssue}`);

@@ -27,7 +27,9 @@ function letterKeyShortcuts(
 }
 
 function ratingLegend(rubric: Rubric): Shortcut[] {
-  const digits = rubric.dimensions.filter((d) => DIMENSION_KIND_SPECS[d.kind].shortcutKeys === 'digits').flatMap((d) => d.scale.map((p) => p.key));
+  const digits = rubric.dimensions
+    .filter((d) => DIMENSION_KIND_SPECS[d.kind].shortcutKeys === 'digits')
+    .flatMap((d) => d.scale.map((p) => p.key));
   const unique = [...new Set(digits)];
   const legend: Shortcut[] = [];
   if (unique.length)
