@@ -6,6 +6,7 @@
 import { randomInt } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { assertNever } from '../../shared/kinds/assert-never';
 import { basename, join } from 'node:path';
 import type { StudySummary } from '../../shared/api';
 import type { Clock } from '../../shared/clock';
@@ -657,8 +658,15 @@ export function exportFileName(studyName: string, request: ExportRequest): strin
       return `${stem} analysis.json`;
     case 'backup':
       return `${stem} backup.db`;
-    default:
+    case 'ratings':
+    case 'ratings-wide':
+    case 'outputs':
+    case 'sample':
+    case 'audit':
+    case 'dictionary':
       return `${stem} ${request.what}.${request.format}`;
+    default:
+      return assertNever(request, 'export');
   }
 }
 
