@@ -103,8 +103,10 @@ describe('orderRaterTasks', () => {
     const tasks = sampledTasks();
     const a = orderRaterTasks(tasks, keyedStream(secret, 'order', 'Dr A'));
     expect(a.map((t) => t.position)).toEqual(tasks.map((_, i) => i + 1));
-    expect(a.slice(0, 30).every((t) => t.presentedA === null)).toBe(true);
-    expect(a.slice(30).every((t) => t.presentedA === 'model' || t.presentedA === 'reference')).toBe(true);
+    expect(a.slice(0, 30).every((t) => t.kind === 'rating' && !('presentedA' in t))).toBe(true);
+    expect(
+      a.slice(30).every((t) => t.kind === 'preference' && (t.presentedA === 'model' || t.presentedA === 'reference')),
+    ).toBe(true);
     expect(a.map((t) => t.taskId)).not.toEqual(
       orderRaterTasks(tasks, keyedStream(secret, 'order', 'Dr B')).map((t) => t.taskId),
     );
