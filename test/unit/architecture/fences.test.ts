@@ -16,6 +16,7 @@ const eslint = new ESLint({
       '@typescript-eslint/no-floating-promises': 'off',
       '@typescript-eslint/no-misused-promises': 'off',
       '@typescript-eslint/await-thenable': 'off',
+      '@typescript-eslint/switch-exhaustiveness-check': 'off',
     },
   },
 });
@@ -131,4 +132,16 @@ describe('type-aware lint', () => {
       }
     },
   );
+
+  it('makes every switch over a union name each member, a default not standing in for one', async () => {
+    const config = (await new ESLint({ cwd: ROOT }).calculateConfigForFile(
+      join(ROOT, 'shared/assignment-plan.ts'),
+    )) as {
+      rules: Record<string, unknown[]>;
+    };
+    expect(config.rules['@typescript-eslint/switch-exhaustiveness-check']).toEqual([
+      2,
+      expect.objectContaining({ considerDefaultExhaustiveForUnions: false }),
+    ]);
+  });
 });
