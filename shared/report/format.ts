@@ -1,4 +1,4 @@
-/** Text helpers for the HTML report: escaping and number formatting. */
+/** Text helpers for the report and the Reports screen: escaping, number formatting, colours. */
 import type { IccEstimate } from '../stats/icc';
 
 export function escapeHtml(text: string): string {
@@ -44,9 +44,19 @@ export function seriesStyle(index: number): { colour: string; dash: string } {
 
 /** A share's interval as percentages, e.g. "[12%, 40%]"; empty when there is none. */
 export function formatShareInterval(interval: [number, number] | null): string {
-  return interval === null
-    ? ''
-    : `<span class="ci">[${formatPercent(interval[0])}, ${formatPercent(interval[1])}]</span>`;
+  return interval === null ? '' : `[${formatPercent(interval[0])}, ${formatPercent(interval[1])}]`;
+}
+
+/**
+ * A correlation's heat-map colours, for the report and the screen alike: white at 0, blue towards +1,
+ * red towards −1, grey when undefined; the text turns white on dark cells.
+ */
+export function heatColours(r: number | null): { background: string; color: string } {
+  if (r === null) return { background: '#f6f8fa', color: '#59636e' };
+  const [R, G, B] = r >= 0 ? [33, 102, 172] : [178, 24, 43];
+  const t = Math.min(1, Math.abs(r));
+  const mix = (c: number) => Math.round(255 + (c - 255) * t);
+  return { background: `rgb(${mix(R)},${mix(G)},${mix(B)})`, color: t > 0.55 ? '#fff' : '#1f2328' };
 }
 
 /** Milliseconds as seconds with one decimal, e.g. "41.0 s". */

@@ -1,19 +1,53 @@
 import type { AnalysisResult } from '../analysis/types';
-import { escapeHtml } from './format';
+import { markup, paragraph, type ReportSection } from './model';
 
-/** The methods paragraphs: how every number in the report was computed, with this run's parameters. */
-export function methodsHtml(result: AnalysisResult): string {
+/** The Methods section: how every number in the report was computed, with this run's parameters. */
+export function methodsSection(result: AnalysisResult): ReportSection {
   const { bootstrap, seed } = result.parameters;
-  const kinds = result.dimensions.map((d) => `${escapeHtml(d.key)} (${d.kind})`).join(', ');
+  // Dimension keys are data: they go into the runs as plain text, never into markup.
+  const kinds = result.dimensions.map((d) => `${d.key} (${d.kind})`).join(', ');
   const interval =
     bootstrap > 0
       ? `The 95% interval for Spearman's ρ is a percentile bootstrap over outputs: ${bootstrap} resamples of the n outputs drawn with replacement, ρ recomputed on each (resamples where ρ is undefined are skipped), the 2.5th and 97.5th percentiles taken with linear interpolation (numpy's default). Krippendorff's α and each κ get the same kind of interval, over the outputs they use. The resamples are seeded with ${seed} combined with the identities of the outputs resampled (FNV-1a): rerunning gives the same intervals, an interval does not depend on the other figures in the file, and figures computed on the same outputs share their resamples (a paired bootstrap). No interval is given when n < 3 or fewer than half the resamples give a value.`
       : 'No bootstrap intervals were computed (0 resamples), so α, κ and ρ have none.';
-  return `
-<p><b>Data.</b> Every rating value is one row: a rater's value for one dimension of one output, an output being one model's answer to one item (the unit of analysis, identified by item and model). Dimensions analysed: ${kinds}. Likert dimensions are analysed as ordinal, binary dimensions (safety: 0 = unsafe, 1 = safe) and preference choices (model / reference / tie) as nominal.</p>
-<p><b>Agreement.</b> Krippendorff's α uses all raters and all outputs with missing ratings allowed: units with fewer than two ratings are not pairable and are dropped; coincidences are weighted by 1/(m<sub>u</sub> − 1); the distance is the ordinal metric (Σ<sub>g=c..k</sub> n<sub>g</sub> − (n<sub>c</sub> + n<sub>k</sub>)/2)² for Likert dimensions and the nominal metric otherwise (Krippendorff 2011). α is undefined (—) when no unit is pairable or all values are equal. "Units" counts outputs with at least two ratings. Percent agreement is the share of agreeing rater pairs pooled over those outputs (Σ<sub>u</sub> Σ<sub>c</sub> C(n<sub>uc</sub>, 2) / Σ<sub>u</sub> C(m<sub>u</sub>, 2)). For each pair of raters, Cohen's κ with quadratic weights is computed on the outputs both rated (n), over the full rating scale (the rubric's scale, or every integer between the smallest and largest value observed, which gives the same κ), as scikit-learn's <code>cohen_kappa_score(weights="quadratic")</code>; κ is undefined when both raters used one and the same value only. Gwet's agreement coefficient (Gwet 2014, <i>Handbook of Inter-Rater Reliability</i>, 4th ed.) uses every output with at least one rating (n) and all raters: AC2 with quadratic weights w<sub>kl</sub> = 1 − (x<sub>k</sub> − x<sub>l</sub>)²/(x<sub>max</sub> − x<sub>min</sub>)² over the full scale for Likert dimensions, Gwet's AC1 (identity weights) for binary dimensions and preference; its standard error is Gwet's linearised variance estimator, and the 95% interval is AC ± t<sub>0.975, n−1</sub>·SE with the upper end capped at 1 (as R's irrCAC). Intraclass correlations for Likert dimensions come from the two-way ANOVA of a complete outputs × raters table: ICC(A,1) (absolute agreement, single rater; Shrout &amp; Fleiss ICC(2,1)), ICC(C,1) (consistency; ICC(3,1)) and ICC(A,k) (absolute agreement of the mean of k raters; ICC(2,k)) (McGraw &amp; Wong 1996), each with its F-based 95% interval as R's <code>psych::ICC</code> computes it. The table is every rated output when every rater rated all of them; otherwise the largest set of outputs rated by one and the same set of at least two raters, whose raters and n are reported.</p>
-<p><b>Ratings by bin.</b> Each output belongs to a bin of its model's outputs sorted by the average of the sampling metrics (1 = lowest). A cell's mean is the arithmetic mean of every rating of that dimension given to that model's outputs in that bin, every rater counted; n is the number of ratings. For binary dimensions the mean is the share of 1s.</p>
-<p><b>Preference.</b> Shares are the fractions of all choices (every rater counted) that preferred the model's answer, the reference, or neither (tie), per model and bin and per model overall. Position bias: among decisive choices (ties excluded) whose screen position is known, the share that picked the answer shown as A, with an exact two-sided binomial test against ½ (p = total probability of outcomes no more likely than the one observed, as scipy's <code>binomtest</code>). Each share has a Wilson score 95% interval (Wilson 1927) computed on its n choices.</p>
-<p><b>Per-rater diagnostics.</b> For each rater and rating dimension: the number, mean and sample standard deviation (n − 1) of the rater's ratings; on the outputs that rater and at least one other rater rated (n), Spearman's ρ between the rater's value and the leave-one-out mean of the other raters' values, and the mean difference (rater − others' mean) with its paired Student t 95% interval. Time per task is the time each rated output (or preference choice) was on screen before its last save; the report gives the median and the interquartile range (25th–75th percentiles, linear interpolation) over the rater's timed tasks.</p>
-<p><b>Metric–human correlation.</b> For each metric, rating dimension and model (and all models pooled, "ALL"), the pairs are the outputs that have the metric and at least one rating: x = the metric value, y = the mean of the output's ratings on that dimension (output level). Spearman's ρ is Pearson's r of average ranks (ties share the mean rank), Kendall's τ is τ-b (corrected for ties in both variables), Pearson's r is computed on the raw values, each as scipy.stats computes them. A coefficient is undefined (—) when n < 3 or either variable is constant. ${interval}</p>`;
+  return {
+    id: 'methods',
+    title: 'Methods',
+    blocks: [
+      paragraph([
+        ...markup(
+          `<b>Data.</b> Every rating value is one row: a rater's value for one dimension of one output, an output being one model's answer to one item (the unit of analysis, identified by item and model). Dimensions analysed: `,
+        ),
+        kinds,
+        ...markup(
+          `. Likert dimensions are analysed as ordinal, binary dimensions (safety: 0 = unsafe, 1 = safe) and preference choices (model / reference / tie) as nominal.`,
+        ),
+      ]),
+      paragraph(
+        markup(
+          `<b>Agreement.</b> Krippendorff's α uses all raters and all outputs with missing ratings allowed: units with fewer than two ratings are not pairable and are dropped; coincidences are weighted by 1/(m<sub>u</sub> − 1); the distance is the ordinal metric (Σ<sub>g=c..k</sub> n<sub>g</sub> − (n<sub>c</sub> + n<sub>k</sub>)/2)² for Likert dimensions and the nominal metric otherwise (Krippendorff 2011). α is undefined (—) when no unit is pairable or all values are equal. "Units" counts outputs with at least two ratings. Percent agreement is the share of agreeing rater pairs pooled over those outputs (Σ<sub>u</sub> Σ<sub>c</sub> C(n<sub>uc</sub>, 2) / Σ<sub>u</sub> C(m<sub>u</sub>, 2)). For each pair of raters, Cohen's κ with quadratic weights is computed on the outputs both rated (n), over the full rating scale (the rubric's scale, or every integer between the smallest and largest value observed, which gives the same κ), as scikit-learn's <code>cohen_kappa_score(weights="quadratic")</code>; κ is undefined when both raters used one and the same value only. Gwet's agreement coefficient (Gwet 2014, <i>Handbook of Inter-Rater Reliability</i>, 4th ed.) uses every output with at least one rating (n) and all raters: AC2 with quadratic weights w<sub>kl</sub> = 1 − (x<sub>k</sub> − x<sub>l</sub>)²/(x<sub>max</sub> − x<sub>min</sub>)² over the full scale for Likert dimensions, Gwet's AC1 (identity weights) for binary dimensions and preference; its standard error is Gwet's linearised variance estimator, and the 95% interval is AC ± t<sub>0.975, n−1</sub>·SE with the upper end capped at 1 (as R's irrCAC). Intraclass correlations for Likert dimensions come from the two-way ANOVA of a complete outputs × raters table: ICC(A,1) (absolute agreement, single rater; Shrout & Fleiss ICC(2,1)), ICC(C,1) (consistency; ICC(3,1)) and ICC(A,k) (absolute agreement of the mean of k raters; ICC(2,k)) (McGraw & Wong 1996), each with its F-based 95% interval as R's <code>psych::ICC</code> computes it. The table is every rated output when every rater rated all of them; otherwise the largest set of outputs rated by one and the same set of at least two raters, whose raters and n are reported.`,
+        ),
+      ),
+      paragraph(
+        markup(
+          `<b>Ratings by bin.</b> Each output belongs to a bin of its model's outputs sorted by the average of the sampling metrics (1 = lowest). A cell's mean is the arithmetic mean of every rating of that dimension given to that model's outputs in that bin, every rater counted; n is the number of ratings. For binary dimensions the mean is the share of 1s.`,
+        ),
+      ),
+      paragraph(
+        markup(
+          `<b>Preference.</b> Shares are the fractions of all choices (every rater counted) that preferred the model's answer, the reference, or neither (tie), per model and bin and per model overall. Position bias: among decisive choices (ties excluded) whose screen position is known, the share that picked the answer shown as A, with an exact two-sided binomial test against ½ (p = total probability of outcomes no more likely than the one observed, as scipy's <code>binomtest</code>). Each share has a Wilson score 95% interval (Wilson 1927) computed on its n choices.`,
+        ),
+      ),
+      paragraph(
+        markup(
+          `<b>Per-rater diagnostics.</b> For each rater and rating dimension: the number, mean and sample standard deviation (n − 1) of the rater's ratings; on the outputs that rater and at least one other rater rated (n), Spearman's ρ between the rater's value and the leave-one-out mean of the other raters' values, and the mean difference (rater − others' mean) with its paired Student t 95% interval. Time per task is the time each rated output (or preference choice) was on screen before its last save; the report gives the median and the interquartile range (25th–75th percentiles, linear interpolation) over the rater's timed tasks.`,
+        ),
+      ),
+      paragraph(
+        markup(
+          `<b>Metric–human correlation.</b> For each metric, rating dimension and model (and all models pooled, "ALL"), the pairs are the outputs that have the metric and at least one rating: x = the metric value, y = the mean of the output's ratings on that dimension (output level). Spearman's ρ is Pearson's r of average ranks (ties share the mean rank), Kendall's τ is τ-b (corrected for ties in both variables), Pearson's r is computed on the raw values, each as scipy.stats computes them. A coefficient is undefined (—) when n < 3 or either variable is constant. ${interval}`,
+        ),
+      ),
+    ],
+  };
 }

@@ -1,16 +1,16 @@
 /** The report's quality-control section: per-rater checks, hidden repeats, reference controls, calibration. */
 import type { AnalysisResult } from '../analysis/types';
 import type { RaterFlag, RaterQc } from '../analysis/qc';
-import { escapeHtml, formatNumber, formatPercent, formatSeconds } from './format';
-import { table } from './table';
+import { formatNumber, formatPercent, formatSeconds } from './format';
+import { heading, note, paragraph, strong, styled, tableBlock, type Labeller, type ReportSection } from './model';
 
-export const RATER_FLAG_LABELS: Record<RaterFlag, string> = {
+const RATER_FLAG_LABELS: Record<RaterFlag, string> = {
   fast_answers: 'fast answers',
   straight_lining: 'straight-lining',
 };
 
-/** The columns of the per-rater QC table, shared by the report and the Reports screen. */
-export function raterQcColumns(fastMs: number): string[] {
+/** The columns of the per-rater QC table. */
+function raterQcColumns(fastMs: number): string[] {
   return [
     'Rater',
     'Tasks',
@@ -22,8 +22,8 @@ export function raterQcColumns(fastMs: number): string[] {
   ];
 }
 
-/** The cells of one rater's row, shared by the report and the Reports screen. */
-export function raterQcCells(rater: RaterQc): {
+/** The cells of one rater's row. */
+function raterQcCells(rater: RaterQc): {
   tasks: string;
   median: string;
   iqr: string;
@@ -53,86 +53,115 @@ export function inDimensionOrder<T extends { dimension: string }>(result: Analys
   return [...rows].sort((a, b) => (position.get(a.dimension) ?? Infinity) - (position.get(b.dimension) ?? Infinity));
 }
 
-export function qcSection(result: AnalysisResult, label: (key: string) => string): string {
+export function qcSection(result: AnalysisResult, label: Labeller): ReportSection {
   const { qc } = result;
   const { fast_ms, fast_share_flag, straight_run } = qc.parameters;
-  const raterRows = qc.raters.map((r) => {
-    const cells = raterQcCells(r);
-    return [
-      escapeHtml(r.rater),
-      cells.tasks,
-      cells.median,
-      cells.iqr,
-      cells.fast,
-      cells.straight,
-      r.flags.length ? `<b>${cells.flags}</b>` : cells.flags,
-    ];
-  });
+  const who = (rater: string | null) => (rater === null ? [strong('all')] : rater);
   const raters = qc.raters.length
-    ? table(raterQcColumns(fast_ms), raterRows, { numericFrom: 1 })
-    : '<p class="note">No ratings yet.</p>';
+    ? tableBlock({
+        label: 'Quality control per rater',
+        head: raterQcColumns(fast_ms),
+        rows: qc.raters.map((r) => {
+          const cells = raterQcCells(r);
+          return [
+            r.rater,
+            cells.tasks,
+            cells.median,
+            cells.iqr,
+            cells.fast,
+            cells.straight,
+            r.flags.length ? [strong(cells.flags)] : cells.flags,
+          ];
+        }),
+        numericFrom: 1,
+      })
+    : note('No ratings yet.');
 
   const repeats =
     qc.rows.repeat === 0
-      ? '<p class="note">The plan had no hidden repeats.</p>'
-      : table(
-          ['Dimension', 'Rater', 'Pairs', 'κ (quadratic)', 'Exact'],
-          inDimensionOrder(result, qc.intra_rater).map((a) => [
-            escapeHtml(label(a.dimension)),
-            a.rater === null ? '<b>all</b>' : escapeHtml(a.rater),
+      ? note('The plan had no hidden repeats.')
+      : tableBlock({
+          label: 'Intra-rater agreement on hidden repeats',
+          head: ['Dimension', 'Rater', 'Pairs', 'κ (quadratic)', 'Exact'],
+          rows: inDimensionOrder(result, qc.intra_rater).map((a) => [
+            label(a.dimension),
+            who(a.rater),
             String(a.n),
             formatNumber(a.weighted_kappa, 3),
             formatPercent(a.percent_exact),
           ]),
-          { numericFrom: 2, groupFirstColumn: true },
-        );
+          numericFrom: 2,
+          groupFirstColumn: true,
+        });
 
   const models = qc.reference_controls[0]?.models.map((m) => m.model) ?? [];
-  const mean = (cell: { mean: number | null; n: number }) =>
-    `${formatNumber(cell.mean)} <span class="note">(${cell.n})</span>`;
+  const mean = (cell: { mean: number | null; n: number }) => [
+    `${formatNumber(cell.mean)} `,
+    styled('note', `(${cell.n})`),
+  ];
   const references =
     qc.reference_controls.length === 0
-      ? '<p class="note">The plan had no reference controls.</p>'
-      : table(
-          ['Dimension', 'Reference answers', ...models.map(escapeHtml)],
-          inDimensionOrder(result, qc.reference_controls).map((c) => [
-            escapeHtml(label(c.dimension)),
+      ? note('The plan had no reference controls.')
+      : tableBlock({
+          label: 'Reference controls next to each model',
+          head: ['Dimension', 'Reference answers', ...models],
+          rows: inDimensionOrder(result, qc.reference_controls).map((c) => [
+            label(c.dimension),
             mean(c.reference),
             ...c.models.map(mean),
           ]),
-          { numericFrom: 1 },
-        );
+          numericFrom: 1,
+        });
 
   const calibration =
     qc.rows.calibration === 0
-      ? '<p class="note">The plan had no calibration tasks.</p>'
+      ? note('The plan had no calibration tasks.')
       : !qc.calibration.expected_supplied
-        ? `<p class="note">${qc.rows.calibration} calibration rows; their expected ratings were not supplied, so they are not compared.</p>`
-        : table(
-            ['Dimension', 'Rater', 'Ratings', 'Exact', 'Within 1', 'Mean |difference|'],
-            inDimensionOrder(result, qc.calibration.agreement).map((a) => [
-              escapeHtml(label(a.dimension)),
-              a.rater === null ? '<b>all</b>' : escapeHtml(a.rater),
+        ? note(
+            `${qc.rows.calibration} calibration rows; their expected ratings were not supplied, so they are not compared.`,
+          )
+        : tableBlock({
+            label: 'Calibration against the expected ratings',
+            head: ['Dimension', 'Rater', 'Ratings', 'Exact', 'Within 1', 'Mean |difference|'],
+            rows: inDimensionOrder(result, qc.calibration.agreement).map((a) => [
+              label(a.dimension),
+              who(a.rater),
               String(a.n),
               formatPercent(a.exact_share),
               formatPercent(a.within_one_share),
               formatNumber(a.mean_absolute_difference),
             ]),
-            { numericFrom: 2, groupFirstColumn: true },
-          );
+            numericFrom: 2,
+            groupFirstColumn: true,
+          });
 
-  return `<section><h2>Quality control</h2>
-<p>Checks designed into the study and recorded while raters worked. Rows of QC tasks (${qc.rows.repeat} of hidden repeats, ${qc.rows.reference_control} of reference controls, ${qc.rows.calibration} of calibration) are left out of every result above and reported here only.</p>
-<h3>Per rater</h3>
-<p class="note">Time per task is the time on screen before the last save. A rater is flagged for fast answers when at least ${formatPercent(fast_share_flag)} of their timed tasks took less than ${formatSeconds(fast_ms)}, and for straight-lining after ${straight_run} or more rating tasks in a row given one and the same value on every Likert dimension (in the order rated). Flags are a reason to look, not a verdict.</p>
-${raters}
-<h3>Intra-rater agreement on hidden repeats</h3>
-<p class="note">Each repeat against the same rater's first showing of the task: Cohen's κ with quadratic weights over the dimension's scale (for a binary dimension, Cohen's κ), and the share of identical values; all raters pooled, then per rater.</p>
-${repeats}
-<h3>Reference controls</h3>
-<p class="note">Mean rating of the items' reference answers, shown to raters as if they were model answers, next to each model's mean over all its ratings (number of ratings in brackets).</p>
-${references}
-<h3>Calibration</h3>
-<p class="note">Calibration tasks opened each rater's queue; the rater saw the expected rating and its rationale after saving. Shares of ratings equal to the expected value and within one point of it, and the mean absolute difference.</p>
-${calibration}</section>`;
+  return {
+    id: 'qc',
+    title: 'Quality control',
+    blocks: [
+      paragraph(
+        `Checks designed into the study and recorded while raters worked. Rows of QC tasks (${qc.rows.repeat} of hidden repeats, ${qc.rows.reference_control} of reference controls, ${qc.rows.calibration} of calibration) are left out of every result above and reported here only.`,
+      ),
+      heading('Per rater'),
+      note(
+        `Time per task is the time on screen before the last save. A rater is flagged for fast answers when at least ${formatPercent(fast_share_flag)} of their timed tasks took less than ${formatSeconds(fast_ms)}, and for straight-lining after ${straight_run} or more rating tasks in a row given one and the same value on every Likert dimension (in the order rated). Flags are a reason to look, not a verdict.`,
+      ),
+      raters,
+      heading('Intra-rater agreement on hidden repeats'),
+      note(
+        "Each repeat against the same rater's first showing of the task: Cohen's κ with quadratic weights over the dimension's scale (for a binary dimension, Cohen's κ), and the share of identical values; all raters pooled, then per rater.",
+      ),
+      repeats,
+      heading('Reference controls'),
+      note(
+        "Mean rating of the items' reference answers, shown to raters as if they were model answers, next to each model's mean over all its ratings (number of ratings in brackets).",
+      ),
+      references,
+      heading('Calibration'),
+      note(
+        "Calibration tasks opened each rater's queue; the rater saw the expected rating and its rationale after saving. Shares of ratings equal to the expected value and within one point of it, and the mean absolute difference.",
+      ),
+      calibration,
+    ],
+  };
 }

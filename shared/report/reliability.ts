@@ -1,15 +1,24 @@
 /** The report's agreement and per-rater sections: α, Gwet's AC, κ and ICC with their intervals and n. */
 import type { AnalysisResult } from '../analysis/types';
-import { escapeHtml, formatIccEstimate, formatInterval, formatNumber, formatPercent, formatSeconds } from './format';
-import type { Labeller } from './index';
-import { table } from './table';
+import { formatIccEstimate, formatInterval, formatNumber, formatPercent, formatSeconds } from './format';
+import {
+  heading,
+  markup,
+  note,
+  paragraph,
+  styled,
+  tableBlock,
+  type Labeller,
+  type ReportSection,
+  type Rich,
+} from './model';
 
-export function agreementSection(result: AnalysisResult, label: Labeller): string {
+export function agreementSection(result: AnalysisResult, label: Labeller): ReportSection {
+  const title = 'Inter-rater agreement';
   const entries = result.dimensions.map((d) => [d, result.agreement[d.key]!] as const);
-  if (entries.length === 0)
-    return '<section><h2>Inter-rater agreement</h2><p class="note">No ratings yet.</p></section>';
+  if (entries.length === 0) return { id: 'agreement', title, blocks: [note('No ratings yet.')] };
   const rows = entries.map(([d, a]) => [
-    escapeHtml(label(d.key)),
+    label(d.key),
     `${a.level}`,
     formatNumber(a.krippendorff_alpha, 3),
     formatInterval(a.krippendorff_alpha_ci95),
@@ -23,8 +32,8 @@ export function agreementSection(result: AnalysisResult, label: Labeller): strin
   ]);
   const kappaRows = entries.flatMap(([d, a]) =>
     (a.weighted_kappa ?? []).map((k) => [
-      escapeHtml(label(d.key)),
-      escapeHtml(k.raters.join(' × ')),
+      label(d.key),
+      k.raters.join(' × '),
       String(k.n),
       formatNumber(k.kappa, 3),
       formatInterval(k.ci95),
@@ -33,33 +42,79 @@ export function agreementSection(result: AnalysisResult, label: Labeller): strin
   const iccRows = entries.flatMap(([d, a]) => {
     if (!a.icc) return [];
     const icc = a.icc;
+    const size: Rich =
+      icc.subset === 'largest complete block'
+        ? [`${icc.n} × ${icc.k} `, styled('note', `(largest complete block: ${icc.raters.join(', ')})`)]
+        : `${icc.n} × ${icc.k}`;
     return [
       [
-        escapeHtml(label(d.key)),
-        `${icc.n} × ${icc.k}${icc.subset === 'largest complete block' ? ` <span class="note">(largest complete block: ${escapeHtml(icc.raters.join(', '))})</span>` : ''}`,
+        label(d.key),
+        size,
         ...[icc.absolute_single, icc.consistency_single, icc.absolute_average].map((estimate) => {
           const { value, interval } = formatIccEstimate(estimate);
-          return `${value} ${escapeHtml(interval)}`;
+          return `${value} ${interval}`;
         }),
       ],
     ];
   });
-  return `<section><h2>Inter-rater agreement</h2>
-${table(['Dimension', 'Level', "Krippendorff's α", '95% CI', 'Units (≥ 2 ratings)', 'Percent agreement', 'Gwet', 'AC', 'SE', '95% CI', 'n'], rows, { numericFrom: 2 })}
-<p class="note">α: percentile bootstrap interval over outputs. Gwet's AC2 (quadratic weights) for Likert dimensions, AC1 otherwise, with Gwet's analytic standard error; n = outputs with at least one rating.</p>
-<h3>Intraclass correlation (Likert dimensions)</h3>
-${iccRows.length ? table(['Dimension', 'Outputs × raters', 'ICC(A,1) [95% CI]', 'ICC(C,1) [95% CI]', 'ICC(A,k) [95% CI]'], iccRows, { numericFrom: 2 }) : '<p class="note">No output was rated by two or more raters.</p>'}
-<p class="note">McGraw &amp; Wong (1996) forms; Shrout &amp; Fleiss (1979): ICC(A,1) = ICC(2,1), ICC(C,1) = ICC(3,1), ICC(A,k) = ICC(2,k). F-based 95% intervals.</p>
-<h3>Quadratic-weighted κ per rater pair (Likert dimensions)</h3>
-${kappaRows.length ? table(['Dimension', 'Raters', 'Outputs both rated', 'κ', '95% CI'], kappaRows, { numericFrom: 2, groupFirstColumn: true }) : '<p class="note">Fewer than two raters per dimension.</p>'}</section>`;
+  return {
+    id: 'agreement',
+    title,
+    blocks: [
+      tableBlock({
+        label: 'Agreement per dimension',
+        head: [
+          'Dimension',
+          'Level',
+          "Krippendorff's α",
+          '95% CI',
+          'Units (≥ 2 ratings)',
+          'Percent agreement',
+          'Gwet',
+          'AC',
+          'SE',
+          '95% CI',
+          'n',
+        ],
+        rows,
+        numericFrom: 2,
+      }),
+      note(
+        "α: percentile bootstrap interval over outputs. Gwet's AC2 (quadratic weights) for Likert dimensions, AC1 otherwise, with Gwet's analytic standard error; n = outputs with at least one rating.",
+      ),
+      heading('Intraclass correlation (Likert dimensions)'),
+      iccRows.length
+        ? tableBlock({
+            label: 'Intraclass correlation (Likert dimensions)',
+            head: ['Dimension', 'Outputs × raters', 'ICC(A,1) [95% CI]', 'ICC(C,1) [95% CI]', 'ICC(A,k) [95% CI]'],
+            rows: iccRows,
+            numericFrom: 2,
+          })
+        : note('No output was rated by two or more raters.'),
+      note(
+        'McGraw & Wong (1996) forms; Shrout & Fleiss (1979): ICC(A,1) = ICC(2,1), ICC(C,1) = ICC(3,1), ICC(A,k) = ICC(2,k). F-based 95% intervals.',
+      ),
+      heading('Quadratic-weighted κ per rater pair (Likert dimensions)'),
+      kappaRows.length
+        ? tableBlock({
+            label: 'Quadratic-weighted κ per rater pair',
+            head: ['Dimension', 'Raters', 'Outputs both rated', 'κ', '95% CI'],
+            rows: kappaRows,
+            numericFrom: 2,
+            groupFirstColumn: true,
+          })
+        : note('Fewer than two raters per dimension.'),
+    ],
+  };
 }
 
-export function raterSection(result: AnalysisResult, label: Labeller): string {
-  if (result.per_rater.length === 0) return '';
+/** Per-rater diagnostics; no section at all before anyone has rated. */
+export function raterSection(result: AnalysisResult, label: Labeller): ReportSection | null {
+  if (result.per_rater.length === 0) return null;
   const rows = result.per_rater.flatMap((rater) =>
     rater.dimensions.map((d) => [
-      escapeHtml(rater.rater),
-      escapeHtml(label(d.dimension)),
+      rater.rater,
+      label(d.dimension),
       String(d.n),
       formatNumber(d.mean),
       formatNumber(d.sd),
@@ -72,15 +127,35 @@ export function raterSection(result: AnalysisResult, label: Labeller): string {
   const times = result.per_rater.map((rater) => {
     const t = rater.time_per_task_ms;
     return [
-      escapeHtml(rater.rater),
+      rater.rater,
       String(t?.n ?? 0),
       formatSeconds(t?.median),
       t ? `${formatSeconds(t.q1)} – ${formatSeconds(t.q3)}` : '—',
     ];
   });
-  return `<section><h2>Per-rater diagnostics</h2>
-<p>Each rater's ratings (n, mean, SD) and how they compare with the other raters on the outputs both rated (n): Spearman's ρ with the mean of the others' ratings (leave-one-out), and the mean difference rater − others with its paired t 95% interval. A rater far from the others on ρ or the difference deserves a look before pooling.</p>
-${table(['Rater', 'Dimension', 'n', 'Mean', 'SD', 'n vs others', 'ρ vs others', 'Mean difference', '95% CI'], rows, { numericFrom: 2, groupFirstColumn: true })}
-<h3>Time per task</h3>
-${table(['Rater', 'Tasks timed', 'Median', 'Interquartile range'], times, { numericFrom: 1 })}</section>`;
+  return {
+    id: 'raters',
+    title: 'Per-rater diagnostics',
+    blocks: [
+      paragraph(
+        markup(
+          "Each rater's ratings (n, mean, SD) and how they compare with the other raters on the outputs both rated (n): Spearman's ρ with the mean of the others' ratings (leave-one-out), and the mean difference rater − others with its paired t 95% interval. A rater far from the others on ρ or the difference deserves a look before pooling.",
+        ),
+      ),
+      tableBlock({
+        label: 'Each rater against the mean of the other raters',
+        head: ['Rater', 'Dimension', 'n', 'Mean', 'SD', 'n vs others', 'ρ vs others', 'Mean difference', '95% CI'],
+        rows,
+        numericFrom: 2,
+        groupFirstColumn: true,
+      }),
+      heading('Time per task'),
+      tableBlock({
+        label: 'Time per task',
+        head: ['Rater', 'Tasks timed', 'Median', 'Interquartile range'],
+        rows: times,
+        numericFrom: 1,
+      }),
+    ],
+  };
 }

@@ -52,7 +52,7 @@ describe('renderReportHtml', () => {
     );
     const overall = result.preference.find((p) => p.bin === null)!;
     expect(html).toContain(
-      `<td class="num">${overall.n}</td><td class="num">${formatPercent(overall.model_share)} ${formatShareInterval(overall.model_share_ci95)}</td>`,
+      `<td class="num">${overall.n}</td><td class="num">${formatPercent(overall.model_share)} <span class="ci">${formatShareInterval(overall.model_share_ci95)}</span></td>`,
     );
     const rater = result.per_rater[0]!.dimensions[0]!;
     expect(html).toContain(

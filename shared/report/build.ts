@@ -1,0 +1,41 @@
+/**
+ * buildReportModel: the one place that decides what the report contains, for the HTML file and the
+ * Reports screen alike. A new section is a function (result, study, label) → ReportSection | null in
+ * its own module, added to REPORT_SECTIONS in reading order (docs/architecture.md, "The report model").
+ */
+import type { AnalysisResult } from '../analysis/types';
+import { methodsSection } from './methods';
+import type { Labeller, ReportModel, ReportSection } from './model';
+import { qcSection } from './qc';
+import { agreementSection, raterSection } from './reliability';
+import { binsSection, correlationSection, preferenceSection } from './results-sections';
+import { studySection } from './study-section';
+import type { ReportStudy } from './types';
+
+type SectionBuilder = (result: AnalysisResult, study: ReportStudy, label: Labeller) => ReportSection | null;
+
+/** The report's sections in reading order; a builder answers null when its section has nothing to say. */
+const REPORT_SECTIONS: ReadonlyArray<SectionBuilder> = [
+  studySection,
+  (result, _study, label) => binsSection(result, label),
+  (result) => preferenceSection(result),
+  (result, _study, label) => correlationSection(result, label),
+  (result, _study, label) => agreementSection(result, label),
+  (result, _study, label) => raterSection(result, label),
+  (result, _study, label) => qcSection(result, label),
+  (result) => methodsSection(result),
+];
+
+export function buildReportModel(result: AnalysisResult, study: ReportStudy): ReportModel {
+  const label = dimensionLabeller(study);
+  return {
+    title: study.name,
+    subtitle: `BlindRate analysis report · generated ${study.generatedAt}`,
+    sections: REPORT_SECTIONS.flatMap((build) => build(result, study, label) ?? []),
+  };
+}
+
+function dimensionLabeller(study: ReportStudy): Labeller {
+  const labels = new Map(study.rubric?.dimensions.map((d) => [d.key, d.label]) ?? []);
+  return (key) => labels.get(key) ?? (key === 'preference' ? 'Preference' : key);
+}
