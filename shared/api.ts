@@ -9,6 +9,7 @@
 import type { CoordinatorApi } from './coordinator-api';
 import type { CalibrationFeedback } from './qc/calibration';
 import type { AnalysisResult } from './analysis/types';
+import type { ReportStudy } from './report/types';
 import type { PreferenceKey, TaskKind } from './domain';
 import type { Rubric } from './rubric';
 
@@ -167,9 +168,15 @@ export interface BlindRateApi extends CoordinatorApi {
   setFlag(request: { assignmentId: string; flagged: boolean }): Promise<void>;
   /** Ends rating for this rater: the package becomes read-only, ready to send back. */
   lockRater(): Promise<RaterProfile>;
-  /** Coordinator sessions only. */
-  getReport(): Promise<AnalysisResult>;
+  /** Coordinator sessions only: the analysis and the study's facts, from which the report model is built. */
+  getReport(): Promise<StudyReport>;
   closeStudy(): Promise<void>;
+}
+
+/** What the Reports screen shows: the same inputs as the HTML report (shared/report buildReportModel). */
+export interface StudyReport {
+  result: AnalysisResult;
+  study: ReportStudy;
 }
 
 /** The method names, for transports that register one handler per method. */

@@ -16,7 +16,7 @@ import { TASK_KINDS } from '../../shared/domain';
 import { isApiMethod, type ApiResponse } from '../../shared/transport';
 import { type StudyDb } from '../../db/connection';
 import { StudyError } from '../../shared/errors';
-import { analyzeStudyOffThread } from './analysis';
+import { analyzeStudyOffThread, readReportStudy } from './analysis';
 import { startBackupSchedule, type BackupSchedule } from './backups';
 import { PACKAGE_RATER_ID, readPackageFacts, startPackageSession, type RaterSession } from './session';
 import { openMasterOrPackage, readActiveRubric, readStudyName } from './study';
@@ -267,7 +267,8 @@ export function createApiHost(options: ApiHostOptions): ApiHost {
       return rater().lock();
     },
     async getReport() {
-      return analyzeStudyOffThread(coordinator(), REPORT_ANALYSIS);
+      const db = coordinator();
+      return { result: await analyzeStudyOffThread(db, REPORT_ANALYSIS), study: readReportStudy(db, options.clock) };
     },
     /** Closes at once (the shell closes on quit without waiting); a running job is cancelled and awaited. */
     async closeStudy() {

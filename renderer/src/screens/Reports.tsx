@@ -1,60 +1,37 @@
 /**
- * The coordinator's Reports screen: the study's analysis (agreement, per-bin means, preference
- * shares, metric–human correlations) from window.blindrate.getReport(), drawn with @mantine/charts.
+ * The coordinator's Reports screen: the report model (shared/report), the same sections, tables and
+ * Methods as the HTML report, drawn with @mantine/charts; "Save report…" writes that HTML report and
+ * "Export CSV" the tidy ratings, through the same export path as the coordinator workspace's Exports.
  * The API refuses reports to raters who have not locked, so this screen never unblinds mid-study.
  */
-import '@mantine/charts/styles.css';
-import { Alert, Center, Container, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useState, type ReactNode } from 'react';
-import type { AnalysisResult } from '../../../shared/analysis/types';
+import { Alert, Button, Center, Container, Group, Loader, Stack } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import type { StudyReport } from '../../../shared/api';
+import type { ExportRequest } from '../../../shared/coordinator-api';
+import { buildReportModel } from '../../../shared/report';
 import { api } from '../api/current';
 import { userMessage } from '../api/errors';
-import { AgreementTables } from '../components/reports/AgreementTables';
-import { BinCharts } from '../components/reports/BinCharts';
-import { CorrelationHeatmap } from '../components/reports/CorrelationHeatmap';
-import { PreferenceCharts } from '../components/reports/PreferenceCharts';
-import { QcTables } from '../components/reports/QcTables';
-import { RaterDiagnostics } from '../components/reports/RaterDiagnostics';
+import { JobProgressView } from '../components/coordinator/JobProgressView';
+import { SavedFileStatus } from '../components/coordinator/SavedFileStatus';
+import { ReportView } from '../components/reports/ReportView';
 import { ScreenTitle } from '../components/ScreenTitle';
-import { useSession } from '../stores/session';
+import { useExportSaver } from '../coordinator/saveExport';
 
-type Loaded =
-  { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; result: AnalysisResult };
+type Loaded = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; report: StudyReport };
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper component="section" withBorder p="lg" aria-label={title}>
-      <Title order={2} size="h4" mb="sm">
-        {title}
-      </Title>
-      {children}
-    </Paper>
-  );
-}
-
-function Fact({ value, caption }: { value: number; caption: string }) {
-  return (
-    <Paper bg="gray.0" p="sm" radius="md">
-      <Text fw={700} fz="xl">
-        {value}
-      </Text>
-      <Text size="xs" c="dimmed">
-        {caption}
-      </Text>
-    </Paper>
-  );
-}
+const SAVE_REPORT: ExportRequest = { what: 'report' };
+const EXPORT_RATINGS_CSV: ExportRequest = { what: 'ratings', format: 'csv' };
 
 export function ReportsScreen() {
-  const rubric = useSession((s) => s.study?.rubric);
   const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
+  const exporter = useExportSaver();
 
   useEffect(() => {
     let current = true;
     api()
       .getReport()
       .then(
-        (result) => current && setLoaded({ status: 'ready', result }),
+        (report) => current && setLoaded({ status: 'ready', report }),
         (error: unknown) => current && setLoaded({ status: 'failed', message: userMessage(error) }),
       );
     return () => {
@@ -62,13 +39,33 @@ export function ReportsScreen() {
     };
   }, []);
 
-  const labels = new Map(rubric?.dimensions.map((d) => [d.key, d.label]) ?? []);
-  const label = (key: string) => labels.get(key) ?? (key === 'preference' ? 'Preference' : key);
-
   return (
     <Container size="xl" py="xl">
       <Stack gap="lg">
-        <ScreenTitle>Reports</ScreenTitle>
+        <Group justify="space-between">
+          <ScreenTitle>Reports</ScreenTitle>
+          <Group gap="xs">
+            <Button variant="default" disabled={exporter.running} onClick={() => void exporter.save(SAVE_REPORT)}>
+              Save report…
+            </Button>
+            <Button
+              variant="default"
+              disabled={exporter.running}
+              onClick={() => void exporter.save(EXPORT_RATINGS_CSV)}
+            >
+              Export CSV
+            </Button>
+          </Group>
+        </Group>
+        {exporter.error && (
+          <Alert color="red" title="The export failed" role="alert">
+            {exporter.error}
+          </Alert>
+        )}
+        {exporter.status && exporter.running && (
+          <JobProgressView status={exporter.status} unit="rows" onCancel={() => void exporter.cancel()} />
+        )}
+        {exporter.saved && <SavedFileStatus file={exporter.saved} />}
         {loaded.status === 'loading' && (
           <Center py="xl">
             <Loader aria-label="Computing the analysis" />
@@ -80,37 +77,7 @@ export function ReportsScreen() {
           </Alert>
         )}
         {loaded.status === 'ready' && (
-          <>
-            <SimpleGrid cols={{ base: 2, sm: 4 }}>
-              <Fact value={loaded.result.counts.raters} caption="raters with ratings" />
-              <Fact value={loaded.result.counts.outputs} caption="outputs rated" />
-              <Fact value={loaded.result.counts.ratings} caption="rating values" />
-              <Fact value={loaded.result.counts.preferences} caption="preference choices" />
-            </SimpleGrid>
-            <Section title="Ratings by bin">
-              <BinCharts result={loaded.result} label={label} />
-            </Section>
-            <Section title="Preference: model vs reference">
-              <PreferenceCharts result={loaded.result} />
-            </Section>
-            <Section title="Metric–human correlation">
-              <CorrelationHeatmap result={loaded.result} label={label} />
-            </Section>
-            <Section title="Inter-rater agreement">
-              <AgreementTables result={loaded.result} label={label} />
-            </Section>
-            <Section title="Per-rater diagnostics">
-              <RaterDiagnostics result={loaded.result} label={label} />
-            </Section>
-            <Section title="Quality control">
-              <QcTables result={loaded.result} label={label} />
-            </Section>
-            <Text size="xs" c="dimmed">
-              Bootstrap intervals (α, κ, ρ): {loaded.result.parameters.bootstrap} resamples over outputs, seed{' '}
-              {loaded.result.parameters.seed}; Gwet&apos;s AC: analytic SE; ICC: F-based; preference shares: Wilson. The
-              HTML report (blindrate report) states how every number was computed.
-            </Text>
-          </>
+          <ReportView model={buildReportModel(loaded.report.result, loaded.report.study)} />
         )}
       </Stack>
     </Container>

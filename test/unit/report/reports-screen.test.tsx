@@ -1,89 +1,119 @@
 // @vitest-environment jsdom
 import { cleanup, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { BlindRateApi } from '../../../shared/api';
+import type { BlindRateApi, StudyReport } from '../../../shared/api';
 import { analyzeTidyRatings } from '../../../shared/analysis';
 import { installApi } from '../../../renderer/src/api/current';
 import { ReportsScreen } from '../../../renderer/src/screens/Reports';
-import {
-  binChartRows,
-  correlationCells,
-  countKey,
-  preferenceChartRows,
-} from '../../../renderer/src/components/reports/chartData';
-import { formatInterval, formatPercent } from '../../../shared/report/format';
+import { binChartRows, countKey, preferenceChartRows } from '../../../renderer/src/components/reports/chartData';
+import { buildReportModel, type ReportStudy } from '../../../shared/report';
+import { formatInterval, formatPercent, heatColours } from '../../../shared/report/format';
+import { modelTables } from '../../../shared/report/model';
+import { MEDISUMQA_RUBRIC } from '../../../shared/rubric';
 import { readFixtureCsv } from '../analysis/fixtures';
+import { CAREFUL, FAST, SIMULATION_RUBRIC, simulatedStudyRows } from '../../integration/qc/scripted-raters';
+import { FakeApi } from '../renderer/fake-api';
+import { JOB_WAIT, renderMaster } from '../renderer/coordinator/render-master';
 import { renderInProviders } from '../renderer/render-in-providers';
 
+const study: ReportStudy = {
+  name: 'Fixture study',
+  generatedAt: '2026-03-05T12:00:00.000Z',
+  rubric: MEDISUMQA_RUBRIC,
+  raters: { total: 4, locked: 3 },
+  samples: [
+    {
+      id: 1,
+      task: 'rating',
+      bins: 3,
+      perBin: 2,
+      metrics: ['rougeL'],
+      seed: 4242,
+      disjoint: true,
+      models: ['模型-A'],
+      tasks: 12,
+      createdAt: '2026-03-01T09:00:00.000Z',
+    },
+  ],
+};
 const result = analyzeTidyRatings(readFixtureCsv('ratings_small.csv').rows, { bootstrap: 100, seed: 1 });
+const report: StudyReport = { result, study };
 
 function renderWith(getReport: BlindRateApi['getReport']) {
   installApi({ getReport } as BlindRateApi);
   return renderInProviders(<ReportsScreen />);
 }
 
+const section = (name: string) => screen.getByRole('region', { name });
+
 afterEach(cleanup);
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
 describe('Reports screen', () => {
-  it('shows counts, the per-bin table, preference and position bias, and the agreement tables', async () => {
-    renderWith(async () => result);
-    expect(await screen.findByText('rating values')).toBeTruthy();
-    expect(screen.getByText(String(result.counts.ratings))).toBeTruthy();
-    const bins = screen.getByRole('table', { name: 'Mean (number of ratings) by bin' });
-    expect(within(bins).getAllByText('4.40 (5)').length).toBeGreaterThan(0);
-    expect(screen.getByText(/picked in 6 of 10 decisive choices \(60%\).*p = 0\.754/)).toBeTruthy();
-    const agreement = screen.getByRole('table', { name: 'Agreement per dimension' });
-    const factuality = within(agreement).getByRole('row', { name: /factuality/ });
-    expect(within(factuality).getByText('0.783')).toBeTruthy();
-    expect(screen.getByRole('table', { name: 'Quadratic-weighted κ per rater pair' })).toBeTruthy();
+  it('shows the Methods, the sample and bootstrap parameters and the rubric, as the HTML report does', async () => {
+    renderWith(async () => report);
+    const samples = await screen.findByRole('table', { name: 'Samples' });
+    const sample = within(samples).getAllByRole('row')[1]!;
+    expect(within(sample).getByText('4242')).toBeTruthy(); // the sample's seed
+    expect(within(sample).getByText('rougeL')).toBeTruthy();
+    expect(within(section('Study')).getByText(/Bootstrap: 100 resamples, seed 1\./)).toBeTruthy();
+    expect(within(section('Study')).getByRole('heading', { name: 'Rubric: MeDiSumQA manual evaluation' })).toBeTruthy();
+    const rubric = screen.getByRole('table', { name: 'Rubric' });
+    expect(within(rubric).getAllByRole('row')).toHaveLength(MEDISUMQA_RUBRIC.dimensions.length + 1);
+    const methods = section('Methods');
+    expect(within(methods).getByText(/^Krippendorff's α uses all raters/)).toBeTruthy();
+    expect(within(methods).getByText(/100 resamples of the n outputs drawn with replacement/)).toBeTruthy();
   });
 
-  it('shows the new figures with their intervals and n: Gwet, ICC, preference shares, per-rater diagnostics, time per task', async () => {
-    renderWith(async () => result);
-    await screen.findByText('rating values');
-    const factuality = result.agreement.factuality!;
-    const agreement = within(screen.getByRole('table', { name: 'Agreement per dimension' })).getByRole('row', {
-      name: /factuality/,
-    });
-    expect(within(agreement).getByText(formatInterval(factuality.krippendorff_alpha_ci95))).toBeTruthy();
-    expect(within(agreement).getByText(formatInterval(factuality.gwet.ci95))).toBeTruthy();
-    expect(within(agreement).getByText(String(factuality.gwet.n))).toBeTruthy();
-    const icc = within(screen.getByRole('table', { name: /Intraclass correlation/ })).getByRole('row', {
-      name: /factuality/,
-    });
-    expect(within(icc).getByText(new RegExp(`${factuality.icc!.n} × ${factuality.icc!.k}`))).toBeTruthy();
+  it('shows every table of the report model, in order, and no other', async () => {
+    renderWith(async () => report);
+    await screen.findByRole('table', { name: 'Samples' });
+    const onScreen = screen.getAllByRole('table').map((t) => t.getAttribute('aria-label'));
+    expect(onScreen).toEqual(modelTables(buildReportModel(result, study)).map((t) => t.label));
+    expect(onScreen.length).toBeGreaterThan(10);
+  });
+
+  it('shows counts, the per-bin table, preference with intervals, position bias and agreement', async () => {
+    renderWith(async () => report);
+    expect(await screen.findByText('rating values')).toBeTruthy();
+    const bins = screen.getByRole('table', { name: 'Mean (number of ratings) by bin' });
+    expect(within(bins).getAllByRole('cell', { name: '4.40 (5)' }).length).toBeGreaterThan(0);
+    expect(screen.getByText(/picked in 6 of 10 decisive choices \(60%\).*p = 0\.754/)).toBeTruthy();
+    const agreement = screen.getByRole('table', { name: 'Agreement per dimension' });
+    const factuality = within(agreement).getByRole('row', { name: /Factuality/ });
+    expect(within(factuality).getByText('0.783')).toBeTruthy();
+    expect(within(factuality).getByText(formatInterval(result.agreement.factuality!.gwet.ci95))).toBeTruthy();
     const shares = screen.getByRole('table', { name: 'Preference shares with Wilson 95% intervals' });
-    const overall = result.preference.find((p) => p.bin === null)!;
-    const interval = overall.model_share_ci95!;
+    const interval = result.preference.find((p) => p.bin === null)!.model_share_ci95!;
     expect(
       within(shares).getAllByText(`[${formatPercent(interval[0])}, ${formatPercent(interval[1])}]`).length,
-    ).toBeGreaterThan(0);
-    const raters = screen.getByRole('table', { name: 'Each rater against the mean of the other raters' });
-    const first = result.per_rater[0]!.dimensions[0]!;
-    expect(
-      within(raters).getAllByText(formatInterval(first.versus_others.mean_difference_ci95)).length,
     ).toBeGreaterThan(0);
     expect(screen.getByRole('table', { name: 'Time per task' })).toBeTruthy();
   });
 
-  it('switches the heat map between all models and one model', async () => {
-    renderWith(async () => result);
-    const user = userEvent.setup();
-    await screen.findByText('rating values');
-    const cell = (model: string) => {
-      const c = result.correlations.find(
-        (x) => x.metric === 'rougeL' && x.dimension === 'factuality' && x.model === model,
-      )!;
-      return `rougeL × factuality: Spearman ${c.spearman!.toFixed(2)}, 95% CI [${c.spearman_ci95![0].toFixed(2)}, ${c.spearman_ci95![1].toFixed(2)}]`;
-    };
-    expect(screen.getByRole('img', { name: new RegExp(`^${escapeRegExp(cell('ALL'))}`) })).toBeTruthy();
-    await user.click(screen.getByRole('radio', { name: '模型-A' }));
-    expect(screen.getByRole('img', { name: new RegExp(`^${escapeRegExp(cell('模型-A'))}`) })).toBeTruthy();
+  it("shades the heat map with the HTML report's palette and explains each cell in its tooltip", async () => {
+    renderWith(async () => report);
+    const heat = await screen.findByRole('table', { name: "Spearman's ρ, all models pooled" });
+    const c = result.correlations.find(
+      (x) => x.metric === 'rougeL' && x.dimension === 'factuality' && x.model === 'ALL',
+    )!;
+    const cell = within(heat).getByTitle(/^rougeL × factuality \(ALL\): Spearman/);
+    expect(cell.textContent).toBe(`${c.spearman!.toFixed(2)}${formatInterval(c.spearman_ci95)}`);
+    const probe = document.createElement('div');
+    probe.style.background = heatColours(c.spearman).background;
+    expect(cell.style.background).toBe(probe.style.background);
+  });
+
+  it('flags the fast rater in the quality-control table and says calibration was not compared', async () => {
+    const qc = analyzeTidyRatings(simulatedStudyRows(), { bootstrap: 0, seed: 1, rubric: SIMULATION_RUBRIC });
+    renderWith(async () => ({ result: qc, study: { ...study, rubric: null, samples: [] } }));
+    const table = await screen.findByRole('table', { name: 'Quality control per rater' });
+    const fast = within(table).getByRole('row', { name: new RegExp(FAST) });
+    expect(within(fast).getByText('fast answers, straight-lining')).toBeTruthy();
+    expect(within(fast).getByText('77 of 77 (100%)')).toBeTruthy();
+    expect(within(within(table).getByRole('row', { name: new RegExp(CAREFUL) })).getByText('none')).toBeTruthy();
+    expect(screen.getByRole('table', { name: 'Intra-rater agreement on hidden repeats' })).toBeTruthy();
+    expect(screen.getByText(/20 calibration rows; their expected ratings were not supplied/)).toBeTruthy();
+    expect(screen.getByText('No sample has been drawn.')).toBeTruthy();
   });
 
   it('says why when the analysis is refused', async () => {
@@ -94,31 +124,37 @@ describe('Reports screen', () => {
   });
 });
 
+class ReportingApi extends FakeApi {
+  async getReport(): Promise<never> {
+    return report as never;
+  }
+}
+
+describe('Reports screen exports', () => {
+  it.each([
+    ['Save report…', { what: 'report' }, 'report.html'],
+    ['Export CSV', { what: 'ratings', format: 'csv' }, 'ratings.csv'],
+  ])('%s saves the export through the download, as Exports does', async (button, request, name) => {
+    const { user, download, api } = await renderMaster('Reports', new ReportingApi('coordinator'));
+    await screen.findByRole('table', { name: 'Samples' });
+    await user.click(screen.getByRole('button', { name: button }));
+    expect(await screen.findByText(`Saved ${name} (2.0 KB) as a download.`, {}, JOB_WAIT)).toBeTruthy();
+    expect(download).toHaveBeenCalledWith(expect.objectContaining({ name, downloadToken: `dl-${name}` }));
+    expect(api.writes).toEqual([{ method: 'startExport', request }]);
+  });
+});
+
 describe('chart data', () => {
   it('puts each model mean and its n on the bin row', () => {
-    const rows = binChartRows(result, 'factuality');
+    const rows = binChartRows(result.bins.filter((b) => b.dimension === 'factuality'));
     expect(rows.map((r) => r.bin)).toEqual(['Bin 1', 'Bin 2', 'Bin 3']);
     expect(rows[2]!['模型-A']).toBe(4.4);
     expect(rows[2]![countKey('模型-A')]).toBe(5);
   });
 
   it('gives preference percentages per bin, the overall row last', () => {
-    expect(preferenceChartRows(result, '模型-A').map((r) => r.label)).toEqual([
-      'Bin 1 (n=4)',
-      'Bin 2 (n=2)',
-      'All bins (n=7)',
-    ]);
-    expect(preferenceChartRows(result, '模型-A').at(-1)).toEqual({
-      label: 'All bins (n=7)',
-      model: 42.9,
-      tie: 14.3,
-      reference: 42.9,
-    });
-  });
-
-  it('has one heat-map cell per metric × rating dimension, null where undefined', () => {
-    const cells = correlationCells(result, 'ALL');
-    expect(cells).toHaveLength(result.metrics.length * 3);
-    expect(cells.find((c) => c.y === 'len')!.value).toBeNull();
+    const rows = preferenceChartRows(result.preference.filter((p) => p.model === '模型-A'));
+    expect(rows.map((r) => r.label)).toEqual(['Bin 1 (n=4)', 'Bin 2 (n=2)', 'All bins (n=7)']);
+    expect(rows.at(-1)).toEqual({ label: 'All bins (n=7)', model: 42.9, tie: 14.3, reference: 42.9 });
   });
 });

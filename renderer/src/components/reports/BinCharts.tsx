@@ -1,9 +1,10 @@
 import { LineChart } from '@mantine/charts';
-import { Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import type { AnalysisDimension, AnalysisResult } from '../../../../shared/analysis/types';
+import { Paper, SimpleGrid, Text, Title } from '@mantine/core';
+import type { AnalysisDimension } from '../../../../shared/analysis/types';
 import { meanIsShareOfOne } from '../../../../shared/analysis/dimensions';
-import { formatNumber, formatPercent } from '../../../../shared/report/format';
-import { binChartRows, countKey, modelColour } from './chartData';
+import { formatNumber, formatPercent, seriesStyle } from '../../../../shared/report/format';
+import type { BinPanel } from '../../../../shared/report/model';
+import { binChartRows, countKey } from './chartData';
 
 interface TooltipEntry {
   name?: string | number;
@@ -38,82 +39,41 @@ function MeanTooltip({
   );
 }
 
-/** Per-dimension mean by bin, one line per model (MeDiSumQA Figure 4), and the same numbers as a table. */
-export function BinCharts({ result, label }: { result: AnalysisResult; label: (key: string) => string }) {
-  const dimensions = result.dimensions.filter(
-    (d) => d.kind !== 'preference' && result.bins.some((b) => b.dimension === d.key),
-  );
-  if (dimensions.length === 0) return <Text c="dimmed">No rating has a bin yet.</Text>;
-  const series = result.models.map((model, i) => ({ name: model, color: modelColour(i) }));
-  const bins = [...new Set(result.bins.map((b) => b.bin))].sort((a, b) => a - b);
+/** Per-dimension mean by bin, one line per model (MeDiSumQA Figure 4), in the HTML report's colours. */
+export function BinCharts({ models, panels }: { models: ReadonlyArray<string>; panels: ReadonlyArray<BinPanel> }) {
+  const series = models.map((model, i) => ({ name: model, color: seriesStyle(i).colour }));
   return (
-    <Stack gap="md">
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
-        {dimensions.map((d) => (
-          <figure key={d.key} className="report-figure">
-            <Title order={3} size="h5" ta="center">
-              {label(d.key)}
-              {meanIsShareOfOne(d) ? ' (share of 1)' : ''}
-            </Title>
-            <LineChart
-              h={260}
-              data={binChartRows(result, d.key)}
-              dataKey="bin"
-              series={series}
-              withLegend
-              legendProps={{ verticalAlign: 'bottom' }}
-              connectNulls
-              curveType="linear"
-              yAxisProps={yAxis(d)}
-              tooltipProps={{
-                content: (props) => (
-                  <MeanTooltip
-                    label={props.label}
-                    payload={props.payload as unknown as TooltipEntry[]}
-                    binary={meanIsShareOfOne(d)}
-                  />
-                ),
-              }}
-              aria-label={`${label(d.key)}: mean by bin per model`}
-            />
-          </figure>
-        ))}
-      </SimpleGrid>
-      <Table.ScrollContainer minWidth={480}>
-        <Table striped captionSide="top" fz="sm">
-          <Table.Caption>Mean (number of ratings) by bin</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Dimension</Table.Th>
-              <Table.Th scope="col">Model</Table.Th>
-              {bins.map((b) => (
-                <Table.Th scope="col" key={b} ta="right">
-                  Bin {b}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {dimensions.flatMap((d) =>
-              result.models.map((model) => (
-                <Table.Tr key={`${d.key}\u0000${model}`}>
-                  <Table.Td>{label(d.key)}</Table.Td>
-                  <Table.Td>{model}</Table.Td>
-                  {bins.map((bin) => {
-                    const cell = result.bins.find((b) => b.dimension === d.key && b.model === model && b.bin === bin);
-                    return (
-                      <Table.Td key={bin} ta="right">
-                        {cell ? `${formatNumber(cell.mean)} (${cell.n})` : '—'}
-                      </Table.Td>
-                    );
-                  })}
-                </Table.Tr>
-              )),
-            )}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Stack>
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
+      {panels.map(({ dimension: d, label, cells }) => (
+        <figure key={d.key} className="report-figure">
+          <Title order={3} size="h5" ta="center">
+            {label}
+            {meanIsShareOfOne(d) ? ' (share of 1)' : ''}
+          </Title>
+          <LineChart
+            h={260}
+            data={binChartRows(cells)}
+            dataKey="bin"
+            series={series}
+            withLegend
+            legendProps={{ verticalAlign: 'bottom' }}
+            connectNulls
+            curveType="linear"
+            yAxisProps={yAxis(d)}
+            tooltipProps={{
+              content: (props) => (
+                <MeanTooltip
+                  label={props.label}
+                  payload={props.payload as unknown as TooltipEntry[]}
+                  binary={meanIsShareOfOne(d)}
+                />
+              ),
+            }}
+            aria-label={`${label}: mean by bin per model`}
+          />
+        </figure>
+      ))}
+    </SimpleGrid>
   );
 }
 

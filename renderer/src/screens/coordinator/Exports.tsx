@@ -2,16 +2,12 @@
  * Exports: each table, the report, the analysis and a backup through the Save dialog (desktop) or as
  * a download (browser mode), the same bytes the CLI writes for the same study and options.
  */
-import { Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
-import { useState } from 'react';
-import type { ExportRequest, TableExport, WrittenFile } from '../../../../shared/coordinator-api';
-import { api } from '../../api/current';
-import { userMessage } from '../../api/errors';
-import { transfer } from '../../api/transfer';
-import { formatBytes } from '../../components/coordinator/FileChooser';
+import { Button, Group, Paper, Stack, Table } from '@mantine/core';
+import type { ExportRequest, TableExport } from '../../../../shared/coordinator-api';
 import { JobProgressView } from '../../components/coordinator/JobProgressView';
+import { SavedFileStatus } from '../../components/coordinator/SavedFileStatus';
 import { StepPage } from '../../components/coordinator/StepPage';
-import { useJob } from '../../coordinator/jobs';
+import { useExportSaver } from '../../coordinator/saveExport';
 
 interface ExportRow {
   title: string;
@@ -55,26 +51,7 @@ const EXPORT_ROWS: readonly ExportRow[] = [
 ];
 
 export function ExportsScreen() {
-  const job = useJob();
-  const [saved, setSaved] = useState<WrittenFile | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const running = job.status?.state === 'running';
-
-  const save = async (request: ExportRequest) => {
-    setError(null);
-    setSaved(null);
-    try {
-      const end = await job.run(() => api().startExport(request));
-      if (!end) return;
-      if (end.state === 'failed') setError(end.error);
-      else if (end.state === 'done' && end.result.kind === 'export') {
-        await transfer().download(end.result.file);
-        setSaved(end.result.file);
-      }
-    } catch (e) {
-      setError(userMessage(e));
-    }
-  };
+  const { save, saved, error, status, running, cancel } = useExportSaver();
 
   return (
     <StepPage
@@ -119,15 +96,8 @@ export function ExportsScreen() {
         </Table>
       </Paper>
       <Stack>
-        {job.status && running && (
-          <JobProgressView status={job.status} unit="rows" onCancel={() => void job.cancel()} />
-        )}
-        {saved && (
-          <Text role="status">
-            Saved {saved.name} ({formatBytes(saved.bytes)}){' '}
-            {saved.downloadToken ? 'as a download' : `in ${saved.folderLabel}`}.
-          </Text>
-        )}
+        {status && running && <JobProgressView status={status} unit="rows" onCancel={() => void cancel()} />}
+        {saved && <SavedFileStatus file={saved} />}
       </Stack>
     </StepPage>
   );
