@@ -292,24 +292,39 @@ const EXPORTS: ReadonlyArray<{ button: string; cli: (out: string) => string[] }>
   { button: 'Save Report as HTML', cli: (out) => ['report', master, '--out', out] },
   { button: 'Save Analysis as JSON', cli: (out) => ['report', master, '--out', `${out}.html`, '--json', out] },
 ];
+/** The Reports screen's own buttons: the same export path, so the same bytes as the CLI. */
+const REPORT_EXPORTS: ReadonlyArray<{ button: string; cli: (out: string) => string[] }> = [
+  { button: 'Save report…', cli: (out) => ['report', master, '--out', out] },
+  { button: 'Export CSV', cli: (out) => ['export', master, '--what', 'ratings', '--out', out] },
+];
 const downloaded = new Map<string, string>();
+
+async function saveDownload(page: Page, button: string): Promise<void> {
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: button }).click();
+  const file = await download;
+  const path = join(downloads, `${downloaded.size}-${file.suggestedFilename()}`);
+  await file.saveAs(path);
+  downloaded.set(button, path);
+  await expect(page.getByRole('status').filter({ hasText: `Saved ${file.suggestedFilename()}` })).toBeVisible({
+    timeout: 120_000,
+  });
+}
 
 test('exports: each one downloaded from the app', async () => {
   const { page } = app;
   await openStep(page, 'Exports');
   mkdirSync(downloads, { recursive: true });
-  for (const { button } of [...EXPORTS, { button: 'Save Backup as file' }]) {
-    const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: button }).click();
-    const file = await download;
-    const path = join(downloads, file.suggestedFilename());
-    await file.saveAs(path);
-    downloaded.set(button, path);
-    await expect(page.getByRole('status').filter({ hasText: `Saved ${file.suggestedFilename()}` })).toBeVisible({
-      timeout: 120_000,
-    });
-  }
+  for (const { button } of [...EXPORTS, { button: 'Save Backup as file' }]) await saveDownload(page, button);
   await checkScreen(page, '20-exports');
+
+  // The Reports screen shows the HTML report's Methods and parameters, and saves the same files.
+  await openStep(page, 'Reports');
+  await expect(page.getByRole('region', { name: 'Methods' })).toBeVisible({ timeout: 120_000 });
+  await expect(page.getByRole('table', { name: 'Samples' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Rubric' })).toBeVisible();
+  for (const { button } of REPORT_EXPORTS) await saveDownload(page, button);
+  await checkScreen(page, '21-reports');
   expect(csp.violations(), 'CSP violations').toEqual([]);
   await app.close();
 });
@@ -320,7 +335,7 @@ function withoutTimes(text: string): string {
 }
 
 test("every export is the CLI's output for the same study, time stamps aside", () => {
-  for (const { button, cli: args } of EXPORTS) {
+  for (const { button, cli: args } of [...EXPORTS, ...REPORT_EXPORTS]) {
     const app = downloaded.get(button)!;
     const out = join(downloads, `cli-${app.split('/').pop()}`);
     cli(args(out));
