@@ -299,8 +299,9 @@ const REPORT_EXPORTS: ReadonlyArray<{ button: string; cli: (out: string) => stri
 ];
 const downloaded = new Map<string, string>();
 
+/** The download comes when the export job ends: as long as its status may take (a 1,000-resample analysis). */
 async function saveDownload(page: Page, button: string): Promise<void> {
-  const download = page.waitForEvent('download');
+  const download = page.waitForEvent('download', { timeout: 120_000 });
   await page.getByRole('button', { name: button }).click();
   const file = await download;
   const path = join(downloads, `${downloaded.size}-${file.suggestedFilename()}`);

@@ -1,35 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeTidyRatings } from '../../../shared/analysis';
 import { buildReportModel, renderReportHtml, type ReportStudy } from '../../../shared/report';
-import { markup, modelTables, type Rich } from '../../../shared/report/model';
+import { markup, modelTables, type ReportCell, type Rich } from '../../../shared/report/model';
 import { MEDISUMQA_RUBRIC } from '../../../shared/rubric';
 import { readFixtureCsv } from '../analysis/fixtures';
+import { FIXTURE_STUDY } from './fixture-study';
 import { simulatedStudyRows } from '../../integration/qc/scripted-raters';
 
 const study: ReportStudy = {
-  name: 'Model study',
-  generatedAt: '2026-03-05T12:00:00.000Z',
-  rubric: MEDISUMQA_RUBRIC,
-  raters: { total: 3, locked: 3 },
-  samples: [
-    {
-      id: 1,
-      task: 'rating',
-      bins: 3,
-      perBin: 2,
-      metrics: ['rougeL'],
-      seed: 7,
-      disjoint: false,
-      models: ['模型-A'],
-      tasks: 12,
-      createdAt: '2026-03-01T09:00:00.000Z',
-    },
-  ],
+  ...FIXTURE_STUDY,
   packages: [{ id: 'pkg-1', rater: 'dr.adams', issuedAt: '2026-03-01T09:00:00.000Z', returnedAt: null, answers: 4 }],
 };
 
 const plain = (text: Rich): string =>
   typeof text === 'string' ? text : text.map((run) => (typeof run === 'string' ? run : plain(run.content))).join('');
+const cellText = (cell: ReportCell): string => plain(typeof cell === 'object' && 'heat' in cell ? cell.content : cell);
 /** The HTML's text with tags dropped and the few entities the renderer writes decoded. */
 const htmlText = (html: string) =>
   html
@@ -103,9 +88,9 @@ describe('the report model', () => {
   it('names the sample seed, the bootstrap parameters and the rubric in the Study section', () => {
     const model = buildReportModel(designs['a small study with every section'], study);
     const [samples, packages, rubric] = modelTables(model);
-    expect(samples!.rows[0]![4]).toBe('7');
-    expect(packages!.rows[0]!.map(plain)).toEqual(['dr.adams', 'pkg-1', '2026-03-01 09:00 UTC', 'not yet', '4']);
-    expect(rubric!.rows.map((r) => plain(r[1]!))).toEqual(MEDISUMQA_RUBRIC.dimensions.map((d) => d.key));
+    expect(samples!.rows[0]![4]).toBe('4242');
+    expect(packages!.rows[0]!.map(cellText)).toEqual(['dr.adams', 'pkg-1', '2026-03-01 09:00 UTC', 'not yet', '4']);
+    expect(rubric!.rows.map((r) => cellText(r[1]!))).toEqual(MEDISUMQA_RUBRIC.dimensions.map((d) => d.key));
     const last = model.sections[0]!.blocks.at(-1)!;
     expect(last.kind === 'paragraph' && plain(last.text)).toMatch(/Bootstrap: 100 resamples, seed 1\.$/);
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeTidyRatings, type TidyRatingRow } from '../../../shared/analysis';
-import { renderReportHtml, type ReportStudy } from '../../../shared/report';
+import { renderReportHtml } from '../../../shared/report';
 import {
   formatIccEstimate,
   formatInterval,
@@ -9,29 +9,10 @@ import {
   formatPercent,
   formatShareInterval,
 } from '../../../shared/report/format';
-import { MEDISUMQA_RUBRIC } from '../../../shared/rubric';
 import { readFixtureCsv } from '../analysis/fixtures';
+import { FIXTURE_STUDY } from './fixture-study';
 
-const study: ReportStudy = {
-  name: 'Fixture <study> & co',
-  generatedAt: '2026-03-05T12:00:00.000Z',
-  rubric: MEDISUMQA_RUBRIC,
-  raters: { total: 4, locked: 3 },
-  samples: [
-    {
-      id: 1,
-      task: 'rating',
-      bins: 3,
-      perBin: 2,
-      metrics: ['rougeL'],
-      seed: 4242,
-      disjoint: true,
-      models: ['模型-A'],
-      tasks: 12,
-      createdAt: '2026-03-01T09:00:00.000Z',
-    },
-  ],
-};
+const study = FIXTURE_STUDY;
 const { rows } = readFixtureCsv('ratings_small.csv');
 const result = analyzeTidyRatings(rows, { bootstrap: 100, seed: 1 });
 const html = renderReportHtml(result, study);

@@ -6,36 +6,18 @@ import { analyzeTidyRatings } from '../../../shared/analysis';
 import { installApi } from '../../../renderer/src/api/current';
 import { ReportsScreen } from '../../../renderer/src/screens/Reports';
 import { binChartRows, countKey, preferenceChartRows } from '../../../renderer/src/components/reports/chartData';
-import { buildReportModel, type ReportStudy } from '../../../shared/report';
+import { buildReportModel } from '../../../shared/report';
 import { formatInterval, formatPercent, heatColours } from '../../../shared/report/format';
 import { modelTables } from '../../../shared/report/model';
 import { MEDISUMQA_RUBRIC } from '../../../shared/rubric';
 import { readFixtureCsv } from '../analysis/fixtures';
+import { FIXTURE_STUDY } from './fixture-study';
 import { CAREFUL, FAST, SIMULATION_RUBRIC, simulatedStudyRows } from '../../integration/qc/scripted-raters';
 import { FakeApi } from '../renderer/fake-api';
 import { JOB_WAIT, renderMaster } from '../renderer/coordinator/render-master';
 import { renderInProviders } from '../renderer/render-in-providers';
 
-const study: ReportStudy = {
-  name: 'Fixture study',
-  generatedAt: '2026-03-05T12:00:00.000Z',
-  rubric: MEDISUMQA_RUBRIC,
-  raters: { total: 4, locked: 3 },
-  samples: [
-    {
-      id: 1,
-      task: 'rating',
-      bins: 3,
-      perBin: 2,
-      metrics: ['rougeL'],
-      seed: 4242,
-      disjoint: true,
-      models: ['模型-A'],
-      tasks: 12,
-      createdAt: '2026-03-01T09:00:00.000Z',
-    },
-  ],
-};
+const study = FIXTURE_STUDY;
 const result = analyzeTidyRatings(readFixtureCsv('ratings_small.csv').rows, { bootstrap: 100, seed: 1 });
 const report: StudyReport = { result, study };
 
@@ -125,7 +107,7 @@ describe('Reports screen', () => {
 });
 
 class ReportingApi extends FakeApi {
-  async getReport(): Promise<never> {
+  override async getReport(): Promise<never> {
     return report as never;
   }
 }
