@@ -49,14 +49,26 @@ export function formatShareInterval(interval: [number, number] | null): string {
 
 /**
  * A correlation's heat-map colours, for the report and the screen alike: white at 0, blue towards +1,
- * red towards −1, grey when undefined; the text turns white on dark cells.
+ * red towards −1, grey when undefined; the text is white or near-black, whichever contrasts more (WCAG).
  */
 export function heatColours(r: number | null): { background: string; color: string } {
   if (r === null) return { background: '#f6f8fa', color: '#59636e' };
   const [R, G, B] = r >= 0 ? [33, 102, 172] : [178, 24, 43];
   const t = Math.min(1, Math.abs(r));
-  const mix = (c: number) => Math.round(255 + (c - 255) * t);
-  return { background: `rgb(${mix(R)},${mix(G)},${mix(B)})`, color: t > 0.55 ? '#fff' : '#1f2328' };
+  const rgb = [R, G, B].map((c) => Math.round(255 + (c - 255) * t)) as [number, number, number];
+  const background = relativeLuminance(rgb);
+  const onWhite = 1.05 / (background + 0.05);
+  const onDark = (background + 0.05) / (relativeLuminance([31, 35, 40]) + 0.05);
+  return { background: `rgb(${rgb.join(',')})`, color: onWhite > onDark ? '#fff' : '#1f2328' };
+}
+
+/** WCAG 2.1 relative luminance of an sRGB colour. */
+function relativeLuminance(rgb: [number, number, number]): number {
+  const [r, g, b] = rgb.map((c) => {
+    const s = c / 255;
+    return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
 }
 
 /** Milliseconds as seconds with one decimal, e.g. "41.0 s". */

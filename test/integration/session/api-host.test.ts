@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApiHost, type ApiHost, type PassphraseMemory } from '../../../electron/services/api-host';
 import { mergePackages } from '../../../electron/services/merge';
 import { openStudy } from '../../../electron/services/study';
-import type { PreferenceTaskPayload, StudyRef } from '../../../shared/api';
+import type { PreferenceTaskPayload, StudyReport, StudyRef } from '../../../shared/api';
 import { TASK_KINDS } from '../../../shared/domain';
 import type { ApiResponse } from '../../../shared/transport';
 import { MEDISUMQA_RUBRIC } from '../../../shared/rubric';
@@ -261,8 +261,15 @@ describe("a master is the coordinator's session", () => {
       ['Dr Ada', 1, 15, 15],
       ['Dr Bob', 0, 0, 15],
     ]);
-    const report = await call<{ counts: { raters: number; outputs: number; ratings: number } }>(api, 'getReport');
-    expect(report.counts).toMatchObject({ raters: 1, outputs: 15, ratings: 15 * MEDISUMQA_RUBRIC.dimensions.length });
+    const report = await call<StudyReport>(api, 'getReport');
+    expect(report.result.counts).toMatchObject({
+      raters: 1,
+      outputs: 15,
+      ratings: 15 * MEDISUMQA_RUBRIC.dimensions.length,
+    });
+    // The study's facts come with it, so the Reports screen shows what the HTML report shows.
+    expect(report.study.rubric?.name).toBe(MEDISUMQA_RUBRIC.name);
+    expect(report.study.samples).toHaveLength(2);
     await api.closeStudy();
   });
 });

@@ -193,7 +193,10 @@ describe('a rater session over IPC', () => {
     expect(await call<{ rater: { name: string } }[]>('listRaterProgress')).toMatchObject([
       { rater: { name: 'Demo rater' }, packagesIssued: 1 },
     ]);
-    expect(await call<object>('getReport')).toMatchObject({ counts: { raters: 0 } });
+    expect(await call<object>('getReport')).toMatchObject({
+      result: { counts: { raters: 0 } },
+      study: { raters: { locked: 0 } },
+    });
     await expect(call('startSession', 1)).rejects.toThrow('rating happens in rater packages');
 
     // The coordinator's workspace: every file through a system dialog, the long work as jobs in the worker.

@@ -23,14 +23,15 @@ function inline(run: Inline): ReactNode {
       return <sub>{content}</sub>;
     case 'small':
       return (
-        <Text span display="block" c="dimmed" fz="xs">
+        <Text span display="block" c="gray.7" fz="xs">
           {content}
         </Text>
       );
     case 'note':
     case 'ci':
+      // gray.7, not dimmed: dimmed text on a striped row falls short of WCAG AA contrast.
       return (
-        <Text span c="dimmed" fz="xs">
+        <Text span c="gray.7" fz="xs">
           {content}
         </Text>
       );

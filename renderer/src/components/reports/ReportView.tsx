@@ -9,7 +9,7 @@ import { PreferenceCharts } from './PreferenceCharts';
 export function ReportView({ model }: { model: ReportModel }) {
   return (
     <Stack gap="lg">
-      <Text size="sm" c="dimmed">
+      <Text size="sm" c="gray.7">
         {model.subtitle}
       </Text>
       {model.sections.map((section) => (
@@ -32,7 +32,7 @@ function Block({ block }: { block: ReportBlock }) {
   switch (block.kind) {
     case 'paragraph':
       return (
-        <Text size="sm" c={block.note ? 'dimmed' : undefined}>
+        <Text size="sm" c={block.note ? 'gray.7' : undefined}>
           <RichText text={block.text} />
         </Text>
       );
@@ -50,7 +50,7 @@ function Block({ block }: { block: ReportBlock }) {
               <Text fw={700} fz="xl">
                 {fact.value}
               </Text>
-              <Text size="xs" c="dimmed">
+              <Text size="xs" c="gray.7">
                 {fact.caption}
               </Text>
             </Paper>
