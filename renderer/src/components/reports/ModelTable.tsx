@@ -22,8 +22,9 @@ function inline(run: Inline): ReactNode {
     case 'sub':
       return <sub>{content}</sub>;
     case 'small':
+      // The cell's own colour: in a heat-map cell that is the text colour chosen for its shade.
       return (
-        <Text span display="block" c="gray.7" fz="xs">
+        <Text span display="block" fz="xs">
           {content}
         </Text>
       );
