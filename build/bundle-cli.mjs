@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// Bundles the `blindrate` CLI (electron/cli/main.ts) into one ES module with esbuild, so the bin starts without
-// transpiling TypeScript at every run. `npm install` / `npm ci` build it through the `prepare` script;
+// Bundles the `blindrate` CLI (electron/cli/main.ts) into ES modules with esbuild, so the bin starts without
+// transpiling TypeScript at every run. Code splitting makes every `import()` in the sources a chunk of its own:
+// a command loads its services (and their packages) only when it runs, so `blindrate --help` loads commander alone. `npm install` / `npm ci` build it through the `prepare` script;
 // electron/cli/blindrate.mjs rebuilds it when it is missing or older than any of its sources, so an edited
 // checkout never runs stale code. Every package stays external (`packages: 'external'`): the native SQLCipher
 // module must be loaded from node_modules, and the others load from there just as well.
-import { existsSync, readFileSync, renameSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath, URL } from 'node:url';
@@ -22,11 +23,7 @@ export function cliBundleIsFresh() {
   let manifest;
   try {
     manifest = JSON.parse(readFileSync(MANIFEST, 'utf8'));
-    if (
-      !existsSync(CLI_BUNDLE) ||
-      !['analysis-worker.cjs', 'job-worker.cjs'].every((f) => existsSync(join(OUT_DIR, f)))
-    )
-      return false;
+    if (!manifest.outputs.every((output) => existsSync(join(root, output)))) return false;
     for (const input of [...manifest.inputs, 'build/bundle-cli.mjs']) {
       if (statSync(join(root, input)).mtimeMs >= manifest.startedAt) return false;
     }
@@ -53,6 +50,14 @@ const buildScriptsStayExternal = {
   },
 };
 
+/** Chunks of earlier builds (their names change with their contents) that this build no longer refers to. */
+function removeStaleChunks(written) {
+  for (const name of readdirSync(OUT_DIR)) {
+    const path = join(OUT_DIR, name);
+    if (/^chunk-\w+\.mjs(\.map)?$/.test(name) && !written.has(path)) rmSync(path, { force: true });
+  }
+}
+
 export async function bundleCli() {
   const startedAt = Date.now();
   const { build } = await import('esbuild');
@@ -71,9 +76,13 @@ export async function bundleCli() {
   const results = await Promise.all([
     build({
       ...common,
-      entryPoints: ['electron/cli/main.ts'],
+      entryPoints: { blindrate: 'electron/cli/main.ts' },
       format: 'esm',
-      outfile: CLI_BUNDLE,
+      splitting: true,
+      // Chunks sit beside the entry, so import.meta.url (electron/cli/paths.ts) is as deep in each of them.
+      outdir: OUT_DIR,
+      chunkNames: 'chunk-[hash]',
+      outExtension: { '.js': '.mjs' },
       plugins: [buildScriptsStayExternal],
     }),
     // The Reports analysis worker (electron/services/analysis-thread.ts looks for analysis-worker.cjs next to
@@ -96,15 +105,18 @@ export async function bundleCli() {
   mkdirSync(OUT_DIR, { recursive: true });
   // Written under temporary names and renamed: concurrent runs (parallel tests) never read half a file.
   const suffix = `.${process.pid}.tmp`;
-  for (const file of results.flatMap((result) => result.outputFiles)) {
+  const files = results.flatMap((result) => result.outputFiles);
+  for (const file of files) {
     writeFileSync(file.path + suffix, file.contents);
     renameSync(file.path + suffix, file.path);
   }
   const inputs = [...new Set(results.flatMap((result) => Object.keys(result.metafile.inputs)))].filter(
     (input) => !input.startsWith('node_modules/'),
   );
-  writeFileSync(MANIFEST + suffix, JSON.stringify({ startedAt, inputs }));
+  const outputs = files.map((file) => relative(root, file.path));
+  writeFileSync(MANIFEST + suffix, JSON.stringify({ startedAt, inputs, outputs }));
   renameSync(MANIFEST + suffix, MANIFEST);
+  removeStaleChunks(new Set(files.map((file) => file.path)));
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -1,5 +1,8 @@
 /** Core domain types shared by every layer. Plain data only. */
 
+/** The file name ending of a rater package. */
+export const PACKAGE_EXTENSION = '.blindrate';
+
 /** One model output as it arrives from an import file, after validation and mapping. */
 export interface OutputRecord {
   itemId: string;

@@ -5,6 +5,9 @@
  */
 import type { Prng } from './prng';
 
+/** Seeds are 31-bit so every platform and the stored value agree (createPrng truncates to 32-bit ints). */
+export const MAX_SEED = 2 ** 31 - 1;
+
 /** Mean of the given metrics that the output has; null when it has none of them (not eligible). */
 export function averageScore(scores: Readonly<Record<string, number>>, metrics: readonly string[]): number | null {
   let sum = 0;

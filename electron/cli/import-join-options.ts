@@ -4,10 +4,8 @@
  */
 import type { Command } from 'commander';
 import { StudyError } from '../../shared/errors';
-import { CHQ_SUMM_COLUMN_MAP } from '../../shared/import/chq-summ';
-import { CLUE_COLUMN_MAP, CLUE_DEFAULT_FEW_SHOT, CLUE_DEFAULT_SEED } from '../../shared/import/clue';
+import { CLUE_DEFAULT_FEW_SHOT, CLUE_DEFAULT_SEED } from '../../shared/import/clue-defaults';
 import type { RecordJoiner } from '../../shared/import/join';
-import { chqSummJoin, clueJoin, itemsJoin } from '../services/benchmark-import';
 import { wholeNumber } from './study-options';
 
 export interface JoinOptions {
@@ -121,7 +119,9 @@ export async function joinFromOptions(
   if (opts.from === undefined && opts.join === undefined) return { map };
   if (files.length !== 1)
     throw new StudyError(`A joined import reads one file of outputs at a time; got ${files.length}.`);
+  const { chqSummJoin, clueJoin, itemsJoin } = await import('../services/benchmark-import');
   if (opts.from === 'clue') {
+    const { CLUE_COLUMN_MAP } = await import('../../shared/import/clue');
     const join = await clueJoin(opts.dataset!, files[0]!, {
       joinBy: opts.joinBy === 'reference' ? 'reference' : 'position',
       seed: opts.seed ?? BigInt(CLUE_DEFAULT_SEED),
@@ -130,6 +130,9 @@ export async function joinFromOptions(
     });
     return { join, map: CLUE_COLUMN_MAP };
   }
-  if (opts.from === 'chq-summ') return { join: chqSummJoin(opts.source!, opts.target), map: CHQ_SUMM_COLUMN_MAP };
+  if (opts.from === 'chq-summ') {
+    const { CHQ_SUMM_COLUMN_MAP } = await import('../../shared/import/chq-summ');
+    return { join: chqSummJoin(opts.source!, opts.target), map: CHQ_SUMM_COLUMN_MAP };
+  }
   return { join: await itemsJoin(opts.join!, opts.on!), map };
 }

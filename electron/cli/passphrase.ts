@@ -3,7 +3,6 @@
  * users can read in the process list and which shells keep in history).
  */
 import { StudyError } from '../../shared/errors';
-import { judgePassphrase } from '../../shared/passphrase';
 
 export const PASSPHRASE_ENV = 'BLINDRATE_PASSPHRASE';
 /** A rater package's passphrase: `pack` uses it instead of generating one; `audit verify` opens a package with it. */
@@ -52,8 +51,16 @@ function promptHidden(prompt: string): Promise<string> {
   });
 }
 
-/** Refuses a passphrase below zxcvbn strength 3 with its reason and a suggestion, in one line. */
-export function requireStrongPassphrase(passphrase: string, what: string, userInputs: string[] = []): string {
+/**
+ * Refuses a passphrase below zxcvbn strength 3 with its reason and a suggestion, in one line. zxcvbn and its
+ * dictionaries load here, when a passphrase is judged, not with every command.
+ */
+export async function requireStrongPassphrase(
+  passphrase: string,
+  what: string,
+  userInputs: string[] = [],
+): Promise<string> {
+  const { judgePassphrase } = await import('../../shared/passphrase');
   const verdict = judgePassphrase(passphrase, what, userInputs);
   if (!verdict.strong) throw new StudyError(verdict.message);
   return passphrase;
@@ -70,7 +77,7 @@ export async function readNewPassphrase(
 ): Promise<string> {
   const fromEnv = process.env[envName];
   if (fromEnv) return requireStrongPassphrase(fromEnv, what);
-  const first = requireStrongPassphrase(await readPassphrase(prompt, envName), what);
+  const first = await requireStrongPassphrase(await readPassphrase(prompt, envName), what);
   const second = await promptHidden('Type it again: ');
   if (first !== second) throw new StudyError('The two passphrases differ; nothing was changed.');
   return first;

@@ -1,6 +1,7 @@
 /** --fast-ms and --straight-run: the per-rater quality-control thresholds of `analyze` and `report`. */
 import type { Command } from 'commander';
-import { DEFAULT_FAST_MS, DEFAULT_STRAIGHT_RUN, type QcAnalysisOptions } from '../../shared/analysis';
+import type { QcAnalysisOptions } from '../../shared/analysis';
+import { DEFAULT_FAST_MS, DEFAULT_STRAIGHT_RUN } from '../../shared/analysis/defaults';
 import { wholeNumber } from './study-options';
 
 export interface QcFlags {

@@ -1,15 +1,15 @@
 /** Helpers shared by the CLI commands: unlocking a study for one command, and option parsers and groups. */
 import { Option, type Command } from 'commander';
-import { DEFAULT_BOOTSTRAP_RESAMPLES, DEFAULT_BOOTSTRAP_SEED } from '../../shared/analysis';
+import { DEFAULT_BOOTSTRAP_RESAMPLES, DEFAULT_BOOTSTRAP_SEED } from '../../shared/analysis/defaults';
 import type { StudyDb } from '../../db/connection';
 import { StudyError } from '../../shared/errors';
-import { openStudy } from '../services/study';
 import { readPassphrase } from './passphrase';
 import { DEFAULT_RENDERER_DIR } from './paths';
 
 /** Opens the study with the passphrase from the environment or prompt, runs `use`, always closes. */
 export async function withStudy<T>(path: string, use: (db: StudyDb, passphrase: string) => Promise<T> | T): Promise<T> {
   const passphrase = await readPassphrase();
+  const { openStudy } = await import('../services/study');
   const db = openStudy(path, passphrase);
   try {
     return await use(db, passphrase);

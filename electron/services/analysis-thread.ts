@@ -1,10 +1,17 @@
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { StudyError } from '../../shared/errors';
-import type { AnalysisOptions, AnalysisResult, TidyRatingRow } from '../../shared/analysis';
-import type { AnalysisWorkerReply } from './analysis-worker';
+import {
+  resampleStatistics,
+  type AnalysisDraft,
+  type AnalysisOptions,
+  type AnalysisResult,
+  type TidyRatingRow,
+} from '../../shared/analysis';
+import type { AnalysisWorkerJob, AnalysisWorkerReply, ResampleReply, ResampleShare } from './analysis-worker';
 
 /**
  * The worker's entry file: the bundled main process ships analysis-worker.cjs next to itself; from source
@@ -26,7 +33,8 @@ export function analyzeOffThread(
   options: AnalysisOptions,
 ): Promise<AnalysisResult> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(workerEntry(), { workerData: { rows, options } });
+    const job: AnalysisWorkerJob = { job: 'analyze', rows, options };
+    const worker = new Worker(workerEntry(), { workerData: job });
     let settled = false;
     worker.once('message', (reply: AnalysisWorkerReply) => {
       settled = true;
@@ -42,4 +50,80 @@ export function analyzeOffThread(
       if (!settled) reject(new Error(`The analysis worker stopped (exit code ${code}) before answering.`));
     });
   });
+}
+
+/** Most threads one bootstrap is shared out to: with more, starting them would cost more than they save. */
+const MAX_BOOTSTRAP_THREADS = 4;
+
+/** Threads for a bootstrap of `resamples` (1 = this thread alone): `wanted`, by default one per core, within bounds. */
+export function bootstrapThreads(resamples: number, wanted = availableParallelism()): number {
+  return Math.max(1, Math.min(wanted, MAX_BOOTSTRAP_THREADS, resamples));
+}
+
+/**
+ * Worker threads that each compute a share of one analysis's bootstrap while this thread computes the
+ * first share (resamples 0 … B/T−1 here, the next B/T in the first worker, and so on). Created before the
+ * input is read, so that they start meanwhile. Every resample is drawn from the same stream whichever
+ * thread computes it (resampleStatistics), so the intervals do not depend on the number of threads.
+ */
+export class ResampleWorkers {
+  private readonly workers: Worker[];
+
+  constructor(count: number) {
+    this.workers = Array.from({ length: count }, () => {
+      const job: AnalysisWorkerJob = { job: 'resample' };
+      const worker = new Worker(workerEntry(), { workerData: job });
+      // Idle, it must not keep the process alive (after a failure to read the input, say); it is referenced while it works.
+      worker.unref();
+      return worker;
+    });
+  }
+
+  /** Fills in the draft's bootstrap intervals from resamples computed here and in the workers. */
+  async complete({ bootstrap }: AnalysisDraft): Promise<void> {
+    const { settings, requests } = bootstrap;
+    if (requests.length === 0 || this.workers.length === 0) {
+      bootstrap.completeHere();
+      return;
+    }
+    const threads = this.workers.length + 1;
+    const bound = (share: number) => Math.floor((settings.bootstrap * share) / threads);
+    const theirs = this.workers.map((worker, w) =>
+      this.compute(worker, { settings, requests, from: bound(w + 1), to: bound(w + 2) }),
+    );
+    const mine = resampleStatistics(settings, requests, 0, bound(1));
+    const shares = [mine, ...(await Promise.all(theirs))];
+    bootstrap.complete(requests.map((_, r) => joined(shares.map((share) => share[r]!))));
+  }
+
+  /** Stops the workers that are still running (none after complete). */
+  async close(): Promise<void> {
+    await Promise.all(this.workers.map((worker) => worker.terminate()));
+  }
+
+  private compute(worker: Worker, share: ResampleShare): Promise<Float64Array[]> {
+    return new Promise((resolve, reject) => {
+      worker.ref();
+      worker.once('message', (reply: ResampleReply) =>
+        reply.ok
+          ? resolve(reply.values)
+          : reject(new Error(`The bootstrap failed in a worker thread: ${reply.message}`)),
+      );
+      worker.once('error', (error) => reject(new Error(`A bootstrap worker thread failed: ${error.message}`)));
+      worker.once('exit', (code) =>
+        reject(new Error(`A bootstrap worker thread stopped (exit code ${code}) before answering.`)),
+      );
+      worker.postMessage(share);
+    });
+  }
+}
+
+function joined(parts: ReadonlyArray<Float64Array>): Float64Array {
+  const whole = new Float64Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    whole.set(part, at);
+    at += part.length;
+  }
+  return whole;
 }

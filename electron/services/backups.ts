@@ -7,7 +7,7 @@ import { chmodSync, copyFileSync, existsSync, readdirSync, renameSync, rmSync, w
 import { basename, dirname, join } from 'node:path';
 import { integrityCheck, writeEncryptedCopy } from '../../db/backup';
 import { refuseDanglingLink, temporarySibling } from './atomic-file';
-import { PACKAGE_EXTENSION } from './pack';
+import { PACKAGE_EXTENSION } from '../../shared/domain';
 import { openStudyDatabase, readFileKind, type FileKind, type StudyDb } from '../../db/connection';
 import { listIssuedPackages, type IssuedPackage } from '../../db/packages';
 import { isoNow, type Clock } from '../../shared/clock';
@@ -15,9 +15,7 @@ import { appendAudit } from '../../db/audit';
 import { writeMeta } from '../../db/meta';
 import { COORDINATOR_ACTOR } from './study';
 import { StudyError } from '../../shared/errors';
-
-export const BACKUPS_KEPT = 5;
-export const BACKUP_EVERY_SAVES = 25;
+import { BACKUP_EVERY_SAVES, BACKUPS_KEPT } from './backup-policy';
 
 const BACKUP_INFIX = '.backup-';
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { inRolledBackTransaction, type StudyDb } from '../../db/connection';
 import { serializeAnalysisResult } from '../../shared/analysis';
-import { DEFAULT_BOOTSTRAP_RESAMPLES, DEFAULT_BOOTSTRAP_SEED } from '../../shared/analysis/analyze';
+import { DEFAULT_BOOTSTRAP_RESAMPLES, DEFAULT_BOOTSTRAP_SEED } from '../../shared/analysis/defaults';
 import type { Clock } from '../../shared/clock';
 import type {
   ExportRequest,

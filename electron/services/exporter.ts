@@ -23,6 +23,7 @@ import { OUTPUT_FIELDS, SCORE_PREFIX } from '../../shared/import/record';
 import { compareCodeUnits } from '../../shared/sampling';
 import { neutraliseFormulaText } from '../../shared/text/spreadsheet-cell';
 import { writeStreamAtomically } from './atomic-file';
+import { EXPORT_FORMATS, EXPORT_WHAT, type ExportFormat, type ExportWhat } from './export-kinds';
 import { readActiveRubric, readRubricDimensions } from './study';
 import { readTidyRatingRows } from './tidy-ratings';
 
@@ -33,9 +34,6 @@ export interface ExportTable {
   columns: string[];
   rows: Iterable<ExportRow>;
 }
-
-export type ExportFormat = 'csv' | 'jsonl';
-export const EXPORT_FORMATS: readonly ExportFormat[] = ['csv', 'jsonl'];
 
 function scoreColumns(metrics: readonly string[]): string[] {
   return metrics.map((m) => SCORE_PREFIX + m);
@@ -111,10 +109,7 @@ export const EXPORTS = {
   'ratings-wide': ratingsWideTable,
   dictionary: dictionaryTable,
   audit: auditTable,
-} satisfies Record<string, (db: StudyDb) => ExportTable>;
-
-export type ExportWhat = keyof typeof EXPORTS;
-export const EXPORT_WHAT = Object.keys(EXPORTS) as ExportWhat[];
+} satisfies Record<ExportWhat, (db: StudyDb) => ExportTable>;
 
 export interface ExportRequest {
   what: ExportWhat;

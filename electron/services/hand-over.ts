@@ -1,6 +1,6 @@
 /** The hand-over sheet of a rater package and the file name a package is written under. */
 import type { HandOverSheet } from '../../shared/coordinator-api';
-import { PACKAGE_EXTENSION } from './pack';
+import { PACKAGE_EXTENSION } from '../../shared/domain';
 
 /** A file name from a rater's name that every file system accepts: letters, digits, space, . _ - kept. */
 export function packageFileName(rater: string): string {

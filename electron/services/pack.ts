@@ -32,8 +32,6 @@ import { refuseDanglingLink, temporarySibling } from './atomic-file';
 import { findRaterByName } from './raters';
 import { COORDINATOR_ACTOR, readActiveRubric, readStudyName } from './study';
 
-export const PACKAGE_EXTENSION = '.blindrate';
-
 export interface PackOptions {
   rater: string;
   out: string;

@@ -25,6 +25,7 @@ import {
   BinTooSmallError,
   compareCodeUnits,
   drawStratifiedSample,
+  MAX_SEED,
 } from '../../shared/sampling';
 import { drawSecret, keyedStream } from './secret-stream';
 import { COORDINATOR_ACTOR } from './study';
@@ -55,9 +56,6 @@ export interface SampleSummary extends SampleParameters {
   tasks: number;
   perModel: ModelSampleSummary[];
 }
-
-/** Seeds are 31-bit so every platform and the stored value agree (createPrng truncates to 32-bit ints). */
-export const MAX_SEED = 2 ** 31 - 1;
 
 export function drawSample(db: StudyDb, request: SampleRequest, clock: Clock): SampleSummary {
   checkParameters(request);

@@ -1,10 +1,4 @@
-import {
-  krippendorffAlpha,
-  krippendorffAlphaResampler,
-  pairwisePercentAgreement,
-  weightedKappa,
-  weightedKappaResampler,
-} from '../stats';
+import { krippendorffAlpha, pairwisePercentAgreement, weightedKappa } from '../stats';
 import { gwetSummary, iccSummary } from './reliability';
 import type { UnitBootstrap } from './resampling';
 import { DIMENSION_KIND_SPECS } from '../kinds/dimension-kinds';
@@ -41,18 +35,23 @@ export function dimensionAgreement(
   const ordinal = level === 'ordinal';
   const { agreement, units: pairableUnits } = pairwisePercentAgreement(matrix);
   const alphaValue = krippendorffAlpha(matrix, level);
-  const alpha = krippendorffAlphaResampler(matrix, level);
-  // The resampler's units are the pairable ones, in column order.
+  // The alpha resampler's units are the pairable ones, in column order.
   const pairable = units.filter((_, unit) => matrix.filter((row) => row[unit] !== null).length >= 2);
   const categories = dimension.kind === 'preference' ? Object.values(PREFERENCE_CODES) : (dimension.categories ?? []);
   const result: DimensionAgreement = {
     krippendorff_alpha: alphaValue,
-    krippendorff_alpha_ci95: alphaValue === null ? null : bootstrap.interval(pairable, alpha.statistic),
+    krippendorff_alpha_ci95: null,
     level,
     units: pairableUnits,
     percent_agreement: agreement,
     gwet: gwetSummary(matrix, categories, ordinal),
   };
+  if (alphaValue !== null)
+    bootstrap.interval(
+      pairable,
+      { kind: 'krippendorff-alpha', matrix, level },
+      (ci95) => (result.krippendorff_alpha_ci95 = ci95),
+    );
   if (ordinal) {
     result.weighted_kappa = pairwiseKappas(raters, units, matrix, categories, bootstrap);
     result.icc = iccSummary(raters, matrix);
@@ -87,10 +86,14 @@ function pairwiseKappas(
         }
       });
       const kappa = weightedKappa(a, b, categories, 'quadratic');
-      const pair: [string, string] = [raters[i]!, raters[j]!];
-      const ci95 =
-        kappa === null ? null : bootstrap.interval(both, weightedKappaResampler(a, b, categories, 'quadratic'));
-      kappas.push({ raters: pair, kappa, n: a.length, ci95 });
+      const pairwise: PairwiseKappa = { raters: [raters[i]!, raters[j]!], kappa, n: a.length, ci95: null };
+      if (kappa !== null)
+        bootstrap.interval(
+          both,
+          { kind: 'weighted-kappa', a, b, categories, weights: 'quadratic' },
+          (ci95) => (pairwise.ci95 = ci95),
+        );
+      kappas.push(pairwise);
     }
   }
   return kappas;

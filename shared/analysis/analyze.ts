@@ -13,9 +13,6 @@ import { UnitBootstrap, type BootstrapSettings } from './resampling';
 import { compareStrings, metricsOf, outputKey, sortedStrings, type TidyRatingRow } from './tidy';
 import type { AnalysisResult, Correlation, DimensionAgreement } from './types';
 
-export const DEFAULT_BOOTSTRAP_RESAMPLES = 1000;
-export const DEFAULT_BOOTSTRAP_SEED = 1;
-
 export interface AnalysisOptions extends BootstrapSettings {
   /** The study rubric's dimensions, when known; otherwise dimension kinds are inferred from the values. */
   rubric?: ReadonlyArray<KnownDimension>;
@@ -25,6 +22,23 @@ export interface AnalysisOptions extends BootstrapSettings {
 }
 
 export function analyzeTidyRatings(allRows: ReadonlyArray<TidyRatingRow>, options: AnalysisOptions): AnalysisResult {
+  const draft = draftTidyAnalysis(allRows, options);
+  draft.bootstrap.completeHere();
+  return draft.result;
+}
+
+/** The analysis with its bootstrap intervals still to fill in: `bootstrap` holds what they need (UnitBootstrap.complete). */
+export interface AnalysisDraft {
+  result: AnalysisResult;
+  bootstrap: UnitBootstrap;
+}
+
+/**
+ * Every figure of the analysis except the bootstrap intervals, which are asked for on `bootstrap` and
+ * filled into `result` when it is completed: in this thread (analyzeTidyRatings) or from resamples
+ * computed in several (electron/services/analysis-thread.ts). Either way the result is the same.
+ */
+export function draftTidyAnalysis(allRows: ReadonlyArray<TidyRatingRow>, options: AnalysisOptions): AnalysisDraft {
   assertOneValuePerRating(allRows);
   // QC rows check the raters, not the models: every model result below sees only the study's own tasks.
   const qc = qualityControl(allRows, options.rubric, options.qc);
@@ -33,7 +47,7 @@ export function analyzeTidyRatings(allRows: ReadonlyArray<TidyRatingRow>, option
   const models = sortedStrings(new Set(rows.map((row) => row.model)));
   const metrics = sortedStrings(new Set([...metricsOf(rows), ...(options.metrics ?? [])]));
 
-  const bootstrap = new UnitBootstrap(options);
+  const bootstrap = new UnitBootstrap({ bootstrap: options.bootstrap, seed: options.seed });
   const agreement: Record<string, DimensionAgreement> = {};
   for (const dimension of [...dimensions].sort((a, b) => compareStrings(a.key, b.key))) {
     agreement[dimension.key] = dimensionAgreement(rows, dimension, bootstrap);
@@ -49,7 +63,7 @@ export function analyzeTidyRatings(allRows: ReadonlyArray<TidyRatingRow>, option
     }
   }
 
-  return {
+  const result: AnalysisResult = {
     counts: {
       raters: new Set(rows.map((row) => row.rater)).size,
       outputs: new Set(rows.map(outputKey)).size,
@@ -72,6 +86,7 @@ export function analyzeTidyRatings(allRows: ReadonlyArray<TidyRatingRow>, option
     },
     qc,
   };
+  return { result, bootstrap };
 }
 
 /** Two values for one rater × output × dimension would make every statistic ambiguous. */

@@ -1,4 +1,4 @@
-import { kendallTauB, pearson, spearman, spearmanResampler } from '../stats';
+import { kendallTauB, pearson, spearman } from '../stats';
 import { humanMean, type RatedOutput } from './outputs';
 import type { UnitBootstrap } from './resampling';
 import { outputKey } from './tidy';
@@ -29,8 +29,7 @@ export function outputLevelCorrelation(
     y.push(human);
     units.push(outputKey(output));
   }
-  const interval = x.length < 3 ? null : bootstrap.interval(units, spearmanResampler(x, y));
-  return {
+  const correlation: Correlation = {
     metric: target.metric,
     dimension: target.dimension,
     model: target.model,
@@ -38,6 +37,8 @@ export function outputLevelCorrelation(
     spearman: spearman(x, y),
     kendall_tau_b: kendallTauB(x, y),
     pearson: pearson(x, y),
-    spearman_ci95: interval,
+    spearman_ci95: null,
   };
+  bootstrap.interval(units, { kind: 'spearman', x, y }, (ci95) => (correlation.spearman_ci95 = ci95));
+  return correlation;
 }

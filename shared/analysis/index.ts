@@ -3,23 +3,17 @@ export * from './tidy';
 export * from './types';
 export { AnalysisInputError } from './errors';
 export { parseTidyRatings, type CsvRecord, type ParseTidyResult } from './parse';
+export { analyzeTidyRatings, draftTidyAnalysis, type AnalysisDraft, type AnalysisOptions } from './analyze';
 export {
-  analyzeTidyRatings,
-  DEFAULT_BOOTSTRAP_RESAMPLES,
-  DEFAULT_BOOTSTRAP_SEED,
-  type AnalysisOptions,
-} from './analyze';
+  resampleStatistics,
+  type BootstrapSettings,
+  type IntervalRequest,
+  type ResampledStatistic,
+} from './resampling';
+export { DEFAULT_BOOTSTRAP_RESAMPLES, DEFAULT_BOOTSTRAP_SEED, DEFAULT_FAST_MS, DEFAULT_STRAIGHT_RUN } from './defaults';
 export { ALL_MODELS } from './correlations';
 export type { KnownDimension } from './dimensions';
 export { serializeAnalysisResult } from './serialize';
 export { pivotTidyToWide, type WideCell, type WideTable } from './wide';
 export { DATA_DICTIONARY, dataDictionaryMarkdown, type DictionaryEntry } from './dictionary';
-export {
-  DEFAULT_FAST_MS,
-  DEFAULT_STRAIGHT_RUN,
-  FAST_SHARE_FLAG,
-  type QcAnalysisOptions,
-  type QcResult,
-  type RaterQc,
-  type RaterFlag,
-} from './qc';
+export { FAST_SHARE_FLAG, type QcAnalysisOptions, type QcResult, type RaterQc, type RaterFlag } from './qc';

@@ -7,21 +7,13 @@
 import { mean, weightedKappa } from '../stats';
 import { linearQuantileSorted } from '../stats/bootstrap';
 import type { QcRole } from '../qc/roles';
+import { DEFAULT_FAST_MS, DEFAULT_STRAIGHT_RUN } from './defaults';
 import { resolveDimensions, type KnownDimension } from './dimensions';
 import { compareStrings, sortedStrings, type TidyRatingRow, type TidyRatingValueRow } from './tidy';
 import type { AnalysisDimension } from './types';
 
-/** Answers faster than this (per rated task) are counted as fast: `report --fast-ms`. */
-export const DEFAULT_FAST_MS = 5000;
 /** A rater is flagged for fast answers when at least this share of their timed tasks were fast. */
 export const FAST_SHARE_FLAG = 0.1;
-/**
- * A rater is flagged for straight-lining after this many rating tasks in a row with one and the same
- * value on every Likert dimension. Ten: a careful rater giving, say, all fives to an excellent answer
- * does so for one task in two at the very most, and ten such tasks in a row then happen with
- * probability below 0.1 % — in a sample stratified over score bins, far less.
- */
-export const DEFAULT_STRAIGHT_RUN = 10;
 
 export interface QcAnalysisOptions {
   fastMs?: number;

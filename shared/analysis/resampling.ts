@@ -1,5 +1,17 @@
 import { createPrng, deriveSeed } from '../prng';
-import { percentileIntervalOfResamples, resamplesOf, type ResampleStatistic } from '../stats';
+import {
+  krippendorffAlphaResampler,
+  percentileIntervalOfValues,
+  resampledValues,
+  resamplesOf,
+  skipResamples,
+  spearmanResampler,
+  weightedKappaResampler,
+  type KappaWeights,
+  type MeasurementLevel,
+  type ReliabilityMatrix,
+  type ResampleStatistic,
+} from '../stats';
 
 /** How bootstrap intervals are drawn: B resamples (0 = no intervals) from a seed. */
 export interface BootstrapSettings {
@@ -7,35 +19,133 @@ export interface BootstrapSettings {
   seed: number;
 }
 
-/** Above this many stored multiplicities (64 MB) resamples are redrawn for each figure instead of kept. */
-const MAX_KEPT_COUNTS = 16 * 1024 * 1024;
+/**
+ * A statistic to resample, as plain data (its inputs in the order of its units), so that a worker thread
+ * can be given it: resampledStatistic turns it into the function that computes it on a resample.
+ */
+export type ResampledStatistic =
+  | { kind: 'spearman'; x: number[]; y: number[] }
+  | { kind: 'krippendorff-alpha'; matrix: ReliabilityMatrix; level: MeasurementLevel }
+  | { kind: 'weighted-kappa'; a: number[]; b: number[]; categories: ReadonlyArray<number>; weights: KappaWeights };
+
+/** One bootstrap interval the analysis needs: `statistic` over the units named by `units`, in its unit order. */
+export interface IntervalRequest {
+  units: ReadonlyArray<string>;
+  statistic: ResampledStatistic;
+}
+
+/** Resamples of one set of units held at once (as multiplicities) while their statistics are computed: 16 MB. */
+const MAX_COUNTS_AT_ONCE = 4 * 1024 * 1024;
+
+export function resampledStatistic(spec: ResampledStatistic): ResampleStatistic {
+  switch (spec.kind) {
+    case 'spearman':
+      return spearmanResampler(spec.x, spec.y);
+    case 'krippendorff-alpha':
+      return krippendorffAlphaResampler(spec.matrix, spec.level).statistic;
+    case 'weighted-kappa':
+      return weightedKappaResampler(spec.a, spec.b, spec.categories, spec.weights);
+  }
+}
 
 /**
- * Percentile bootstrap intervals over units (outputs), for one analysis run. A set of resamples is seeded
- * from the run's seed and the identities of the units it resamples, so:
+ * Percentile bootstrap intervals over units (outputs), for one analysis run. The analysis asks for each
+ * interval while it builds its result (`interval`), and the intervals are filled in at the end
+ * (`complete`), once the statistics of every resample are known: so the resamples, the bulk of the work,
+ * can be computed in several threads (resampleStatistics over ranges of resamples).
+ *
+ * A set of resamples is seeded from the run's seed and the identities of the units it resamples, and
+ * drawn resample after resample from that one stream, so:
  * - every figure computed on the same outputs uses the same resamples (a paired bootstrap: e.g. all
  *   metrics' correlations with one dimension), and they are drawn once;
- * - an interval depends only on its own outputs, never on which other figures are in the file.
+ * - an interval depends only on its own outputs, never on which other figures are in the file, nor on
+ *   how the resamples were shared out between threads.
  */
 export class UnitBootstrap {
-  private readonly kept = new Map<string, Int32Array>();
-  private keptCounts = 0;
+  readonly requests: IntervalRequest[] = [];
+  private readonly fillers: Array<(interval: [number, number] | null) => void> = [];
 
-  constructor(private readonly settings: BootstrapSettings) {}
+  constructor(readonly settings: BootstrapSettings) {}
 
-  /** The interval of `statistic` over the units named by `unitKeys` (in the statistic's unit order); null with 0 resamples or fewer than 3 units. */
-  interval(unitKeys: ReadonlyArray<string>, statistic: ResampleStatistic): [number, number] | null {
-    const n = unitKeys.length;
-    if (this.settings.bootstrap === 0 || n < 3) return null;
-    const label = unitKeys.join('\u001e');
-    let counts = this.kept.get(label);
-    if (!counts) {
-      counts = resamplesOf(n, this.settings.bootstrap, createPrng(deriveSeed(this.settings.seed, label)));
-      if (this.keptCounts + counts.length <= MAX_KEPT_COUNTS) {
-        this.kept.set(label, counts);
-        this.keptCounts += counts.length;
-      }
+  /**
+   * Asks for the interval of `statistic` over the units named by `units`; `fill` receives it on `complete`
+   * (null when fewer than half of the resamples gave a value). With 0 resamples or fewer than 3 units
+   * there is none, and `fill` receives null at once.
+   */
+  interval(
+    units: ReadonlyArray<string>,
+    statistic: ResampledStatistic,
+    fill: (interval: [number, number] | null) => void,
+  ): void {
+    if (this.settings.bootstrap === 0 || units.length < 3) {
+      fill(null);
+      return;
     }
-    return percentileIntervalOfResamples(counts, n, statistic);
+    this.requests.push({ units, statistic });
+    this.fillers.push(fill);
   }
+
+  /**
+   * Fills every requested interval from its statistic on each resample, 0 … B−1 in order (NaN where the
+   * statistic is undefined), as resampleStatistics(settings, requests, 0, B) computes them.
+   */
+  complete(values: ReadonlyArray<Float64Array>): void {
+    if (values.length !== this.requests.length)
+      throw new RangeError(`${this.requests.length} intervals were asked for, got values for ${values.length}`);
+    values.forEach((ofRequest, index) => {
+      if (ofRequest.length !== this.settings.bootstrap)
+        throw new RangeError(
+          `Interval ${index} has ${ofRequest.length} resample values, not ${this.settings.bootstrap}`,
+        );
+      this.fillers[index]!(percentileIntervalOfValues(ofRequest));
+    });
+  }
+
+  /** Computes every resample here, in this thread, and fills the intervals. */
+  completeHere(): void {
+    this.complete(resampleStatistics(this.settings, this.requests, 0, this.settings.bootstrap));
+  }
+}
+
+/**
+ * The statistic of each request on resamples `from` … `to`−1 of its units (NaN where it is undefined or
+ * not finite): the share of the bootstrap one thread computes. Resample b of a set of units is the same
+ * whichever range it is computed in: the stream is drawn from its start, and the indices of resamples
+ * before `from` are drawn and dropped. Requests on the same units share their resamples.
+ */
+export function resampleStatistics(
+  settings: BootstrapSettings,
+  requests: ReadonlyArray<IntervalRequest>,
+  from: number,
+  to: number,
+): Float64Array[] {
+  if (!Number.isInteger(from) || !Number.isInteger(to) || from < 0 || to < from || to > settings.bootstrap)
+    throw new RangeError(`Resamples ${from}–${to} are not a range of 0–${settings.bootstrap}`);
+  const values = requests.map(() => new Float64Array(to - from));
+  for (const { units, members } of groupByUnits(requests)) {
+    const n = units.length;
+    const statistics = members.map((index) => resampledStatistic(requests[index]!.statistic));
+    const prng = createPrng(deriveSeed(settings.seed, units.join('\u001e')));
+    skipResamples(n, from, prng);
+    const perBatch = Math.max(1, Math.floor(MAX_COUNTS_AT_ONCE / n));
+    for (let batchStart = from; batchStart < to; batchStart += perBatch) {
+      const counts = resamplesOf(n, Math.min(perBatch, to - batchStart), prng);
+      members.forEach((index, m) => values[index]!.set(resampledValues(counts, n, statistics[m]!), batchStart - from));
+    }
+  }
+  return values;
+}
+
+/** Requests grouped by their exact list of units, in the order each list first appears. */
+function groupByUnits(
+  requests: ReadonlyArray<IntervalRequest>,
+): Array<{ units: ReadonlyArray<string>; members: number[] }> {
+  const groups = new Map<string, { units: ReadonlyArray<string>; members: number[] }>();
+  requests.forEach((request, index) => {
+    const label = request.units.join('\u001e');
+    const group = groups.get(label) ?? { units: request.units, members: [] };
+    groups.set(label, group);
+    group.members.push(index);
+  });
+  return [...groups.values()];
 }

@@ -13,10 +13,6 @@ import { pythonShuffled } from '../pyrandom';
 import { asRawRecord, excerpt, JoinMismatch, keyText, type ItemEntry, type RawRecord, type RecordJoiner } from './join';
 import { RecordError } from './record';
 
-/** What eval_MeDiSumQA.py uses unless told otherwise (`random.seed(1)`, `--num_few_shot_examples 1`). */
-export const CLUE_DEFAULT_SEED = 1;
-export const CLUE_DEFAULT_FEW_SHOT = 1;
-
 const MODEL_ANSWER = 'Model Answer';
 const GROUND_TRUTH = 'Ground Truth Answer';
 

@@ -50,13 +50,15 @@ export function resamplesOf(n: number, resamples: number, prng: Prng): Int32Arra
   return counts;
 }
 
+/** Draws and drops the indices of `resamples` resamples of n units: `prng` then stands where resamplesOf would leave it. */
+export function skipResamples(n: number, resamples: number, prng: Prng): void {
+  const indices = new Int32Array(n);
+  for (let b = 0; b < resamples; b++) prng.fillInts(indices, n);
+}
+
 /**
- * The percentile interval of `statistic` over resamples made by resamplesOf(n, …). Resamples whose
- * statistic is null (or not finite, e.g. a constant resample) are skipped. The interval is the
- * (1−level)/2 and (1+level)/2 quantiles of the remaining values, with numpy's default "linear" rule: for
- * sorted values v₀…v_{m−1} and probability p, h = (m−1)·p and q = v_⌊h⌋ + (h − ⌊h⌋)(v_⌊h⌋+1 − v_⌊h⌋).
- * Null when fewer than half of the resamples gave a value.
- * Hand-written: simple-statistics' quantileSorted uses a different quantile rule.
+ * The percentile interval of `statistic` over resamples made by resamplesOf(n, …): percentileIntervalOfValues
+ * of its resampledValues.
  */
 export function percentileIntervalOfResamples(
   counts: Int32Array,
@@ -64,15 +66,32 @@ export function percentileIntervalOfResamples(
   statistic: ResampleStatistic,
   level = 0.95,
 ): [number, number] | null {
-  const resamples = counts.length / n;
-  const values = new Float64Array(resamples);
-  let defined = 0;
-  for (let b = 0; b < resamples; b++) {
+  return percentileIntervalOfValues(resampledValues(counts, n, statistic), level);
+}
+
+/**
+ * `statistic` on each resample made by resamplesOf(n, …), in order; NaN where it is null or not finite
+ * (e.g. a constant resample).
+ */
+export function resampledValues(counts: Int32Array, n: number, statistic: ResampleStatistic): Float64Array {
+  const values = new Float64Array(counts.length / n);
+  for (let b = 0; b < values.length; b++) {
     const value = statistic(counts, b * n);
-    if (value !== null && Number.isFinite(value)) values[defined++] = value;
+    values[b] = value !== null && Number.isFinite(value) ? value : NaN;
   }
-  if (defined * 2 < resamples) return null;
-  const sorted = values.subarray(0, defined).sort();
+  return values;
+}
+
+/**
+ * The percentile interval of a statistic's values on B resamples, those that are NaN (undefined) skipped:
+ * the (1−level)/2 and (1+level)/2 quantiles of the remaining values, with numpy's default "linear" rule:
+ * for sorted values v₀…v_{m−1} and probability p, h = (m−1)·p and q = v_⌊h⌋ + (h − ⌊h⌋)(v_⌊h⌋+1 − v_⌊h⌋).
+ * Null when fewer than half of the resamples gave a value.
+ * Hand-written: simple-statistics' quantileSorted uses a different quantile rule.
+ */
+export function percentileIntervalOfValues(values: Float64Array, level = 0.95): [number, number] | null {
+  const sorted = values.filter((value) => !Number.isNaN(value)).sort();
+  if (sorted.length * 2 < values.length) return null;
   return [linearQuantileSorted(sorted, (1 - level) / 2), linearQuantileSorted(sorted, (1 + level) / 2)];
 }
 

@@ -6,7 +6,10 @@ export { pearson, spearman, spearmanResampler, kendallTauB } from './correlation
 export {
   bootstrapPercentileInterval,
   percentileIntervalOfResamples,
+  percentileIntervalOfValues,
+  resampledValues,
   resamplesOf,
+  skipResamples,
   type BootstrapOptions,
   type ResampleStatistic,
 } from './bootstrap';

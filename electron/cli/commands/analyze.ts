@@ -1,6 +1,4 @@
 /** `blindrate analyze RATINGS.csv [--json OUT.json] [--bootstrap B] [--seed N]`: statistics from a tidy ratings file alone. */
-import { serializeAnalysisResult } from '../../../shared/analysis';
-import { analyzeRatingsFile, writeAnalysisJson } from '../../services/analysis';
 import { addBootstrapOptions, type BootstrapFlags } from '../study-options';
 import { addQcThresholdOptions, qcThresholds, type QcFlags } from '../qc-options';
 import type { RegisterCommand } from './index';
@@ -14,8 +12,10 @@ export const registerAnalyze: RegisterCommand = (program) => {
     .argument('<ratings>', 'tidy ratings CSV (as written by `export --what ratings`)')
     .option('--json <file>', 'write the analysis JSON here (default: standard output)');
   addQcThresholdOptions(addBootstrapOptions(command)).action(
-    (ratings: string, opts: BootstrapFlags & QcFlags & { json?: string }) => {
-      const result = analyzeRatingsFile(ratings, {
+    async (ratings: string, opts: BootstrapFlags & QcFlags & { json?: string }) => {
+      const { serializeAnalysisResult } = await import('../../../shared/analysis');
+      const { analyzeRatingsFile, writeAnalysisJson } = await import('../../services/ratings-analysis');
+      const result = await analyzeRatingsFile(ratings, {
         bootstrap: opts.bootstrap,
         seed: opts.seed,
         qc: qcThresholds(opts),

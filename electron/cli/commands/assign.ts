@@ -6,9 +6,9 @@ import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { StudyError } from '../../../shared/errors';
-import { addRaters, assignRaters, type PlanSummary } from '../../services/plan';
-import { MAX_SEED } from '../../services/sampler';
+import type { PlanSummary } from '../../services/plan';
 import { systemClock } from '../../services/system-clock';
+import { MAX_SEED } from '../../../shared/sampling';
 import { parseList, wholeNumber, withStudy } from '../study-options';
 import type { RegisterCommand } from './index';
 
@@ -130,6 +130,7 @@ export const registerAssign: RegisterCommand = (program) => {
         opts.calibrationFile === undefined
           ? undefined
           : { name: basename(opts.calibrationFile), text: readTextFile(opts.calibrationFile) };
+      const { addRaters, assignRaters } = await import('../../services/plan');
       const plan = await withStudy(study, (db) =>
         opts.add
           ? addRaters(db, parseList(opts.add), systemClock)

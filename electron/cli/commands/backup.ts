@@ -1,7 +1,7 @@
 /** `blindrate backup FILE` and `blindrate restore FILE BACKUP.db [--force]`, for a master study or a rater package. */
-import { openStudyDatabase } from '../../../db/connection';
 import { displaySafeName } from '../../../shared/text/names';
-import { backUpStudy, BACKUPS_KEPT, restoreBackup, type RestoreSummary } from '../../services/backups';
+import { BACKUP_EVERY_SAVES, BACKUPS_KEPT } from '../../services/backup-policy';
+import type { RestoreSummary } from '../../services/backups';
 import { systemClock } from '../../services/system-clock';
 import { PACKAGE_PASSPHRASE_ENV, passphraseEnvFor, readPassphrase } from '../passphrase';
 import type { RegisterCommand } from './index';
@@ -21,10 +21,12 @@ export const registerBackup: RegisterCommand = (program) => {
   program
     .command('backup')
     .description(
-      `Write an encrypted copy of a study or rater package beside it now (FILE.backup-<UTC time>.db, same passphrase); the newest ${BACKUPS_KEPT} are kept. The app also writes one on open and every 25 saved answers. A package's passphrase: ${PACKAGE_PASSPHRASE_ENV} or the prompt.`,
+      `Write an encrypted copy of a study or rater package beside it now (FILE.backup-<UTC time>.db, same passphrase); the newest ${BACKUPS_KEPT} are kept. The app also writes one on open and every ${BACKUP_EVERY_SAVES} saved answers. A package's passphrase: ${PACKAGE_PASSPHRASE_ENV} or the prompt.`,
     )
     .argument('<file>', 'study file (.db) or rater package (.blindrate)')
     .action(async (file: string) => {
+      const { openStudyDatabase } = await import('../../../db/connection');
+      const { backUpStudy } = await import('../../services/backups');
       const db = openStudyDatabase(file, await passphraseOf(file), { readonly: true, kind: 'detect' });
       try {
         process.stdout.write(`Wrote backup ${backUpStudy(db, file, systemClock)}.\n`);
@@ -41,6 +43,7 @@ export const registerBackup: RegisterCommand = (program) => {
     .argument('<backup>', 'backup file to restore')
     .option('--force', 'replace an existing file')
     .action(async (file: string, backup: string, opts: { force?: boolean }) => {
+      const { restoreBackup } = await import('../../services/backups');
       const summary = restoreBackup(file, backup, await passphraseOf(file), {
         force: opts.force ?? false,
         clock: systemClock,

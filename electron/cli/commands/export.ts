@@ -1,7 +1,7 @@
 /** `blindrate export STUDY.db --what outputs|sample|ratings|ratings-wide|dictionary|audit [--format csv|jsonl] --out FILE` */
 import { extname } from 'node:path';
 import { StudyError } from '../../../shared/errors';
-import { EXPORT_FORMATS, EXPORT_WHAT, exportTable, type ExportFormat, type ExportWhat } from '../../services/exporter';
+import { EXPORT_FORMATS, EXPORT_WHAT, type ExportFormat, type ExportWhat } from '../../services/export-kinds';
 import { withStudy } from '../study-options';
 import type { RegisterCommand } from './index';
 
@@ -28,6 +28,7 @@ export const registerExport: RegisterCommand = (program) => {
         throw new StudyError(`--what must be one of ${EXPORT_WHAT.join(', ')}, got "${opts.what}".`);
       }
       const format = resolveFormat(opts.format, opts.out);
+      const { exportTable } = await import('../../services/exporter');
       const rows = await withStudy(study, (db) =>
         exportTable(db, { what: opts.what as ExportWhat, format, out: opts.out }),
       );

@@ -1,9 +1,7 @@
 /** `blindrate import STUDY.db FILE… [--map field=column …] [--model NAME]` */
 import { StudyError } from '../../../shared/errors';
-import { parseMapOption, RecordError } from '../../../shared/import/record';
 import { basename } from 'node:path';
-import { importFiles, type ImportedFile, type ImportProgress } from '../../services/importer';
-import { scoreMissingRouge } from '../../services/scoring';
+import type { ImportedFile, ImportProgress } from '../../services/importer';
 import { systemClock } from '../../services/system-clock';
 import { describeRougeScoring } from '../rouge-summary';
 import { displaySafeName } from '../../../shared/text/names';
@@ -18,25 +16,37 @@ interface MapOption {
   column: string;
 }
 
+/** The repeated `--map` options, kept as given until the command runs (their parser loads with the importer). */
+function collectMapSpecs(spec: string, previous: string[] = []): string[] {
+  return [...previous, spec];
+}
+
 /**
- * Field names hold no ":", so a ":" before the first "=" ends a file name (the last such one, so
+ * The `--map` specs read, refusing a malformed one or a field given twice for the same files. Field names
+ * hold no ":", so a ":" before the first "=" ends a file name (the last such one, so
  * `C:\\runs\\a.csv:output=answer` names the file `C:\\runs\\a.csv`).
  */
-function collectMap(spec: string, previous: MapOption[] = []): MapOption[] {
-  const eq = spec.indexOf('=');
-  const colon = eq === -1 ? -1 : spec.lastIndexOf(':', eq);
-  const file = colon > 0 ? spec.slice(0, colon) : null;
-  let field: string;
-  let column: string;
-  try {
-    [field, column] = parseMapOption(colon > 0 ? spec.slice(colon + 1) : spec);
-  } catch (error) {
-    if (error instanceof RecordError) throw new StudyError(error.message);
-    throw error;
+async function parseMapSpecs(specs: string[] | undefined): Promise<MapOption[] | undefined> {
+  if (specs === undefined) return undefined;
+  const { parseMapOption, RecordError } = await import('../../../shared/import/record');
+  const options: MapOption[] = [];
+  for (const spec of specs) {
+    const eq = spec.indexOf('=');
+    const colon = eq === -1 ? -1 : spec.lastIndexOf(':', eq);
+    const file = colon > 0 ? spec.slice(0, colon) : null;
+    let field: string;
+    let column: string;
+    try {
+      [field, column] = parseMapOption(colon > 0 ? spec.slice(colon + 1) : spec);
+    } catch (error) {
+      if (error instanceof RecordError) throw new StudyError(error.message);
+      throw error;
+    }
+    if (options.some((m) => m.file === file && m.field === field))
+      throw new StudyError(`--map ${file === null ? '' : `${file}:`}${field} is given twice.`);
+    options.push({ file, field, column });
   }
-  if (previous.some((m) => m.file === file && m.field === field))
-    throw new StudyError(`--map ${file === null ? '' : `${file}:`}${field} is given twice.`);
-  return [...previous, { file, field, column }];
+  return options;
 }
 
 /** The maps for every file, and each file's own, its FILE matched to a file argument by path or by name. */
@@ -106,7 +116,7 @@ export const registerImport: RegisterCommand = (program) => {
     .option(
       '--map <field=column>',
       'read a field from a differently named column (repeatable), e.g. output="Model Answer"; FILE:field=column for one file only (a.csv:output=answer), over the maps for every file; an unnamed CSV column is #N, its position from 0 (pandas\' index column is #0: item_id=#0)',
-      collectMap,
+      collectMapSpecs,
     )
     .option('--model <name>', "model name for a file holding one model's outputs without a model column")
     .option(
@@ -124,7 +134,7 @@ export const registerImport: RegisterCommand = (program) => {
       study: string,
       files: string[],
       opts: JoinOptions & {
-        map?: MapOption[];
+        map?: string[];
         model?: string;
         ignoreUnknown?: boolean;
         skipEmptyOutputs?: boolean;
@@ -132,8 +142,11 @@ export const registerImport: RegisterCommand = (program) => {
         stem: boolean;
       },
     ) => {
-      const maps = resolveMaps(opts.map, files);
-      const { join, map } = await joinFromOptions(opts, files, opts.map && { ...maps.common }, opts.model);
+      const mapOptions = await parseMapSpecs(opts.map);
+      const maps = resolveMaps(mapOptions, files);
+      const { join, map } = await joinFromOptions(opts, files, mapOptions && { ...maps.common }, opts.model);
+      const { importFiles } = await import('../../services/importer');
+      const { scoreMissingRouge } = await import('../../services/scoring');
       const progress = terminalProgress();
       const { summary, rouge } = await withStudy(study, async (db) => {
         const imported = await importFiles(

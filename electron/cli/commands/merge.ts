@@ -1,17 +1,15 @@
 /** `blindrate merge STUDY.db FILE.blindrate… [--receipt [FILE=]CODE …]`: bring returned rater packages into the master, verified first. */
 import { basename } from 'node:path';
 import { StudyError } from '../../../shared/errors';
-import { ADOPT_HINT } from '../../services/adopt';
 import { describeMerge } from '../../../shared/merge-summary';
-import { DivergedHistoryError, mergePackages } from '../../services/merge';
 import { PACKAGE_PASSPHRASE_ENV, readPassphrase } from '../passphrase';
 import { systemClock } from '../../services/system-clock';
 import { withStudy } from '../study-options';
 import type { RegisterCommand } from './index';
 
-/** The service says a package can be adopted; the CLI says how. */
-function withAdoptHint(error: unknown): unknown {
-  if (!(error instanceof StudyError) || !error.message.endsWith(`${ADOPT_HINT}.`)) return error;
+/** The service says a package can be adopted (its message ends with `adoptHint`); the CLI says how. */
+function withAdoptHint(error: unknown, adoptHint: string): unknown {
+  if (!(error instanceof StudyError) || !error.message.endsWith(`${adoptHint}.`)) return error;
   const file = /^(.*?): /.exec(error.message)?.[1] ?? 'FILE';
   return new StudyError(`${error.message.slice(0, -1)}: blindrate merge STUDY --adopt ${file}.`, error.exitCode);
 }
@@ -81,6 +79,8 @@ export const registerMerge: RegisterCommand = (program) => {
           : [];
         const paths = opts.adopt && !packages.includes(opts.adopt) ? [...packages, opts.adopt] : packages;
         const receipts = receiptsByPath(paths, opts.receipt ?? []);
+        const { DivergedHistoryError, mergePackages } = await import('../../services/merge');
+        const { ADOPT_HINT } = await import('../../services/adopt');
         const summaries = await withStudy(study, (db) => {
           try {
             return mergePackages(db, paths, systemClock, {
@@ -92,7 +92,7 @@ export const registerMerge: RegisterCommand = (program) => {
           } catch (error) {
             if (error instanceof DivergedHistoryError)
               throw new StudyError(`${error.message} To do so, merge again with --accept-diverged.`);
-            throw withAdoptHint(error);
+            throw withAdoptHint(error, ADOPT_HINT);
           }
         });
         process.stdout.write(summaries.map((s) => `${describeMerge(s)}\n`).join(''));

@@ -1,8 +1,7 @@
 /** `blindrate pack STUDY.db --rater NAME --out FILE.blindrate`: one rater's package. */
 import { randomInt } from 'node:crypto';
 import { StudyError } from '../../../shared/errors';
-import { generatePassphrase } from '../../../shared/passphrase';
-import { PACKAGE_EXTENSION, packRaterPackage } from '../../services/pack';
+import { PACKAGE_EXTENSION } from '../../../shared/domain';
 import { systemClock } from '../../services/system-clock';
 import { PACKAGE_PASSPHRASE_ENV, requireStrongPassphrase } from '../passphrase';
 import { withStudy } from '../study-options';
@@ -20,9 +19,11 @@ export const registerPack: RegisterCommand = (program) => {
     .action(async (study: string, opts: { rater: string; out: string }) => {
       if (!opts.out.toLowerCase().endsWith(PACKAGE_EXTENSION))
         throw new StudyError(`--out ${opts.out}: a rater package file ends in ${PACKAGE_EXTENSION}.`);
+      const { generatePassphrase } = await import('../../../shared/passphrase');
+      const { packRaterPackage } = await import('../../services/pack');
       const fromEnv = process.env[PACKAGE_PASSPHRASE_ENV];
       const passphrase = fromEnv
-        ? requireStrongPassphrase(fromEnv, `${PACKAGE_PASSPHRASE_ENV}`, [opts.rater])
+        ? await requireStrongPassphrase(fromEnv, `${PACKAGE_PASSPHRASE_ENV}`, [opts.rater])
         : generatePassphrase((n) => randomInt(n));
       const summary = await withStudy(study, (db, masterPassphrase) =>
         packRaterPackage(db, { rater: opts.rater, out: opts.out, passphrase, masterPassphrase, clock: systemClock }),

@@ -1,5 +1,4 @@
 /** `blindrate rekey STUDY.db`: re-encrypt under a new passphrase (BLINDRATE_NEW_PASSPHRASE or prompt). */
-import { rekeyStudy } from '../../services/study';
 import { systemClock } from '../../services/system-clock';
 import { readNewPassphrase } from '../passphrase';
 import { withStudy } from '../study-options';
@@ -15,6 +14,7 @@ export const registerRekey: RegisterCommand = (program) => {
     )
     .argument('<study>', 'study file (.db)')
     .action(async (study: string) => {
+      const { rekeyStudy } = await import('../../services/study');
       await withStudy(study, async (db) =>
         rekeyStudy(
           db,

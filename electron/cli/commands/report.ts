@@ -1,5 +1,4 @@
 /** `blindrate report STUDY.db --out report.html [--json OUT.json] [--bootstrap B] [--seed N]` */
-import { writeStudyReport } from '../../services/analysis';
 import { systemClock } from '../../services/system-clock';
 import { addBootstrapOptions, withStudy, type BootstrapFlags } from '../study-options';
 import { addQcThresholdOptions, qcThresholds, type QcFlags } from '../qc-options';
@@ -14,6 +13,7 @@ export const registerReport: RegisterCommand = (program) => {
     .option('--json <file>', 'also write the analysis JSON');
   addQcThresholdOptions(addBootstrapOptions(command)).action(
     async (study: string, opts: BootstrapFlags & QcFlags & { out: string; json?: string }) => {
+      const { writeStudyReport } = await import('../../services/analysis');
       const result = await withStudy(study, (db) =>
         writeStudyReport(db, {
           out: opts.out,

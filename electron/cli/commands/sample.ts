@@ -2,7 +2,7 @@
 import { randomInt } from 'node:crypto';
 import { StudyError } from '../../../shared/errors';
 import { TASK_KINDS, type TaskKind } from '../../../shared/domain';
-import { drawSample, MAX_SEED } from '../../services/sampler';
+import { MAX_SEED } from '../../../shared/sampling';
 import { systemClock } from '../../services/system-clock';
 import { parseList, wholeNumber, withStudy } from '../study-options';
 import type { RegisterCommand } from './index';
@@ -39,6 +39,7 @@ export const registerSample: RegisterCommand = (program) => {
       if (!(TASK_KINDS as string[]).includes(opts.task))
         throw new StudyError(`--task must be ${TASK_KINDS.join(' or ')}, got "${opts.task}".`);
       const seed = opts.seed ?? randomInt(0, MAX_SEED + 1);
+      const { drawSample } = await import('../../services/sampler');
       const summary = await withStudy(study, (db) =>
         drawSample(
           db,

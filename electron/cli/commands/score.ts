@@ -1,6 +1,5 @@
 /** `blindrate score STUDY.db --rouge [--stem]`: compute missing ROUGE scores from the references. */
 import { StudyError } from '../../../shared/errors';
-import { scoreMissingRouge } from '../../services/scoring';
 import { describeRougeScoring } from '../rouge-summary';
 import { systemClock } from '../../services/system-clock';
 import { withStudy } from '../study-options';
@@ -18,6 +17,7 @@ export const registerScore: RegisterCommand = (program) => {
     .action(async (study: string, opts: { rouge?: boolean; stem: boolean }) => {
       if (!opts.rouge)
         throw new StudyError('Say what to compute: --rouge (the only metric BlindRate computes itself).');
+      const { scoreMissingRouge } = await import('../../services/scoring');
       const summary = await withStudy(study, (db) => scoreMissingRouge(db, { stem: opts.stem, clock: systemClock }));
       process.stdout.write(describeRougeScoring(summary, opts.stem));
     });

@@ -1,6 +1,5 @@
 /** `blindrate serve STUDY.db`: browser mode on 127.0.0.1, for development, end-to-end tests and machines without Electron. */
 import type { Command } from 'commander';
-import { serveUntilStopped } from '../browser-mode';
 import { parsePort, rendererOption } from '../study-options';
 import type { RegisterCommand } from './index';
 
@@ -15,6 +14,7 @@ export const registerServe: RegisterCommand = (program: Command) => {
     .option('--workspace <dir>', 'folder new studies and rater packages are written into (default: the current folder)')
     .addOption(rendererOption('built renderer folder'))
     .action(async (file: string | undefined, opts: { port: number; renderer: string; workspace?: string }) => {
+      const { serveUntilStopped } = await import('../browser-mode');
       await serveUntilStopped(file ?? null, {
         port: opts.port,
         rendererDir: opts.renderer,

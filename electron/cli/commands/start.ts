@@ -10,10 +10,8 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { StudyError } from '../../../shared/errors';
 import { mainArgumentList } from '../../main/arguments';
-import { serveUntilStopped } from '../browser-mode';
 import { DEFAULT_RENDERER_DIR, REPO_ROOT } from '../paths';
 import { parsePort, rendererOption } from '../study-options';
-import { buildDemoPackage, buildDemoStudy, DEMO_PASSPHRASE } from '../../services/demo';
 import { systemClock } from '../../services/system-clock';
 import {
   browserModeFallbackLine,
@@ -29,6 +27,7 @@ export const DEMO_PACKAGE_PATH = join(REPO_ROOT, '.demo', 'demo-rater.blindrate'
 
 /** The demo master and its rater package, made on first start. */
 async function ensureDemo(): Promise<void> {
+  const { buildDemoPackage, buildDemoStudy, DEMO_PASSPHRASE } = await import('../../services/demo');
   if (!existsSync(DEMO_STUDY_PATH)) {
     mkdirSync(dirname(DEMO_STUDY_PATH), { recursive: true });
     process.stderr.write('Creating the demo study and its rater package (first start)…\n');
@@ -105,6 +104,7 @@ export const registerStart: RegisterCommand = (program: Command) => {
       const unavailable = electronUnavailableReason(REPO_ROOT);
       if (unavailable) {
         process.stdout.write(`${browserModeFallbackLine(unavailable)}\n`);
+        const { serveUntilStopped } = await import('../browser-mode');
         await serveUntilStopped(studyPath, {
           port: opts.port,
           rendererDir: opts.renderer,

@@ -1,6 +1,5 @@
 /** `blindrate status STUDY.db`: per rater packages issued/returned, lock and answers merged; totals per sample (counts only, no results). */
 import type { RaterStatus, SampleStatus } from '../../services/study-status';
-import { readStudyStatus } from '../../services/study-status';
 import { systemClock } from '../../services/system-clock';
 import { displaySafeName } from '../../../shared/text/names';
 import { withStudy } from '../study-options';
@@ -27,6 +26,7 @@ export const registerStatus: RegisterCommand = (program) => {
     )
     .argument('<study>', 'study file (.db)')
     .action(async (study: string) => {
+      const { readStudyStatus } = await import('../../services/study-status');
       const status = await withStudy(study, (db) => readStudyStatus(db, systemClock));
       const nameWidth = Math.max(0, ...status.raters.map((r) => displaySafeName(r.rater.name).length));
       const lines = [

@@ -6,12 +6,8 @@ import type { StudyDb } from '../../../db/connection';
 import { parse } from 'csv-parse/sync';
 import { DATA_DICTIONARY, serializeAnalysisResult, type AnalysisResult } from '../../../shared/analysis';
 import { MEDISUMQA_RUBRIC } from '../../../shared/rubric';
-import {
-  analyzeRatingsFile,
-  analyzeStudy,
-  analyzeStudyOffThread,
-  writeStudyReport,
-} from '../../../electron/services/analysis';
+import { analyzeStudy, analyzeStudyOffThread, writeStudyReport } from '../../../electron/services/analysis';
+import { analyzeRatingsFile } from '../../../electron/services/ratings-analysis';
 import { buildDemoStudy } from '../../../electron/services/demo';
 import { exportTable } from '../../../electron/services/exporter';
 import { openStudy } from '../../../electron/services/study';
@@ -94,7 +90,7 @@ describe('analyzeStudy', () => {
   it('gives the same numbers from the exported tidy CSV alone', async () => {
     const csvPath = join(dir, 'ratings.csv');
     await exportTable(db, { what: 'ratings', format: 'csv', out: csvPath });
-    const fromCsv = analyzeRatingsFile(csvPath, options);
+    const fromCsv = await analyzeRatingsFile(csvPath, options);
     // Same bootstrap seed: the JSON is byte for byte the same, dimensions in rubric order included.
     expect(serializeAnalysisResult(fromCsv)).toBe(serializeAnalysisResult(result));
   });

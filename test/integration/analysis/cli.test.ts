@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serializeAnalysisResult } from '../../../shared/analysis';
-import { analyzeRatingsFile } from '../../../electron/services/analysis';
+import { analyzeRatingsFile } from '../../../electron/services/ratings-analysis';
 import { buildDemoStudy } from '../../../electron/services/demo';
 import { openStudy } from '../../../electron/services/study';
 import { MEDISUMQA_RUBRIC } from '../../../shared/rubric';
@@ -35,7 +35,7 @@ beforeAll(async () => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('blindrate analyze', () => {
-  it('writes the same JSON as the analysis service, reproducibly', () => {
+  it('writes the same JSON as the analysis service, reproducibly', async () => {
     const run = blindrate('analyze', FIXTURE, '--json', 'out.json', '--bootstrap', '50', '--seed', '2');
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
@@ -43,7 +43,7 @@ describe('blindrate analyze', () => {
       'Analysed 77 rating values and 13 preference choices from 3 raters on 12 outputs; wrote out.json.\n',
     );
     expect(readFileSync(join(dir, 'out.json'), 'utf8')).toBe(
-      serializeAnalysisResult(analyzeRatingsFile(FIXTURE, { bootstrap: 50, seed: 2 })),
+      serializeAnalysisResult(await analyzeRatingsFile(FIXTURE, { bootstrap: 50, seed: 2 })),
     );
   });
 

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { StudyError } from '../../../shared/errors';
-import { loadRubric } from '../../../electron/cli/commands/init';
+import { loadRubric } from '../../../electron/cli/rubric-choice';
 import { importFiles } from '../../../electron/services/importer';
 import { openStudy } from '../../../electron/services/study';
 import { fixedClock, freshStudy, PASSPHRASE } from '../engine/helpers';

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { analyzeRatingsFile } from '../../../electron/services/analysis';
+import { analyzeRatingsFile } from '../../../electron/services/ratings-analysis';
 import { parseTidyRatingsCsv } from '../../../electron/services/tidy-ratings';
 import { analyzeTidyRatings, type AnalysisResult, type QcResult } from '../../../shared/analysis';
 import { parseCalibrationFile } from '../../../shared/qc';
@@ -112,14 +112,14 @@ describe('quality control of a scripted study (careful rater, rater answering 3 
 });
 
 describe('quality-control thresholds of analyze / report', () => {
-  it('are passed from the service options to the per-rater flags', () => {
+  it('are passed from the service options to the per-rater flags', async () => {
     const file = join(folder, 'ratings_qc.csv');
-    const flags = (qc: { fastMs?: number; straightRun?: number }) =>
+    const flags = async (qc: { fastMs?: number; straightRun?: number }) =>
       Object.fromEntries(
-        analyzeRatingsFile(file, { bootstrap: 0, seed: 1, qc }).qc.raters.map((r) => [r.rater, r.flags]),
+        (await analyzeRatingsFile(file, { bootstrap: 0, seed: 1, qc })).qc.raters.map((r) => [r.rater, r.flags]),
       );
-    expect(flags({})[FAST]).toEqual(['fast_answers', 'straight_lining']);
-    expect(flags({ fastMs: 1000, straightRun: 78 })[FAST]).toEqual([]);
-    expect(flags({ fastMs: 100_000 })[CAREFUL]).toEqual(['fast_answers']);
+    expect((await flags({}))[FAST]).toEqual(['fast_answers', 'straight_lining']);
+    expect((await flags({ fastMs: 1000, straightRun: 78 }))[FAST]).toEqual([]);
+    expect((await flags({ fastMs: 100_000 }))[CAREFUL]).toEqual(['fast_answers']);
   });
 });

@@ -1,29 +1,98 @@
 import { describe, expect, it } from 'vitest';
-import { UnitBootstrap } from '../../../shared/analysis/resampling';
-import { spearmanResampler } from '../../../shared/stats';
+import {
+  resampleStatistics,
+  UnitBootstrap,
+  type IntervalRequest,
+  type ResampledStatistic,
+} from '../../../shared/analysis/resampling';
+import { createPrng, deriveSeed } from '../../../shared/prng';
+import { bootstrapPercentileInterval, spearmanResampler } from '../../../shared/stats';
 
 const keys = Array.from({ length: 40 }, (_, i) => `output-${i}`);
 const x = keys.map((_, i) => i % 9);
 const y = keys.map((_, i) => (i * 7) % 11);
-const rho = spearmanResampler(x, y);
+const rho: ResampledStatistic = { kind: 'spearman', x, y };
+
+/** The interval `bootstrap` fills in for `units` and `statistic`, computed in this thread. */
+function intervalOf(
+  bootstrap: UnitBootstrap,
+  units: ReadonlyArray<string>,
+  statistic: ResampledStatistic,
+): [number, number] | null | undefined {
+  let interval: [number, number] | null | undefined;
+  bootstrap.interval(units, statistic, (filled) => (interval = filled));
+  bootstrap.completeHere();
+  return interval;
+}
 
 describe('UnitBootstrap', () => {
-  it('seeds resamples from the outputs resampled: same outputs and seed, same interval, whatever was computed before', () => {
+  it('draws the resamples of a set of outputs from one stream seeded with the seed and their identities', () => {
+    const expected = bootstrapPercentileInterval(keys.length, spearmanResampler(x, y), {
+      resamples: 300,
+      prng: createPrng(deriveSeed(4, keys.join('\u001e'))),
+    });
+    expect(expected).not.toBeNull();
+    expect(intervalOf(new UnitBootstrap({ bootstrap: 300, seed: 4 }), keys, rho)).toEqual(expected);
+  });
+
+  it('seeds resamples from the outputs resampled: same outputs and seed, same interval, whatever else is asked for', () => {
     const fresh = new UnitBootstrap({ bootstrap: 300, seed: 4 });
     const busy = new UnitBootstrap({ bootstrap: 300, seed: 4 });
-    busy.interval(keys.slice(5), spearmanResampler(x.slice(5), y.slice(5)));
-    expect(busy.interval(keys, rho)).toEqual(fresh.interval(keys, rho));
+    busy.interval(keys.slice(5), { kind: 'spearman', x: x.slice(5), y: y.slice(5) }, () => {});
+    expect(intervalOf(busy, keys, rho)).toEqual(intervalOf(fresh, keys, rho));
   });
 
   it('draws other resamples for other outputs or another seed', () => {
-    const interval = new UnitBootstrap({ bootstrap: 300, seed: 4 }).interval(keys, rho);
+    const interval = intervalOf(new UnitBootstrap({ bootstrap: 300, seed: 4 }), keys, rho);
     const renamed = keys.map((k) => `${k}'`);
-    expect(new UnitBootstrap({ bootstrap: 300, seed: 4 }).interval(renamed, rho)).not.toEqual(interval);
-    expect(new UnitBootstrap({ bootstrap: 300, seed: 5 }).interval(keys, rho)).not.toEqual(interval);
+    expect(intervalOf(new UnitBootstrap({ bootstrap: 300, seed: 4 }), renamed, rho)).not.toEqual(interval);
+    expect(intervalOf(new UnitBootstrap({ bootstrap: 300, seed: 5 }), keys, rho)).not.toEqual(interval);
   });
 
-  it('gives no interval with 0 resamples or fewer than 3 outputs', () => {
-    expect(new UnitBootstrap({ bootstrap: 0, seed: 4 }).interval(keys, rho)).toBeNull();
-    expect(new UnitBootstrap({ bootstrap: 100, seed: 4 }).interval(keys.slice(0, 2), () => 1)).toBeNull();
+  it('gives no interval with 0 resamples or fewer than 3 outputs, and asks for no resamples then', () => {
+    const none = new UnitBootstrap({ bootstrap: 0, seed: 4 });
+    expect(intervalOf(none, keys, rho)).toBeNull();
+    const few = new UnitBootstrap({ bootstrap: 100, seed: 4 });
+    expect(intervalOf(few, keys.slice(0, 2), { kind: 'spearman', x: [1, 2], y: [2, 1] })).toBeNull();
+    expect([none.requests, few.requests]).toEqual([[], []]);
+  });
+});
+
+describe('resampleStatistics', () => {
+  // Two statistics on the same outputs (sharing resamples) and one on other outputs, with a resample of
+  // 2,000 outputs, large enough that a range is computed in several batches of resamples.
+  const many = Array.from({ length: 2000 }, (_, i) => `big-${i}`);
+  const requests: IntervalRequest[] = [
+    rho,
+    {
+      kind: 'weighted-kappa',
+      a: x.map((v) => v % 5),
+      b: y.map((v) => v % 5),
+      categories: [0, 1, 2, 3, 4],
+      weights: 'quadratic',
+    },
+    { kind: 'spearman', x: many.map((_, i) => i % 13), y: many.map((_, i) => (i * 5) % 17) },
+  ].map((statistic, i) => ({ units: i < 2 ? keys : many, statistic }) as IntervalRequest);
+  const settings = { bootstrap: 2500, seed: 9 };
+  const whole = resampleStatistics(settings, requests, 0, 2500);
+
+  it('gives each resample the same value whichever range of resamples it is computed in', () => {
+    for (const cuts of [
+      [0, 1250, 2500],
+      [0, 1, 2499, 2500],
+      [0, 833, 1666, 2500],
+      [0, 0, 2500],
+    ]) {
+      const parts = cuts.slice(1).map((to, i) => resampleStatistics(settings, requests, cuts[i]!, to));
+      requests.forEach((_, r) => {
+        const joined = Float64Array.from(parts.flatMap((part) => [...part[r]!]));
+        expect(joined, `cuts ${cuts.join(',')}, request ${r}`).toEqual(whole[r]);
+      });
+    }
+  });
+
+  it('refuses a range outside the resamples', () => {
+    expect(() => resampleStatistics(settings, requests, 10, 5)).toThrow(RangeError);
+    expect(() => resampleStatistics(settings, requests, 0, 2501)).toThrow(RangeError);
   });
 });

@@ -1,0 +1,88 @@
+/**
+ * Analysis of a tidy ratings CSV alone (`blindrate analyze`): no study is opened, so SQLite is not
+ * loaded; the bootstrap is shared out over the cores (ResampleWorkers). Also the options and error
+ * handling every analysis shares (analysis.ts analyses studies).
+ */
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { StudyError } from '../../shared/errors';
+import {
+  AnalysisInputError,
+  draftTidyAnalysis,
+  serializeAnalysisResult,
+  type AnalysisResult,
+  type QcAnalysisOptions,
+} from '../../shared/analysis';
+import { bootstrapThreads, ResampleWorkers } from './analysis-thread';
+import { writeFileAtomically } from './atomic-file';
+import { parseTidyRatingsCsv } from './tidy-ratings';
+
+export interface AnalyzeOptions {
+  /** Bootstrap resamples for the α, κ and Spearman intervals (0 = none). */
+  bootstrap: number;
+  seed: number;
+  /** Thresholds of the per-rater quality-control flags (defaults: 5 s, 10 tasks). */
+  qc?: QcAnalysisOptions;
+}
+
+export interface RatingsFileOptions extends AnalyzeOptions {
+  /** Threads the bootstrap is shared out to, this one included (default: one per core, at most 4). */
+  threads?: number;
+}
+
+/**
+ * Analyses a tidy ratings CSV alone: each dimension's kind and scale as its rows declare them, otherwise
+ * inferred from the values (see docs/formats.md, analysis JSON). The result is the same whatever the number
+ * of threads.
+ */
+export async function analyzeRatingsFile(path: string, options: RatingsFileOptions): Promise<AnalysisResult> {
+  checkAnalyzeOptions(options);
+  const { threads, ...analysis } = options;
+  if (threads !== undefined && !(Number.isInteger(threads) && threads >= 1))
+    throw new RangeError(`The bootstrap needs at least one thread, got ${threads}.`);
+  // Started first, so the workers boot while the file is read and the figures without resamples are computed.
+  const workers = new ResampleWorkers(bootstrapThreads(analysis.bootstrap, threads) - 1);
+  try {
+    const { rows, metrics, dimensions } = readRatingsFile(path);
+    // Dimensions whose rows declare their scale are analysed as the study's rubric (exported files do).
+    const draft = runAnalysis(() => draftTidyAnalysis(rows, { ...analysis, metrics, rubric: dimensions }));
+    await workers.complete(draft);
+    return draft.result;
+  } finally {
+    await workers.close();
+  }
+}
+
+function readRatingsFile(path: string): ReturnType<typeof parseTidyRatingsCsv> {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new StudyError(
+      code === 'ENOENT' ? `No ratings file at ${path}.` : `Cannot read ${path}: ${code ?? (error as Error).message}`,
+    );
+  }
+  const parsed = parseTidyRatingsCsv(text, basename(path));
+  if (parsed.rows.length === 0) throw new StudyError(`${basename(path)} has a header but no ratings.`);
+  return parsed;
+}
+
+export function writeAnalysisJson(path: string, result: AnalysisResult): void {
+  writeFileAtomically(path, serializeAnalysisResult(result));
+}
+
+export function checkAnalyzeOptions({ bootstrap, seed }: AnalyzeOptions): void {
+  if (!Number.isInteger(bootstrap) || bootstrap < 0)
+    throw new StudyError(`Bootstrap resamples must be a whole number ≥ 0, got ${bootstrap}.`);
+  if (!Number.isInteger(seed)) throw new StudyError(`The bootstrap seed must be a whole number, got ${seed}.`);
+}
+
+/** Data problems found during analysis (a value off the rubric scale, a duplicate rating) become StudyErrors. */
+export function runAnalysis<T>(analyze: () => T): T {
+  try {
+    return analyze();
+  } catch (error) {
+    throw error instanceof AnalysisInputError ? new StudyError(error.message) : error;
+  }
+}

@@ -1,0 +1,68 @@
+/**
+ * The bootstrap shared out over threads (electron/services/analysis-thread.ts): the analysis JSON is
+ * byte for byte the one computed in this thread alone by analyzeTidyRatings, whatever the number of
+ * threads, also when the resamples do not divide evenly between them.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { stringify } from 'csv-stringify/sync';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  analyzeTidyRatings,
+  metricsOf,
+  serializeAnalysisResult,
+  tidyColumns,
+  tidyRecord,
+} from '../../../shared/analysis';
+import { analyzeRatingsFile } from '../../../electron/services/ratings-analysis';
+import { parseTidyRatingsCsv } from '../../../electron/services/tidy-ratings';
+import { benchTidyRows } from '../../bench/analysis-data';
+
+const folder = mkdtempSync(join(tmpdir(), 'blindrate-threads-'));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+/** 3 raters × 300 outputs × 5 dimensions, every 7th rating missing, so the figures resample different sets of outputs. */
+function writeRatingsWithGaps(): string {
+  const rows = benchTidyRows({ outputs: 300 }).filter((_, i) => i % 7 !== 3);
+  const metrics = metricsOf(rows);
+  const columns = tidyColumns(metrics);
+  const path = join(folder, 'ratings-with-gaps.csv');
+  writeFileSync(
+    path,
+    stringify([columns, ...rows.map((row) => columns.map((c) => tidyRecord(row, metrics, new Map())[c]))]),
+  );
+  return path;
+}
+
+const FILES = {
+  'ratings with gaps': writeRatingsWithGaps(),
+  'ratings and preferences (fixture)': fileURLToPath(
+    new URL('../../fixtures/analysis/ratings_small.csv', import.meta.url),
+  ),
+};
+
+describe.each(Object.entries(FILES))('analyzeRatingsFile on %s', (_, path) => {
+  const options = { bootstrap: 101, seed: 7 };
+  const { rows, metrics, dimensions } = parseTidyRatingsCsv(readFileSync(path, 'utf8'), 'ratings.csv');
+  const inThisThread = serializeAnalysisResult(analyzeTidyRatings(rows, { ...options, metrics, rubric: dimensions }));
+
+  it('has intervals to compare', () => {
+    expect(
+      JSON.parse(inThisThread).correlations.some((c: { spearman_ci95: unknown }) => c.spearman_ci95 !== null),
+    ).toBe(true);
+  });
+
+  it.each([1, 2, 3])('gives the same JSON with %i thread(s) as analyzeTidyRatings in this thread', async (threads) => {
+    expect(serializeAnalysisResult(await analyzeRatingsFile(path, { ...options, threads }))).toBe(inThisThread);
+  });
+});
+
+describe('analyzeRatingsFile with worker threads', () => {
+  it('reports a problem in the file by its name, the workers already started', async () => {
+    const broken = join(folder, 'broken.csv');
+    writeFileSync(broken, 'rater,item_id\n');
+    await expect(analyzeRatingsFile(broken, { bootstrap: 100, seed: 1, threads: 2 })).rejects.toThrow(/broken\.csv/);
+  });
+});
