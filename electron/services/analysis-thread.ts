@@ -7,6 +7,8 @@ import { StudyError } from '../../shared/errors';
 import {
   resampleStatistics,
   type AnalysisDraft,
+  type BootstrapSettings,
+  type IntervalRequest,
   type AnalysisOptions,
   type AnalysisResult,
   type TidyRatingRow,
@@ -81,19 +83,23 @@ export class ResampleWorkers {
 
   /** Fills in the draft's bootstrap intervals from resamples computed here and in the workers. */
   async complete({ bootstrap }: AnalysisDraft): Promise<void> {
-    const { settings, requests } = bootstrap;
-    if (requests.length === 0 || this.workers.length === 0) {
-      bootstrap.completeHere();
-      return;
-    }
+    bootstrap.complete(await this.resample(bootstrap.settings, bootstrap.requests));
+  }
+
+  /**
+   * Each request's statistic on resamples 0 … B−1, in that order: what resampleStatistics(settings,
+   * requests, 0, B) gives in one thread, put together from the shares of this thread and the workers.
+   */
+  async resample(settings: BootstrapSettings, requests: IntervalRequest[]): Promise<Float64Array[]> {
     const threads = this.workers.length + 1;
+    if (requests.length === 0 || threads === 1) return resampleStatistics(settings, requests, 0, settings.bootstrap);
     const bound = (share: number) => Math.floor((settings.bootstrap * share) / threads);
     const theirs = this.workers.map((worker, w) =>
       this.compute(worker, { settings, requests, from: bound(w + 1), to: bound(w + 2) }),
     );
     const mine = resampleStatistics(settings, requests, 0, bound(1));
     const shares = [mine, ...(await Promise.all(theirs))];
-    bootstrap.complete(requests.map((_, r) => joined(shares.map((share) => share[r]!))));
+    return requests.map((_, r) => joined(shares.map((share) => share[r]!)));
   }
 
   /** Stops the workers that are still running (none after complete). */

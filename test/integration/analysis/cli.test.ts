@@ -43,7 +43,7 @@ describe('blindrate analyze', () => {
       'Analysed 77 rating values and 13 preference choices from 3 raters on 12 outputs; wrote out.json.\n',
     );
     expect(readFileSync(join(dir, 'out.json'), 'utf8')).toBe(
-      serializeAnalysisResult(await analyzeRatingsFile(FIXTURE, { bootstrap: 50, seed: 2 })),
+      serializeAnalysisResult(await analyzeRatingsFile(FIXTURE, { bootstrap: 50, seed: 2, threads: 1 })),
     );
   });
 

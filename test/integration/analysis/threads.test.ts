@@ -1,7 +1,8 @@
 /**
  * The bootstrap shared out over threads (electron/services/analysis-thread.ts): the analysis JSON is
  * byte for byte the one computed in this thread alone by analyzeTidyRatings, whatever the number of
- * threads, also when the resamples do not divide evenly between them.
+ * threads, also when the resamples do not divide evenly between them; and the resample values put
+ * together from the threads' shares are those of one thread, in resample order.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,11 +12,14 @@ import { stringify } from 'csv-stringify/sync';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   analyzeTidyRatings,
+  draftTidyAnalysis,
   metricsOf,
+  resampleStatistics,
   serializeAnalysisResult,
   tidyColumns,
   tidyRecord,
 } from '../../../shared/analysis';
+import { ResampleWorkers } from '../../../electron/services/analysis-thread';
 import { analyzeRatingsFile } from '../../../electron/services/ratings-analysis';
 import { parseTidyRatingsCsv } from '../../../electron/services/tidy-ratings';
 import { benchTidyRows } from '../../bench/analysis-data';
@@ -56,6 +60,25 @@ describe.each(Object.entries(FILES))('analyzeRatingsFile on %s', (_, path) => {
 
   it.each([1, 2, 3])('gives the same JSON with %i thread(s) as analyzeTidyRatings in this thread', async (threads) => {
     expect(serializeAnalysisResult(await analyzeRatingsFile(path, { ...options, threads }))).toBe(inThisThread);
+  });
+});
+
+describe('ResampleWorkers', () => {
+  const path = FILES['ratings with gaps'];
+  const { rows, metrics, dimensions } = parseTidyRatingsCsv(readFileSync(path, 'utf8'), 'ratings.csv');
+  const { bootstrap } = draftTidyAnalysis(rows, { bootstrap: 101, seed: 7, metrics, rubric: dimensions });
+  const inOneThread = resampleStatistics(bootstrap.settings, bootstrap.requests, 0, 101);
+
+  // The intervals sort the values, so a share put in the wrong place would not change them: compared here.
+  it.each([1, 2])('with %i worker(s) gives every resample value of one thread, in resample order', async (workers) => {
+    const threads = new ResampleWorkers(workers);
+    try {
+      const values = await threads.resample(bootstrap.settings, bootstrap.requests);
+      expect(values).toHaveLength(bootstrap.requests.length);
+      values.forEach((ofRequest, r) => expect(ofRequest, `request ${r}`).toEqual(inOneThread[r]));
+    } finally {
+      await threads.close();
+    }
   });
 });
 
