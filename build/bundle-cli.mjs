@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Bundles the `blindrate` CLI (electron/cli/main.ts) into ES modules with esbuild, so the bin starts without
 // transpiling TypeScript at every run. Code splitting makes every `import()` in the sources a chunk of its own:
-// a command loads its services (and their packages) only when it runs, so `blindrate --help` loads commander alone. `npm install` / `npm ci` build it through the `prepare` script;
+// a command loads its services (and their packages) only when it runs, so `blindrate --help` loads commander
+// alone. `npm install` / `npm ci` build it through the `prepare` script;
 // electron/cli/blindrate.mjs rebuilds it when it is missing or older than any of its sources, so an edited
 // checkout never runs stale code. Every package stays external (`packages: 'external'`): the native SQLCipher
 // module must be loaded from node_modules, and the others load from there just as well.

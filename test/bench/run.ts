@@ -14,7 +14,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { benchAnalysis, benchAnalyzeCommand } from './analysis';
+import { benchAnalysis, benchAnalyzeCommand, loadAverage } from './analysis';
 import { INPUT_FILE, PASSPHRASE, STUDY_FILE, writeBenchInput } from './input';
 import { benchServedImport, describeServedImport } from './serve-import';
 
@@ -72,16 +72,18 @@ function compare(
   real: () => Run,
   floorLabel: string,
 ): { real: number[]; floor: number[] } {
+  const loadBefore = loadAverage();
   const floors: Run[] = [];
   const reals: Run[] = [];
   for (let i = 0; i < runs; i++) {
     floors.push(floor());
     reals.push(real());
   }
+  const loadAfter = loadAverage();
   const seconds = (rs: Run[]) => rs.map((r) => r.seconds);
   const s = (x: number) => `${x.toFixed(3)} s`;
   const ratio = (p: number) => (percentile(seconds(reals), p) / percentile(seconds(floors), p)).toFixed(2);
-  console.log(`\n${label}  (${runs} runs each)`);
+  console.log(`\n${label}  (${runs} runs each; load average before ${loadBefore}, after ${loadAfter})`);
   console.log(
     `  BlindRate  p50 ${s(percentile(seconds(reals), 50))}  p95 ${s(percentile(seconds(reals), 95))}  peak RSS p50 ${percentile(
       reals.map((r) => r.peakRssMb),
