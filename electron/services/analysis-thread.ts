@@ -97,8 +97,9 @@ export class ResampleWorkers {
     const theirs = this.workers.map((worker, w) =>
       this.compute(worker, { settings, requests, from: bound(w + 1), to: bound(w + 2) }),
     );
-    const mine = resampleStatistics(settings, requests, 0, bound(1));
-    const shares = [mine, ...(await Promise.all(theirs))];
+    // In a promise too, so that a failure here still leaves the workers' answers handled (Promise.all).
+    const mine = Promise.resolve().then(() => resampleStatistics(settings, requests, 0, bound(1)));
+    const shares = await Promise.all([mine, ...theirs]);
     return requests.map((_, r) => joined(shares.map((share) => share[r]!)));
   }
 
