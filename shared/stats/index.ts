@@ -20,3 +20,13 @@ export { gwetAgreement, type GwetAgreement, type GwetWeights } from './gwet';
 export { wilsonInterval } from './wilson';
 export { meanWithTInterval, quartiles, sampleSd } from './describe';
 export type { ReliabilityMatrix } from './reliabilityData';
+export {
+  beatProbability,
+  bradleyTerry,
+  bradleyTerryBootstrap,
+  bradleyTerryIntervalsOfResamples,
+  type BradleyTerryComponent,
+  type BradleyTerryFit,
+  type BradleyTerryInterval,
+  type PairwiseJudgement,
+} from './bradleyTerry';
