@@ -6,7 +6,8 @@
  *
  * Size (environment): BLINDRATE_BENCH_OUTPUTS (20000), BLINDRATE_BENCH_MODELS (5),
  * BLINDRATE_BENCH_CONTEXT_KB (12), BLINDRATE_BENCH_REPEATS (5; the CLI start runs 4× as often).
- * First the analysis benchmark (test/bench/analysis.ts); `npm run bench -- --analysis-only` stops after it.
+ * First the analysis benchmark (test/bench/analysis.ts) and the Bradley–Terry one (test/bench/bradley-terry.ts);
+ * `npm run bench -- --analysis-only` stops after them.
  * Last, browser mode's event-loop delay during a served import (test/bench/serve-import.ts).
  */
 import { spawnSync } from 'node:child_process';
@@ -15,6 +16,7 @@ import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchAnalysis, benchAnalyzeCommand, loadAverage } from './analysis';
+import { benchBradleyTerry } from './bradley-terry';
 import { INPUT_FILE, PASSPHRASE, STUDY_FILE, writeBenchInput } from './input';
 import { benchServedImport, describeServedImport } from './serve-import';
 
@@ -110,6 +112,7 @@ function compare(
 const analysisFolder = mkdtempSync(join(tmpdir(), 'blindrate-bench-analysis-'));
 try {
   benchAnalyzeCommand(await benchAnalysis(analysisFolder));
+  benchBradleyTerry();
 } finally {
   rmSync(analysisFolder, { recursive: true, force: true });
 }
