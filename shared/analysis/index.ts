@@ -17,3 +17,11 @@ export { serializeAnalysisResult } from './serialize';
 export { pivotTidyToWide, type WideCell, type WideTable } from './wide';
 export { DATA_DICTIONARY, dataDictionaryMarkdown, type DictionaryEntry } from './dictionary';
 export { FAST_SHARE_FLAG, type QcAnalysisOptions, type QcResult, type RaterQc, type RaterFlag } from './qc';
+export {
+  analyzePairwise,
+  PAIRWISE_DIMENSION,
+  PAIRWISE_TIE,
+  type BradleyTerryStrength,
+  type PairwiseJudgementRow,
+  type PairwiseSummary,
+} from './pairwise';

@@ -41,7 +41,8 @@ export interface BradleyTerryInterval {
   beats: ([number, number] | null)[];
 }
 
-const GRADIENT_TOLERANCE = 1e-10;
+/** Largest gradient entry accepted at the optimum, per comparison. */
+const GRADIENT_TOLERANCE = 1e-13;
 const MAX_NEWTON_STEPS = 100;
 
 /**
@@ -225,6 +226,9 @@ function fitComponent(counts: PairwiseCounts, models: ReadonlyArray<number>): Fl
   const theta = new Float64Array(size);
   const free = size - 1;
   let logLikelihood = componentLogLikelihood(counts, models, theta);
+  // The gradient sums one term per comparison: its rounding grows with their number.
+  const comparisons = models.reduce((total, model) => total + counts.scores[model]!, 0);
+  const tolerance = GRADIENT_TOLERANCE * Math.max(1, comparisons);
   for (let step = 0; step < MAX_NEWTON_STEPS; step++) {
     const gradient = new Float64Array(free);
     const negHessian = new Float64Array(free * free);
@@ -244,7 +248,7 @@ function fitComponent(counts: PairwiseCounts, models: ReadonlyArray<number>): Fl
       gradient[k - 1] = g;
       largestGradient = Math.max(largestGradient, Math.abs(g));
     }
-    if (largestGradient < GRADIENT_TOLERANCE) break;
+    if (largestGradient < tolerance) break;
     const direction = solveSymmetricPositiveDefinite(negHessian, gradient, free);
     let scale = 1;
     for (;;) {
