@@ -310,16 +310,20 @@ function solveSymmetricPositiveDefinite(a: Float64Array, b: Float64Array, size: 
 
 function checkJudgements(modelCount: number, judgements: ReadonlyArray<PairwiseJudgement>, unitCount?: number): void {
   for (const { a, b, unit, scoreA } of judgements) {
-    const inRange = (index: number, count: number) => Number.isInteger(index) && index >= 0 && index < count;
-    if (!inRange(a, modelCount) || !inRange(b, modelCount) || a === b) {
+    if (!isIndexBelow(a, modelCount) || !isIndexBelow(b, modelCount) || a === b) {
       throw new RangeError(
         `A judgement compares models ${a} and ${b}: two different models of ${modelCount} are needed`,
       );
     }
-    if (unitCount !== undefined && !inRange(unit, unitCount)) {
+    if (unitCount !== undefined && !isIndexBelow(unit, unitCount)) {
       throw new RangeError(`A judgement's unit ${unit} is outside 0..${unitCount - 1}`);
     }
-    if (scoreA !== 0 && scoreA !== 0.5 && scoreA !== 1)
+    if (scoreA !== 0 && scoreA !== 0.5 && scoreA !== 1) {
       throw new RangeError(`A judgement's score ${String(scoreA)} is not 0, ½ or 1`);
+    }
   }
+}
+
+function isIndexBelow(index: number, count: number): boolean {
+  return Number.isInteger(index) && index >= 0 && index < count;
 }

@@ -44,7 +44,7 @@ function medianSeconds(work: () => unknown, repeats: number): number {
 
 export function benchBradleyTerry(): void {
   const judgements = benchJudgements();
-  // One plain fit takes milliseconds: timed over 100 fits, then divided.
+  // One plain fit takes under a millisecond: timed over 100 fits, then divided.
   const plain =
     medianSeconds(() => {
       for (let i = 0; i < 100; i++) bradleyTerry(MODELS, judgements);
