@@ -344,8 +344,16 @@ export class FakeCoordinator implements CoordinatorApi {
     this.plan = this.planOf(draft);
     return this.plan;
   }
+  /** As plan.addRaters: each joins with the mean load, the others' tasks unchanged; a name in the plan is refused. */
   async addRaters(names: string[]): Promise<PlanOverview> {
-    throw new Error(`Adding ${names.join(', ')} is not part of these tests.`);
+    const plan = this.plan;
+    if (!plan) throw new Error('This study has no plan yet: assign raters first.');
+    const taken = names.find((n) => plan.tasksPerRater.some((r) => r.name === n));
+    if (taken) throw new Error(`"${taken}" already has tasks in the plan.`);
+    this.writes.push({ method: 'addRaters', request: names });
+    const mean = Math.round(plan.tasksPerRater.reduce((sum, r) => sum + r.tasks, 0) / plan.tasksPerRater.length);
+    this.plan = { ...plan, tasksPerRater: [...plan.tasksPerRater, ...names.map((name) => ({ name, tasks: mean }))] };
+    return this.plan;
   }
 
   async listPackages() {

@@ -138,4 +138,42 @@ describe('Raters and assignment screen', () => {
     await waitFor(() => expect(api.writes.map((w) => w.method)).toEqual(['drawSample', 'assignRaters']));
     expect(api.writes[1]!.request).toMatchObject({ raters: ['Dr A', 'Dr B', 'Dr C'], overlap: 2, seed: 77 });
   });
+
+  it('adds a rater to the stored plan with the mean load, leaving the others as they are; a name in the plan is refused', async () => {
+    const api = new FakeApi('coordinator');
+    await api.drawSample({
+      task: 'rating',
+      models: [],
+      metrics: [],
+      bins: 5,
+      perBin: 3,
+      seed: 1,
+      disjoint: true,
+      replace: false,
+    });
+    await api.assignRaters({
+      raters: ['Dr A', 'Dr B', 'Dr C'],
+      overlap: 2,
+      seed: 5,
+      qc: { repeats: 0, referenceControls: 0, calibration: 0 },
+      calibrationFile: null,
+      replace: false,
+    });
+    const { user } = await renderMaster('Raters', api);
+    const joining = await screen.findByLabelText('Raters joining the plan');
+    await user.type(joining, 'Dr B');
+    expect(screen.getByText('Will add Dr B, each with about 20 tasks (the mean load now).')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Add Dr B' }));
+    const refusal = await screen.findByText('"Dr B" already has tasks in the plan.');
+    expect(joining.getAttribute('aria-describedby')).toContain(refusal.id);
+
+    await user.clear(joining);
+    await user.type(joining, 'Dr D');
+    await user.click(screen.getByRole('button', { name: 'Add Dr D' }));
+    expect(await screen.findByText('Added Dr D (20 tasks) to the plan.')).toBeTruthy();
+    const plan = await screen.findByRole('region', { name: 'The current plan' });
+    await waitFor(() => expect(within(plan).getByRole('rowheader', { name: 'Dr D' })).toBeTruthy());
+    expect(api.writes.map((w) => w.method)).toEqual(['drawSample', 'assignRaters', 'addRaters']);
+    expect(api.writes[2]!.request).toEqual(['Dr D']);
+  });
 });
