@@ -4,10 +4,10 @@
  */
 import type { Command } from 'commander';
 import { StudyError } from '../../shared/errors';
-import { CHQ_SUMM_COLUMN_MAP } from '../../shared/import/chq-summ';
-import { CLUE_COLUMN_MAP, CLUE_DEFAULT_FEW_SHOT, CLUE_DEFAULT_SEED } from '../../shared/import/clue';
+import { CLUE_DEFAULT_FEW_SHOT, CLUE_DEFAULT_SEED } from '../../shared/import/clue';
 import type { RecordJoiner } from '../../shared/import/join';
-import { chqSummJoin, clueJoin, itemsJoin } from '../services/benchmark-import';
+import { benchmarkJoin, type JoinSpec } from '../services/benchmark-import';
+import { pathSource } from '../services/byte-source';
 import { wholeNumber } from './study-options';
 
 export interface JoinOptions {
@@ -118,18 +118,28 @@ export async function joinFromOptions(
   model: string | undefined,
 ): Promise<{ join?: () => RecordJoiner; map?: Record<string, string> }> {
   checkCombination(opts, map, model);
-  if (opts.from === undefined && opts.join === undefined) return { map };
-  if (files.length !== 1)
-    throw new StudyError(`A joined import reads one file of outputs at a time; got ${files.length}.`);
-  if (opts.from === 'clue') {
-    const join = await clueJoin(opts.dataset!, files[0]!, {
+  const spec = joinSpecOf(opts);
+  if (spec === null) return { map };
+  const joined = await benchmarkJoin(spec, files.map(pathSource));
+  return { join: joined.join, map: joined.map ?? map };
+}
+
+function joinSpecOf(opts: JoinOptions): JoinSpec | null {
+  if (opts.from === 'clue')
+    return {
+      kind: 'clue',
+      dataset: pathSource(opts.dataset!),
       joinBy: opts.joinBy === 'reference' ? 'reference' : 'position',
-      seed: opts.seed ?? BigInt(CLUE_DEFAULT_SEED),
-      fewShot: opts.fewShot ?? CLUE_DEFAULT_FEW_SHOT,
+      seed: opts.seed?.toString(),
+      fewShot: opts.fewShot,
       contextField: opts.context === false ? null : opts.contextField,
-    });
-    return { join, map: CLUE_COLUMN_MAP };
-  }
-  if (opts.from === 'chq-summ') return { join: chqSummJoin(opts.source!, opts.target), map: CHQ_SUMM_COLUMN_MAP };
-  return { join: await itemsJoin(opts.join!, opts.on!), map };
+    };
+  if (opts.from === 'chq-summ')
+    return {
+      kind: 'chq-summ',
+      source: pathSource(opts.source!),
+      target: opts.target === undefined ? undefined : pathSource(opts.target),
+    };
+  if (opts.join !== undefined) return { kind: 'items', items: pathSource(opts.join), on: opts.on! };
+  return null;
 }
