@@ -64,6 +64,10 @@ export class FakeCoordinator implements CoordinatorApi {
   /** What each write call was asked, in order. */
   readonly writes: Array<{ method: string; request: unknown }> = [];
   readonly released: string[] = [];
+  /** Every file handed out (uploads, dialog choices), in order. */
+  readonly handles: FileHandle[] = [];
+  /** What each import check or import was asked (writes holds only imports that wrote). */
+  readonly importRequests: ImportRequest[] = [];
   /** Import previews by file token; a test adds the files it uploads. */
   readonly importPreviews = new Map<string, ImportFilePreview>();
   /** Problems the import (and its validation) of a file token finds. */
@@ -83,7 +87,9 @@ export class FakeCoordinator implements CoordinatorApi {
 
   /** A file as browser mode's upload would hand it back. */
   handleFor(name: string, bytes: number, purpose: FilePurpose): FileHandle {
-    return { token: `file-${this.nextFile++}`, name, bytes, purpose };
+    const handle = { token: `file-${this.nextFile++}`, name, bytes, purpose };
+    this.handles.push(handle);
+    return handle;
   }
 
   private startJob(kind: JobRef['kind'], ending: Ending, commit?: () => void): JobRef {
@@ -180,12 +186,14 @@ export class FakeCoordinator implements CoordinatorApi {
     };
   }
   async startImportValidation(request: ImportRequest) {
+    this.importRequests.push(request);
     return this.startJob('validate', {
       state: 'done',
       result: { kind: 'validate', problems: this.problemsOf(request), records: 46 },
     });
   }
   async startImport(request: ImportRequest) {
+    this.importRequests.push(request);
     const problems = this.problemsOf(request);
     if (problems.count > 0)
       return this.startJob('import', {

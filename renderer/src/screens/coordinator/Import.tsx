@@ -20,6 +20,7 @@ import { StepPage } from '../../components/coordinator/StepPage';
 import { FIELD_LABELS, useFormErrors, type FieldKey } from '../../coordinator/fieldErrors';
 import { useJob } from '../../coordinator/jobs';
 import { useLivePreview } from '../../coordinator/livePreview';
+import { ImportJoinForm, type JoinChoice } from './ImportJoinForm';
 
 const FIELDS: readonly FieldKey[] = ['model'];
 const NOT_READ = '(not read)';
@@ -35,12 +36,13 @@ type Outcome =
   | { kind: 'imported'; outputs: number; newItems: number; files: number; alreadyImported: number }
   | { kind: 'cancelled' };
 
+/** The detected mapping; `onMap` null when the columns are fixed (a benchmark run's are known). */
 function MappingTable({
   preview,
   onMap,
 }: {
   preview: ImportFilePreview;
-  onMap(field: string, column: string | null): void;
+  onMap: ((field: string, column: string | null) => void) | null;
 }) {
   return (
     <Table captionSide="top">
@@ -56,13 +58,17 @@ function MappingTable({
           <Table.Tr key={field}>
             <Table.Th scope="row">{field}</Table.Th>
             <Table.Td>
-              <Select
-                aria-label={`Column for ${field} in ${preview.file}`}
-                data={[NOT_READ, ...preview.columns]}
-                value={column ?? NOT_READ}
-                onChange={(value) => onMap(field, value === NOT_READ ? null : value)}
-                allowDeselect={false}
-              />
+              {onMap ? (
+                <Select
+                  aria-label={`Column for ${field} in ${preview.file}`}
+                  data={[NOT_READ, ...preview.columns]}
+                  value={column ?? NOT_READ}
+                  onChange={(value) => onMap(field, value === NOT_READ ? null : value)}
+                  allowDeselect={false}
+                />
+              ) : (
+                (column ?? NOT_READ)
+              )}
             </Table.Td>
           </Table.Tr>
         ))}
@@ -152,12 +158,22 @@ export function ImportScreen() {
   const job = useJob();
   const running = job.status?.state === 'running';
 
-  const request: ImportRequest = { files: files.map((f) => f.token), map, model, ignoreUnknown, join: null };
+  const [join, setJoin] = useState<JoinChoice>(null);
+  const joinReady = join !== 'incomplete';
+  // A benchmark run's columns are known: the choices of the mapping table do not apply to it.
+  const benchmark = join !== null && join !== 'incomplete' && join.kind !== 'items';
+  const request: ImportRequest = {
+    files: files.map((f) => f.token),
+    map: benchmark ? {} : map,
+    model,
+    ignoreUnknown,
+    join: joinReady ? join : null,
+  };
 
   const loadHistory = useCallback(() => api().listImports().then(setHistory, show), [show]);
   useEffect(() => void loadHistory(), [loadHistory]);
 
-  const previews = useLivePreview(files.length > 0 ? request : null, previewImport, show) ?? [];
+  const previews = useLivePreview(files.length > 0 && joinReady ? request : null, previewImport, show) ?? [];
 
   const setColumn = (field: string, column: string | null) =>
     setMap((m) => {
@@ -209,7 +225,7 @@ export function ImportScreen() {
   return (
     <StepPage
       title="Import outputs"
-      intro="Model outputs from JSONL, JSON or CSV files. Each file is previewed and every record checked before anything is written; the import is all or nothing."
+      intro="Model outputs from JSONL, JSON or CSV files, or a benchmark run joined to its dataset. Each file is previewed and every record checked before anything is written; the import is all or nothing."
       error={errors.general}
     >
       <Paper withBorder p="lg">
@@ -239,6 +255,13 @@ export function ImportScreen() {
               onChange={(e) => setIgnoreUnknown(e.currentTarget.checked)}
             />
           </Group>
+          <ImportJoinForm
+            onChange={(choice) => {
+              setJoin(choice);
+              setOutcome(null);
+            }}
+            onError={(message) => (message ? show(new Error(message)) : clear())}
+          />
         </Stack>
       </Paper>
 
@@ -251,7 +274,7 @@ export function ImportScreen() {
               </Title>
               <Badge variant="light">{preview.format.toUpperCase()}</Badge>
             </Group>
-            <MappingTable preview={preview} onMap={setColumn} />
+            <MappingTable preview={preview} onMap={benchmark ? null : setColumn} />
             {preview.unmappedColumns.length > 0 && (
               <Text size="sm">
                 Columns no field reads: {preview.unmappedColumns.join(', ')}
@@ -274,10 +297,10 @@ export function ImportScreen() {
               {!ignoreUnknown && unmapped.length > 0 ? `; ${unmapped.length} column(s) no field reads` : ''}.
             </Text>
             <Group>
-              <Button variant="default" onClick={() => void runJob('validate')} disabled={running}>
+              <Button variant="default" onClick={() => void runJob('validate')} disabled={running || !joinReady}>
                 Check every record
               </Button>
-              <Button onClick={() => void runJob('import')} disabled={running}>
+              <Button onClick={() => void runJob('import')} disabled={running || !joinReady}>
                 Import {files.length === 1 ? '1 file' : `${files.length} files`}
               </Button>
             </Group>
