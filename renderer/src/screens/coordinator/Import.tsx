@@ -16,6 +16,7 @@ import { api } from '../../api/current';
 import { FileChooser } from '../../components/coordinator/FileChooser';
 import { JobProgressView } from '../../components/coordinator/JobProgressView';
 import { ProblemTable } from '../../components/coordinator/ProblemTable';
+import { RecordTable } from '../../components/coordinator/RecordTable';
 import { StepPage } from '../../components/coordinator/StepPage';
 import { FIELD_LABELS, useFormErrors, type FieldKey } from '../../coordinator/fieldErrors';
 import { useJob } from '../../coordinator/jobs';
@@ -119,31 +120,19 @@ function RecordsTable({ preview }: { preview: ImportFilePreview }) {
 function HistoryTable({ history }: { history: ImportHistoryEntry[] }) {
   if (history.length === 0) return <Text>Nothing has been imported into this study yet.</Text>;
   return (
-    <Table captionSide="top">
-      <Table.Caption>Import history</Table.Caption>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th scope="col">File</Table.Th>
-          <Table.Th scope="col">Format</Table.Th>
-          <Table.Th scope="col">Records</Table.Th>
-          <Table.Th scope="col">Imported</Table.Th>
-          <Table.Th scope="col">SHA-256</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {history.map((h) => (
-          <Table.Tr key={h.importId}>
-            <Table.Th scope="row">{h.file}</Table.Th>
-            <Table.Td>{h.format}</Table.Td>
-            <Table.Td>{h.records.toLocaleString()}</Table.Td>
-            <Table.Td>{new Date(h.importedAt).toLocaleString()}</Table.Td>
-            <Table.Td>
-              <code>{h.sha256.slice(0, 12)}</code>
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+    <RecordTable
+      caption="Import history"
+      columns={['File', 'Format', 'Records', 'Imported', 'SHA-256']}
+      rows={history}
+      rowKey={(h) => h.importId}
+      cells={(h) => [
+        h.file,
+        h.format,
+        h.records.toLocaleString(),
+        new Date(h.importedAt).toLocaleString(),
+        <code key="sha">{h.sha256.slice(0, 12)}</code>,
+      ]}
+    />
   );
 }
 
