@@ -123,22 +123,31 @@ export interface NewStudyRequest {
 
 // ── Import ─────────────────────────────────────────────────────────────────────────────────────────
 
-/** Outputs whose items are in another file: the GUI form of `--join`/`--on` and `--from` (docs/benchmark-import.md). */
-export type ImportJoin =
-  | { kind: 'items'; items: string /* token */; on: string }
+/**
+ * Outputs whose items are in another file: the GUI form of `--join`/`--on` and `--from`
+ * (docs/benchmark-import.md). `F` is how the other files are given: FileHandle tokens (purpose items)
+ * over the contract.
+ */
+export type ImportJoinOf<F> =
+  | { kind: 'items'; items: F; on: string }
   | {
       kind: 'clue';
-      dataset: string /* token */;
+      dataset: F;
       fewShot?: number;
       /** Python's random.seed of the run, as decimal text. */
       seed?: string;
       joinBy?: 'position' | 'reference';
+      /** The dataset field shown as the context; null for none; absent for the one the dataset's layout has. */
+      contextField?: string | null;
     }
-  | { kind: 'chq-summ'; source: string /* token */; target?: string /* token */ };
+  | { kind: 'chq-summ'; source: F; target?: F };
+
+export type ImportJoin = ImportJoinOf<string>;
 
 export interface ImportRequest {
+  /** With a join: exactly one file of outputs. */
   files: string[];
-  /** Canonical field (or score_<metric>) → column name, applied to every file. */
+  /** Canonical field (or score_<metric>) → column name, applied to every file; a benchmark join brings its own. */
   map: Record<string, string>;
   /** Model name for files holding one model's outputs without a model column; empty = none. */
   model: string;

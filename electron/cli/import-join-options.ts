@@ -6,6 +6,8 @@ import type { Command } from 'commander';
 import { StudyError } from '../../shared/errors';
 import { CLUE_DEFAULT_FEW_SHOT, CLUE_DEFAULT_SEED } from '../../shared/import/clue-defaults';
 import type { RecordJoiner } from '../../shared/import/join';
+import type { JoinSpec } from '../services/benchmark-import';
+import type { ByteSource } from '../services/byte-source';
 import { wholeNumber } from './study-options';
 
 export interface JoinOptions {
@@ -116,23 +118,33 @@ export async function joinFromOptions(
   model: string | undefined,
 ): Promise<{ join?: () => RecordJoiner; map?: Record<string, string> }> {
   checkCombination(opts, map, model);
-  if (opts.from === undefined && opts.join === undefined) return { map };
-  if (files.length !== 1)
-    throw new StudyError(`A joined import reads one file of outputs at a time; got ${files.length}.`);
-  const { chqSummJoin, clueJoin, itemsJoin } = await import('../services/benchmark-import');
-  if (opts.from === 'clue') {
-    const { CLUE_COLUMN_MAP } = await import('../../shared/import/clue');
-    const join = await clueJoin(opts.dataset!, files[0]!, {
+  // Loaded when a join is asked for, so `import --help` and plain imports start without them.
+  const [{ benchmarkJoin }, { pathSource }] = await Promise.all([
+    import('../services/benchmark-import'),
+    import('../services/byte-source'),
+  ]);
+  const spec = joinSpecOf(opts, pathSource);
+  if (spec === null) return { map };
+  const joined = await benchmarkJoin(spec, files.map(pathSource));
+  return { join: joined.join, map: joined.map ?? map };
+}
+
+function joinSpecOf(opts: JoinOptions, pathSource: (path: string) => ByteSource): JoinSpec | null {
+  if (opts.from === 'clue')
+    return {
+      kind: 'clue',
+      dataset: pathSource(opts.dataset!),
       joinBy: opts.joinBy === 'reference' ? 'reference' : 'position',
-      seed: opts.seed ?? BigInt(CLUE_DEFAULT_SEED),
-      fewShot: opts.fewShot ?? CLUE_DEFAULT_FEW_SHOT,
+      seed: opts.seed?.toString(),
+      fewShot: opts.fewShot,
       contextField: opts.context === false ? null : opts.contextField,
-    });
-    return { join, map: CLUE_COLUMN_MAP };
-  }
-  if (opts.from === 'chq-summ') {
-    const { CHQ_SUMM_COLUMN_MAP } = await import('../../shared/import/chq-summ');
-    return { join: chqSummJoin(opts.source!, opts.target), map: CHQ_SUMM_COLUMN_MAP };
-  }
-  return { join: await itemsJoin(opts.join!, opts.on!), map };
+    };
+  if (opts.from === 'chq-summ')
+    return {
+      kind: 'chq-summ',
+      source: pathSource(opts.source!),
+      target: opts.target === undefined ? undefined : pathSource(opts.target),
+    };
+  if (opts.join !== undefined) return { kind: 'items', items: pathSource(opts.join), on: opts.on! };
+  return null;
 }

@@ -29,6 +29,7 @@ const importJoin = z.union([
         .regex(/^[+-]?\d{1,40}$/)
         .optional(),
       joinBy: z.enum(['position', 'reference']).optional(),
+      contextField: z.string().min(1).max(200).nullable().optional(),
     })
     .strict(),
   z.object({ kind: z.literal('chq-summ'), source: token, target: token.optional() }).strict(),

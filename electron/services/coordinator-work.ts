@@ -14,6 +14,7 @@ import type { Clock } from '../../shared/clock';
 import type {
   ExportRequest,
   ImportProblem,
+  ImportJoinOf,
   ImportProblems,
   IssuedPackageSheet,
   JobProgress,
@@ -27,7 +28,8 @@ import { renderReportHtml } from '../../shared/report';
 import { analyzeStudy, readReportStudy } from './analysis';
 import { writeFileAtomically } from './atomic-file';
 import { backUpStudy } from './backups';
-import { memorySource, pathSource } from './byte-source';
+import { benchmarkJoin, mapJoinFiles } from './benchmark-import';
+import { memorySource, pathSource, type ByteSource } from './byte-source';
 import { exportTable, writeTable } from './exporter';
 import { handOverSheet, packageFileName } from './hand-over';
 import { ImportCancelled, importFiles, ImportRefused } from './importer';
@@ -46,6 +48,7 @@ export type WorkerTask =
       map: Record<string, string>;
       model: string;
       ignoreUnknown: boolean;
+      join: ImportJoinOf<WireSource> | null;
     }
   | { kind: 'pack'; raters: string[]; folder: string; folderLabel: string }
   | { kind: 'merge'; files: { name: string; path: string }[] }
@@ -92,12 +95,14 @@ export async function runWork(task: WorkerTask, context: WorkContext): Promise<W
   }
 }
 
+function byteSourceOf(wire: WireSource): ByteSource {
+  return 'path' in wire
+    ? { ...pathSource(wire.path), name: wire.name }
+    : memorySource(wire.name, Buffer.from(wire.data.buffer, wire.data.byteOffset, wire.data.byteLength));
+}
+
 async function runImport(task: Extract<WorkerTask, { kind: 'import' }>, context: WorkContext): Promise<JobResult> {
-  const sources = task.sources.map((s) =>
-    'path' in s
-      ? { ...pathSource(s.path), name: s.name }
-      : memorySource(s.name, Buffer.from(s.data.buffer, s.data.byteOffset, s.data.byteLength)),
-  );
+  const sources = task.sources.map(byteSourceOf);
   const totalBytes = sources.reduce((sum, s) => sum + s.size, 0);
   const doneBytes = new Map<string, number>();
   let records = 0;
@@ -105,10 +110,13 @@ async function runImport(task: Extract<WorkerTask, { kind: 'import' }>, context:
   let currentFile = '';
   context.report({ step: 'Reading', totalBytes, bytesRead: 0, done: 0 });
   try {
+    const joined = task.join === null ? null : await benchmarkJoin(mapJoinFiles(task.join, byteSourceOf), sources);
     const summary = await importFiles(context.db, sources, {
-      map: task.map,
+      map: joined?.map ?? task.map,
+      join: joined?.join,
       model: task.model === '' ? undefined : task.model,
-      ignoreUnknown: task.ignoreUnknown,
+      // As the CLI: a joined import drops the fields no study field reads unless told otherwise.
+      ignoreUnknown: task.ignoreUnknown || undefined,
       clock: context.clock,
       dryRun: task.dryRun,
       cancelled: context.cancelled,

@@ -47,6 +47,8 @@ import { readModelNames } from '../../db/outputs';
 import { countSharedTasksPerRaterPair } from '../../db/plan';
 import { countRatersDealtSample } from '../../db/assignments';
 import { readSamples, type StoredSample } from '../../db/samples';
+import type { RecordJoiner } from '../../shared/import/join';
+import { benchmarkJoin, mapJoinFiles } from './benchmark-import';
 import type { ByteSource } from './byte-source';
 import type { WireSource, WorkerTask, WorkOutcome } from './coordinator-work';
 import { UPLOAD_LIMITS, type FileHandles } from './file-handles';
@@ -97,8 +99,9 @@ export interface CoordinatorContext {
 }
 
 const PREVIEW_RECORDS = 5;
-const JOIN_NOT_IN_APP =
-  'Benchmark runs whose questions are in another file are imported with the command line for now (blindrate import).';
+const BENCHMARK_NEEDS_MODEL = "A benchmark run's file does not say which model wrote it: give the model name.";
+const BENCHMARK_COLUMNS_KNOWN =
+  "A benchmark run's columns are known: no column choices apply to it (choose no join to map columns yourself).";
 const HISTOGRAM_BUCKETS = 20;
 
 export function createCoordinatorApi(context: CoordinatorContext): CoordinatorApi {
@@ -168,8 +171,15 @@ export function createCoordinatorApi(context: CoordinatorContext): CoordinatorAp
     }
   }
 
+  /** What the CLI refuses as a combination of options, in the app's words. */
+  function checkJoin(join: ImportRequest['join'], request: ImportRequest): void {
+    if (join === null || join.kind === 'items') return;
+    if (request.model.trim() === '') throw new StudyError(BENCHMARK_NEEDS_MODEL);
+    if (Object.keys(request.map).length > 0) throw new StudyError(BENCHMARK_COLUMNS_KNOWN);
+  }
+
   function importTask(request: ImportRequest, dryRun: boolean): WorkerTask {
-    if (request.join !== null) throw new StudyError(JOIN_NOT_IN_APP);
+    checkJoin(request.join, request);
     return {
       kind: 'import',
       dryRun,
@@ -177,6 +187,7 @@ export function createCoordinatorApi(context: CoordinatorContext): CoordinatorAp
       map: request.map,
       model: request.model.trim(),
       ignoreUnknown: request.ignoreUnknown,
+      join: request.join && mapJoinFiles(request.join, (token) => wireSources([token], 'items')[0]!),
     };
   }
 
@@ -229,15 +240,23 @@ export function createCoordinatorApi(context: CoordinatorContext): CoordinatorAp
 
     async previewImport(request) {
       context.master();
-      if (request.join !== null) throw new StudyError(JOIN_NOT_IN_APP);
-      const map = columnMapOf(request.map);
+      checkJoin(request.join, request);
+      const sources = request.files.map((token) => context.files.source(token, 'import'));
+      const joined =
+        request.join &&
+        (await benchmarkJoin(
+          mapJoinFiles(request.join, (token) => context.files.source(token, 'items')),
+          sources,
+        ));
+      const map = columnMapOf(joined?.map ?? request.map);
       return Promise.all(
-        request.files.map((token) =>
+        sources.map((source) =>
           previewFile(
-            context.files.source(token, 'import'),
+            source,
             map,
             request.model.trim() || undefined,
-            request.ignoreUnknown,
+            request.ignoreUnknown || joined !== null,
+            joined?.join,
           ),
         ),
       );
@@ -492,7 +511,9 @@ async function previewFile(
   map: ReturnType<typeof buildColumnMap>,
   model: string | undefined,
   ignoreUnknown: boolean,
+  join: (() => RecordJoiner) | undefined,
 ): Promise<ImportFilePreview> {
+  const joiner = join?.();
   const format = detectImportFormat(source.name, source.head(256).toString('utf8'));
   const columns: string[] = [];
   const addColumns = (keys: readonly string[]) => {
@@ -505,6 +526,7 @@ async function previewFile(
     return { file: source.name, record: where === null ? null : where.toLowerCase(), field, message };
   };
   let seen = 0;
+  let ordinal = 0;
   try {
     for await (const entry of readRecords(source, format, {
       onChunk: () => {},
@@ -519,9 +541,11 @@ async function previewFile(
         if (++seen >= PREVIEW_RECORDS) break;
         continue;
       }
-      const { value } = entry;
-      if (typeof value === 'object' && value !== null && !Array.isArray(value)) addColumns(Object.keys(value));
+      ordinal += 1;
       try {
+        // The record as the importer sees it: with its item's fields when the outputs are joined.
+        const value = joiner ? joiner.join(entry.value, ordinal) : entry.value;
+        if (typeof value === 'object' && value !== null && !Array.isArray(value)) addColumns(Object.keys(value));
         records.push(toOutputRecord(value, map, model, { ignoreUnknown }));
       } catch (error) {
         if (!(error instanceof RecordError)) throw error;

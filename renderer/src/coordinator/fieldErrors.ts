@@ -20,6 +20,7 @@ export const FIELD_LABELS = {
   models: 'Models',
   metrics: 'Metrics',
   raters: 'Rater names',
+  joiningRaters: 'Raters joining the plan',
   overlap: 'Raters per output (overlap)',
   repeats: 'Hidden repeats (share of rating tasks)',
   referenceControls: 'Reference controls per rater',

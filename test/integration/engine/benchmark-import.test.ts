@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { StudyDb } from '../../../db/connection';
 import { chqSummJoin, clueJoin, itemsJoin } from '../../../electron/services/benchmark-import';
+import { pathSource } from '../../../electron/services/byte-source';
 import { exportTable } from '../../../electron/services/exporter';
 import { importFiles, ImportRefused } from '../../../electron/services/importer';
 import { drawSample } from '../../../electron/services/sampler';
@@ -86,7 +87,7 @@ async function importClue(
   options: Partial<Parameters<typeof clueJoin>[2]> = {},
   datasetName = 'MeDiSumQA.json',
 ) {
-  const join = await clueJoin(clueFile(datasetName), clueFile(predictions), {
+  const join = await clueJoin(pathSource(clueFile(datasetName)), pathSource(clueFile(predictions)), {
     joinBy: 'position',
     seed: 1,
     fewShot: 1,
@@ -168,7 +169,11 @@ describe('--from clue (eval_MeDiSumQA.py predictions.json + MeDiSumQA.json)', ()
     lines[2] = lines[2]!.replace(/"ROUGE1": "[^"]*"/, '"ROUGE1": "nan"');
     const copy = join(folder, 'predictions.json');
     writeFileSync(copy, lines.join('\n'));
-    const joiner = await clueJoin(clueFile('MeDiSumQA.json'), copy, { joinBy: 'position', seed: 1, fewShot: 1 });
+    const joiner = await clueJoin(pathSource(clueFile('MeDiSumQA.json')), pathSource(copy), {
+      joinBy: 'position',
+      seed: 1,
+      fewShot: 1,
+    });
     await expect(
       importFiles(db, [copy], { join: joiner, map: CLUE_COLUMN_MAP, model: 'm', clock: fixedClock }),
     ).rejects.toThrow('Line 3 of predictions.json: "ROUGE1" is not a number: "nan"');
@@ -195,7 +200,7 @@ describe('--from clue (eval_MeDiSumQA.py predictions.json + MeDiSumQA.json)', ()
 describe('--from chq-summ (generate_and_evaluate.py predictions-test.csv + test.source)', () => {
   it('joins each row by its pandas index to the stripped source line; reference is Actual Text', async () => {
     const { db } = freshStudy();
-    const join = chqSummJoin(chqFile('test.source'), chqFile('test.target'));
+    const join = chqSummJoin(pathSource(chqFile('test.source')), pathSource(chqFile('test.target')));
     await importFiles(db, [chqFile('predictions-test.csv')], {
       join,
       map: CHQ_SUMM_COLUMN_MAP,
@@ -212,7 +217,7 @@ describe('--from chq-summ (generate_and_evaluate.py predictions-test.csv + test.
 
   it('refuses every row whose Actual Text is not its target line, with nothing written', async () => {
     const { db } = freshStudy();
-    const join = chqSummJoin(chqFile('test.source'), chqFile('test.source'));
+    const join = chqSummJoin(pathSource(chqFile('test.source')), pathSource(chqFile('test.source')));
     await expect(
       importFiles(db, [chqFile('predictions-test.csv')], {
         join,
@@ -228,7 +233,7 @@ describe('--from chq-summ (generate_and_evaluate.py predictions-test.csv + test.
 
   it('imports the same file through the generic join: --join test.source --on "#0=index" --map item_id=#0', async () => {
     const { db } = freshStudy();
-    const join = await itemsJoin(chqFile('test.source'), '#0=index');
+    const join = await itemsJoin(pathSource(chqFile('test.source')), '#0=index');
     const map = { item_id: '#0', question: 'text', output: 'Generated Text', reference: 'Actual Text' };
     await importFiles(db, [chqFile('predictions-test.csv')], { join, map, model: 'bart-large', clock: fixedClock });
     const outputs = joinedOutputs(db, 'bart-large');
@@ -248,7 +253,7 @@ describe('--join ITEMS --on FIELD', () => {
       outputs,
       '{"qid": "q2", "prediction": "P2", "bleu": "0.5"}\n{"qid": "q1", "prediction": "P1", "bleu": 0.25}\n',
     );
-    const joiner = await itemsJoin(items, 'qid');
+    const joiner = await itemsJoin(pathSource(items), 'qid');
     const map = { item_id: 'qid', question: 'text', reference: 'gold', output: 'prediction', score_bleu: 'bleu' };
     await importFiles(db, [outputs], { join: joiner, map, model: 'm', clock: fixedClock });
     expect(joinedOutputs(db, 'm').map((o) => [o.item_id, o.question, o.reference, o.text, scoresOf(db, o.id)])).toEqual(
@@ -265,7 +270,7 @@ describe('--join ITEMS --on FIELD', () => {
     writeFileSync(items, '[{"qid": 1, "text": "Q1?"}]');
     const outputs = join(folder, 'outputs.jsonl');
     writeFileSync(outputs, '{"qid": 1, "prediction": "P1"}\n\n{"qid": 2, "prediction": "P2"}\n');
-    const joiner = await itemsJoin(items, 'qid');
+    const joiner = await itemsJoin(pathSource(items), 'qid');
     await expect(
       importFiles(db, [outputs], {
         join: joiner,
@@ -342,7 +347,7 @@ describe('--from clue, the 2024 layout (post_process_qas.py JSON lines, eval_MeD
     options: Partial<Parameters<typeof clueJoin>[2]> = {},
     dataset = 'MeDiSumQA.jsonl',
   ) {
-    const join = await clueJoin(file(dataset), file('predictions.json'), {
+    const join = await clueJoin(pathSource(file(dataset)), pathSource(file('predictions.json')), {
       joinBy: 'position',
       seed: 1,
       fewShot: 1,
@@ -428,10 +433,12 @@ describe('--from clue, the 2024 layout (post_process_qas.py JSON lines, eval_MeD
       bare,
       entries.map(({ note_id, Question, Answer }) => JSON.stringify({ note_id, Question, Answer })).join('\n'),
     );
-    await expect(clueJoin(bare, file('predictions.json'), { joinBy: 'position', seed: 1, fewShot: 1 })).rejects.toThrow(
+    await expect(
+      clueJoin(pathSource(bare), pathSource(file('predictions.json')), { joinBy: 'position', seed: 1, fewShot: 1 }),
+    ).rejects.toThrow(
       'bare.jsonl has none of the context fields of MeDiSumQA\'s layouts (discharge_summary, without_discharge_summary); its entries have "note_id", "Question", "Answer": name the field the model was given as context, or import without context.',
     );
-    const join_ = await clueJoin(bare, file('predictions.json'), {
+    const join_ = await clueJoin(pathSource(bare), pathSource(file('predictions.json')), {
       joinBy: 'position',
       seed: 1,
       fewShot: 1,
@@ -454,7 +461,7 @@ describe('--from clue, the 2024 layout (post_process_qas.py JSON lines, eval_MeD
     const blank = join(folder, 'blank.jsonl');
     writeFileSync(blank, entries.map((e) => JSON.stringify({ ...e, without_discharge_summary: '' })).join('\n'));
     await expect(
-      clueJoin(blank, file('predictions.json'), { joinBy: 'position', seed: 1, fewShot: 1 }),
+      clueJoin(pathSource(blank), pathSource(file('predictions.json')), { joinBy: 'position', seed: 1, fewShot: 1 }),
     ).rejects.toThrow('"without_discharge_summary" is empty in every entry of blank.jsonl');
   });
 });
@@ -464,7 +471,7 @@ describe('a dataset that is not valid JSON lines', () => {
     const { folder } = freshStudy();
     const dataset = join(folder, 'MeDiSumQA.jsonl');
     writeFileSync(dataset, '{"Question": "Q?", "Answer": "A."}\n{"Question": oops}\n[1, 2]\n{"Question": "Q2?"\n');
-    const refusal = await clueJoin(dataset, clueFile('predictions.json'), {
+    const refusal = await clueJoin(pathSource(dataset), pathSource(clueFile('predictions.json')), {
       joinBy: 'position',
       seed: 1,
       fewShot: 1,

@@ -64,6 +64,10 @@ export class FakeCoordinator implements CoordinatorApi {
   /** What each write call was asked, in order. */
   readonly writes: Array<{ method: string; request: unknown }> = [];
   readonly released: string[] = [];
+  /** Every file handed out (uploads, dialog choices), in order. */
+  readonly handles: FileHandle[] = [];
+  /** What each import check or import was asked (writes holds only imports that wrote). */
+  readonly importRequests: ImportRequest[] = [];
   /** Import previews by file token; a test adds the files it uploads. */
   readonly importPreviews = new Map<string, ImportFilePreview>();
   /** Problems the import (and its validation) of a file token finds. */
@@ -83,7 +87,9 @@ export class FakeCoordinator implements CoordinatorApi {
 
   /** A file as browser mode's upload would hand it back. */
   handleFor(name: string, bytes: number, purpose: FilePurpose): FileHandle {
-    return { token: `file-${this.nextFile++}`, name, bytes, purpose };
+    const handle = { token: `file-${this.nextFile++}`, name, bytes, purpose };
+    this.handles.push(handle);
+    return handle;
   }
 
   private startJob(kind: JobRef['kind'], ending: Ending, commit?: () => void): JobRef {
@@ -180,12 +186,14 @@ export class FakeCoordinator implements CoordinatorApi {
     };
   }
   async startImportValidation(request: ImportRequest) {
+    this.importRequests.push(request);
     return this.startJob('validate', {
       state: 'done',
       result: { kind: 'validate', problems: this.problemsOf(request), records: 46 },
     });
   }
   async startImport(request: ImportRequest) {
+    this.importRequests.push(request);
     const problems = this.problemsOf(request);
     if (problems.count > 0)
       return this.startJob('import', {
@@ -344,8 +352,16 @@ export class FakeCoordinator implements CoordinatorApi {
     this.plan = this.planOf(draft);
     return this.plan;
   }
+  /** As plan.addRaters: each joins with the mean load, the others' tasks unchanged; a name in the plan is refused. */
   async addRaters(names: string[]): Promise<PlanOverview> {
-    throw new Error(`Adding ${names.join(', ')} is not part of these tests.`);
+    const plan = this.plan;
+    if (!plan) throw new Error('This study has no plan yet: assign raters first.');
+    const taken = names.find((n) => plan.tasksPerRater.some((r) => r.name === n));
+    if (taken) throw new Error(`"${taken}" already has tasks in the plan.`);
+    this.writes.push({ method: 'addRaters', request: names });
+    const mean = Math.round(plan.tasksPerRater.reduce((sum, r) => sum + r.tasks, 0) / plan.tasksPerRater.length);
+    this.plan = { ...plan, tasksPerRater: [...plan.tasksPerRater, ...names.map((name) => ({ name, tasks: mean }))] };
+    return this.plan;
   }
 
   async listPackages() {

@@ -16,10 +16,12 @@ import { api } from '../../api/current';
 import { FileChooser } from '../../components/coordinator/FileChooser';
 import { JobProgressView } from '../../components/coordinator/JobProgressView';
 import { ProblemTable } from '../../components/coordinator/ProblemTable';
+import { RecordTable } from '../../components/coordinator/RecordTable';
 import { StepPage } from '../../components/coordinator/StepPage';
 import { FIELD_LABELS, useFormErrors, type FieldKey } from '../../coordinator/fieldErrors';
 import { useJob } from '../../coordinator/jobs';
 import { useLivePreview } from '../../coordinator/livePreview';
+import { ImportJoinForm, type JoinChoice } from './ImportJoinForm';
 
 const FIELDS: readonly FieldKey[] = ['model'];
 const NOT_READ = '(not read)';
@@ -35,12 +37,13 @@ type Outcome =
   | { kind: 'imported'; outputs: number; newItems: number; files: number; alreadyImported: number }
   | { kind: 'cancelled' };
 
+/** The detected mapping; `onMap` null when the columns are fixed (a benchmark run's are known). */
 function MappingTable({
   preview,
   onMap,
 }: {
   preview: ImportFilePreview;
-  onMap(field: string, column: string | null): void;
+  onMap: ((field: string, column: string | null) => void) | null;
 }) {
   return (
     <Table captionSide="top">
@@ -56,13 +59,17 @@ function MappingTable({
           <Table.Tr key={field}>
             <Table.Th scope="row">{field}</Table.Th>
             <Table.Td>
-              <Select
-                aria-label={`Column for ${field} in ${preview.file}`}
-                data={[NOT_READ, ...preview.columns]}
-                value={column ?? NOT_READ}
-                onChange={(value) => onMap(field, value === NOT_READ ? null : value)}
-                allowDeselect={false}
-              />
+              {onMap ? (
+                <Select
+                  aria-label={`Column for ${field} in ${preview.file}`}
+                  data={[NOT_READ, ...preview.columns]}
+                  value={column ?? NOT_READ}
+                  onChange={(value) => onMap(field, value === NOT_READ ? null : value)}
+                  allowDeselect={false}
+                />
+              ) : (
+                (column ?? NOT_READ)
+              )}
             </Table.Td>
           </Table.Tr>
         ))}
@@ -113,31 +120,19 @@ function RecordsTable({ preview }: { preview: ImportFilePreview }) {
 function HistoryTable({ history }: { history: ImportHistoryEntry[] }) {
   if (history.length === 0) return <Text>Nothing has been imported into this study yet.</Text>;
   return (
-    <Table captionSide="top">
-      <Table.Caption>Import history</Table.Caption>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th scope="col">File</Table.Th>
-          <Table.Th scope="col">Format</Table.Th>
-          <Table.Th scope="col">Records</Table.Th>
-          <Table.Th scope="col">Imported</Table.Th>
-          <Table.Th scope="col">SHA-256</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {history.map((h) => (
-          <Table.Tr key={h.importId}>
-            <Table.Th scope="row">{h.file}</Table.Th>
-            <Table.Td>{h.format}</Table.Td>
-            <Table.Td>{h.records.toLocaleString()}</Table.Td>
-            <Table.Td>{new Date(h.importedAt).toLocaleString()}</Table.Td>
-            <Table.Td>
-              <code>{h.sha256.slice(0, 12)}</code>
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+    <RecordTable
+      caption="Import history"
+      columns={['File', 'Format', 'Records', 'Imported', 'SHA-256']}
+      rows={history}
+      rowKey={(h) => h.importId}
+      cells={(h) => [
+        h.file,
+        h.format,
+        h.records.toLocaleString(),
+        new Date(h.importedAt).toLocaleString(),
+        <code key="sha">{h.sha256.slice(0, 12)}</code>,
+      ]}
+    />
   );
 }
 
@@ -152,12 +147,22 @@ export function ImportScreen() {
   const job = useJob();
   const running = job.status?.state === 'running';
 
-  const request: ImportRequest = { files: files.map((f) => f.token), map, model, ignoreUnknown, join: null };
+  const [join, setJoin] = useState<JoinChoice>(null);
+  const joinReady = join !== 'incomplete';
+  // A benchmark run's columns are known: the choices of the mapping table do not apply to it.
+  const benchmark = join !== null && join !== 'incomplete' && join.kind !== 'items';
+  const request: ImportRequest = {
+    files: files.map((f) => f.token),
+    map: benchmark ? {} : map,
+    model,
+    ignoreUnknown,
+    join: joinReady ? join : null,
+  };
 
   const loadHistory = useCallback(() => api().listImports().then(setHistory, show), [show]);
   useEffect(() => void loadHistory(), [loadHistory]);
 
-  const previews = useLivePreview(files.length > 0 ? request : null, previewImport, show) ?? [];
+  const previews = useLivePreview(files.length > 0 && joinReady ? request : null, previewImport, show) ?? [];
 
   const setColumn = (field: string, column: string | null) =>
     setMap((m) => {
@@ -209,7 +214,7 @@ export function ImportScreen() {
   return (
     <StepPage
       title="Import outputs"
-      intro="Model outputs from JSONL, JSON or CSV files. Each file is previewed and every record checked before anything is written; the import is all or nothing."
+      intro="Model outputs from JSONL, JSON or CSV files, or a benchmark run joined to its dataset. Each file is previewed and every record checked before anything is written; the import is all or nothing."
       error={errors.general}
     >
       <Paper withBorder p="lg">
@@ -239,6 +244,13 @@ export function ImportScreen() {
               onChange={(e) => setIgnoreUnknown(e.currentTarget.checked)}
             />
           </Group>
+          <ImportJoinForm
+            onChange={(choice) => {
+              setJoin(choice);
+              setOutcome(null);
+            }}
+            onError={(message) => (message ? show(new Error(message)) : clear())}
+          />
         </Stack>
       </Paper>
 
@@ -251,7 +263,7 @@ export function ImportScreen() {
               </Title>
               <Badge variant="light">{preview.format.toUpperCase()}</Badge>
             </Group>
-            <MappingTable preview={preview} onMap={setColumn} />
+            <MappingTable preview={preview} onMap={benchmark ? null : setColumn} />
             {preview.unmappedColumns.length > 0 && (
               <Text size="sm">
                 Columns no field reads: {preview.unmappedColumns.join(', ')}
@@ -274,10 +286,10 @@ export function ImportScreen() {
               {!ignoreUnknown && unmapped.length > 0 ? `; ${unmapped.length} column(s) no field reads` : ''}.
             </Text>
             <Group>
-              <Button variant="default" onClick={() => void runJob('validate')} disabled={running}>
+              <Button variant="default" onClick={() => void runJob('validate')} disabled={running || !joinReady}>
                 Check every record
               </Button>
-              <Button onClick={() => void runJob('import')} disabled={running}>
+              <Button onClick={() => void runJob('import')} disabled={running || !joinReady}>
                 Import {files.length === 1 ? '1 file' : `${files.length} files`}
               </Button>
             </Group>

@@ -4,12 +4,13 @@
  * hand-over sheet; it can be shown again after the master passphrase is entered again. Writing a
  * rater's package again re-issues it (the earlier one can no longer be merged).
  */
-import { Button, Checkbox, Group, Modal, Paper, PasswordInput, Stack, Table, Text } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, Paper, PasswordInput, Stack, Text } from '@mantine/core';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import type { HandOverSheet as Sheet, IssuedPackageInfo, IssuedPackageSheet } from '../../../../shared/coordinator-api';
 import { api } from '../../api/current';
 import { HandOverSheet } from '../../components/coordinator/HandOverSheet';
 import { JobProgressView } from '../../components/coordinator/JobProgressView';
+import { RecordTable } from '../../components/coordinator/RecordTable';
 import { StepPage } from '../../components/coordinator/StepPage';
 import { FIELD_LABELS, useFormErrors, type FieldKey } from '../../coordinator/fieldErrors';
 import { useJob } from '../../coordinator/jobs';
@@ -188,45 +189,29 @@ export function PackagesScreen() {
 
       {issued.length > 0 && (
         <Paper withBorder p="lg" component="section" aria-label="Issued packages">
-          <Table captionSide="top">
-            <Table.Caption>Issued packages</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Rater</Table.Th>
-                <Table.Th scope="col">File</Table.Th>
-                <Table.Th scope="col">Tasks</Table.Th>
-                <Table.Th scope="col">Issued</Table.Th>
-                <Table.Th scope="col">Returned</Table.Th>
-                <Table.Th scope="col">Actions</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {issued.map((p) => (
-                <Table.Tr key={p.packageId}>
-                  <Table.Th scope="row">{p.rater}</Table.Th>
-                  <Table.Td>
-                    {p.fileName}
-                    {p.superseded ? ' (replaced)' : ''}
-                  </Table.Td>
-                  <Table.Td>{p.tasks}</Table.Td>
-                  <Table.Td>{new Date(p.issuedAt).toLocaleString()}</Table.Td>
-                  <Table.Td>{p.returnedAt ? new Date(p.returnedAt).toLocaleString() : 'not yet'}</Table.Td>
-                  <Table.Td>
-                    {!p.superseded && (
-                      <Group gap="xs">
-                        <Button size="xs" variant="default" onClick={() => setRevealing(p)}>
-                          Show {p.rater}&apos;s passphrase…
-                        </Button>
-                        <Button size="xs" variant="default" onClick={() => requestWrite([p.rater])} disabled={running}>
-                          Re-issue {p.rater}&apos;s package
-                        </Button>
-                      </Group>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <RecordTable
+            caption="Issued packages"
+            columns={['Rater', 'File', 'Tasks', 'Issued', 'Returned', 'Actions']}
+            rows={issued}
+            rowKey={(p) => p.packageId}
+            cells={(p) => [
+              p.rater,
+              `${p.fileName}${p.superseded ? ' (replaced)' : ''}`,
+              p.tasks,
+              new Date(p.issuedAt).toLocaleString(),
+              p.returnedAt ? new Date(p.returnedAt).toLocaleString() : 'not yet',
+              !p.superseded && (
+                <Group gap="xs" key="actions">
+                  <Button size="xs" variant="default" onClick={() => setRevealing(p)}>
+                    Show {p.rater}&apos;s passphrase…
+                  </Button>
+                  <Button size="xs" variant="default" onClick={() => requestWrite([p.rater])} disabled={running}>
+                    Re-issue {p.rater}&apos;s package
+                  </Button>
+                </Group>
+              ),
+            ]}
+          />
         </Paper>
       )}
       <RevealDialog pkg={revealing} onClose={() => setRevealing(null)} />

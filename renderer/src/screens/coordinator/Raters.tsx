@@ -29,6 +29,8 @@ import { FileChooser } from '../../components/coordinator/FileChooser';
 import { StepPage } from '../../components/coordinator/StepPage';
 import { FIELD_LABELS, useFormErrors, type FieldKey } from '../../coordinator/fieldErrors';
 import { useLivePreview } from '../../coordinator/livePreview';
+import { parseRaterNames } from '../../coordinator/raterNames';
+import { AddRaters } from './AddRaters';
 
 const FIELDS: readonly FieldKey[] = [
   'raters',
@@ -46,14 +48,6 @@ async function previewPlan(draft: AssignDraft): Promise<AssignPreview> {
   const nameProblems = await api().checkRaterNames(draft.raters);
   if (nameProblems.length > 0) return { ok: false, problems: nameProblems };
   return api().previewAssignment(draft);
-}
-
-/** One name a line (commas also separate), blanks dropped. */
-export function parseRaterNames(text: string): string[] {
-  return text
-    .split(/[\n,]/)
-    .map((name) => name.trim())
-    .filter(Boolean);
 }
 
 export function PlanTables({ plan, caption }: { plan: PlanOverview; caption: string }) {
@@ -181,6 +175,7 @@ export function RatersScreen() {
           )}
         </Paper>
       )}
+      {setup?.plan && <AddRaters plan={setup.plan} onAdded={() => void loadSetup()} />}
       <Paper withBorder p="lg" component="form" aria-label="Assignment" onSubmit={(e) => e.preventDefault()}>
         <Stack>
           <Textarea

@@ -3,7 +3,7 @@
  * table says per file whether it is accepted or refused and why, and nothing is written unless every
  * chosen file passes. The raters' progress below follows what was merged.
  */
-import { Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import type { RaterProgress } from '../../../../shared/api';
 import type { FileHandle, ReturnVerdict } from '../../../../shared/coordinator-api';
@@ -11,6 +11,7 @@ import { api } from '../../api/current';
 import { FileChooser } from '../../components/coordinator/FileChooser';
 import { JobProgressView } from '../../components/coordinator/JobProgressView';
 import { RaterProgressTable } from '../../components/coordinator/RaterProgressTable';
+import { RecordTable } from '../../components/coordinator/RecordTable';
 import { StepPage } from '../../components/coordinator/StepPage';
 import { useFormErrors } from '../../coordinator/fieldErrors';
 import { useJob } from '../../coordinator/jobs';
@@ -89,31 +90,20 @@ export function ReturnsScreen() {
                 ? `Merged ${verdicts.files.length} package(s).`
                 : 'Nothing was merged: every chosen package must pass. Remove or replace the refused ones and try again.'}
             </Text>
-            <Table captionSide="top">
-              <Table.Caption>Each package checked</Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">File</Table.Th>
-                  <Table.Th scope="col">Rater</Table.Th>
-                  <Table.Th scope="col">Verdict</Table.Th>
-                  <Table.Th scope="col">Detail</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {verdicts.files.map((v) => (
-                  <Table.Tr key={v.file}>
-                    <Table.Th scope="row">{v.file}</Table.Th>
-                    <Table.Td>{v.rater ?? '–'}</Table.Td>
-                    <Table.Td>
-                      <Text fw={600} c={v.accepted ? 'teal.9' : 'red.9'}>
-                        {v.accepted ? 'accepted' : 'refused'}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{v.detail}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <RecordTable
+              caption="Each package checked"
+              columns={['File', 'Rater', 'Verdict', 'Detail']}
+              rows={verdicts.files}
+              rowKey={(v) => v.file}
+              cells={(v) => [
+                v.file,
+                v.rater ?? '–',
+                <Text key="verdict" fw={600} c={v.accepted ? 'teal.9' : 'red.9'}>
+                  {v.accepted ? 'accepted' : 'refused'}
+                </Text>,
+                v.detail,
+              ]}
+            />
           </Stack>
         </Paper>
       )}

@@ -125,4 +125,55 @@ describe('Import screen', () => {
     expect(within(history).getByRole('rowheader', { name: 'a.csv' })).toBeTruthy();
     expect(api.writes.map((w) => w.method)).toEqual(['startImport']);
   });
+
+  it("imports a CLUE run joined to its dataset: the run's settings sent as the join, the benchmark's columns fixed", async () => {
+    const api = masterWith();
+    api.jobSteps = 1;
+    const { user } = await renderMaster('Import', api);
+    await user.upload(fileInput(), textFile('predictions.json', '{}'));
+    await user.click(screen.getByRole('radio', { name: /A CLUE MeDiSumQA run/ }));
+    const importButton = await screen.findByRole('button', { name: 'Import 1 file' });
+    // No dataset yet: nothing to check or import.
+    expect((importButton as HTMLButtonElement).disabled).toBe(true);
+    const inputs = document.querySelectorAll<HTMLInputElement>('input[type="file"]');
+    expect(inputs).toHaveLength(2);
+    await user.upload(inputs[1]!, textFile('MeDiSumQA.json', '[]'));
+    await user.type(screen.getByLabelText(/Few-shot examples/), '3');
+    await user.type(screen.getByLabelText(/The run's random seed/), '42');
+    await user.type(screen.getByLabelText('Model name'), 'Mistral-7B');
+    const preview = await screen.findByRole('region', { name: 'Preview of predictions.json' });
+    expect(within(preview).queryByRole('combobox')).toBeNull();
+    await waitFor(() => expect((importButton as HTMLButtonElement).disabled).toBe(false));
+    await user.click(importButton);
+    expect(await screen.findByText(/^Imported 23 outputs/, {}, JOB_WAIT)).toBeTruthy();
+    const dataset = api.handles.find((h) => h.name === 'MeDiSumQA.json')!;
+    expect(api.writes.map((w) => w.request)).toEqual([
+      {
+        files: [api.handles.find((h) => h.name === 'predictions.json')!.token],
+        map: {},
+        model: 'Mistral-7B',
+        ignoreUnknown: false,
+        join: { kind: 'clue', dataset: dataset.token, joinBy: 'position', fewShot: 3, seed: '42' },
+      },
+    ]);
+  });
+
+  it('joins outputs to any items file on a key, its columns still mapped by the coordinator', async () => {
+    const api = masterWith();
+    api.jobSteps = 1;
+    const { user } = await renderMaster('Import', api);
+    await user.upload(fileInput(), textFile('outputs.csv', 'x'));
+    await user.click(screen.getByRole('radio', { name: /Another items file/ }));
+    await user.upload(
+      document.querySelectorAll<HTMLInputElement>('input[type="file"]')[1]!,
+      textFile('items.txt', 'q'),
+    );
+    await user.type(screen.getByLabelText(/Join on/), '#0=index');
+    const preview = await screen.findByRole('region', { name: 'Preview of outputs.csv' });
+    expect(within(preview).getByRole('combobox', { name: 'Column for output in outputs.csv' })).toBeTruthy();
+    await user.click(await screen.findByRole('button', { name: 'Check every record' }));
+    await screen.findByText(/records can be imported/, {}, JOB_WAIT);
+    const items = api.handles.find((h) => h.name === 'items.txt')!;
+    expect(api.importRequests.at(-1)).toMatchObject({ join: { kind: 'items', items: items.token, on: '#0=index' } });
+  });
 });

@@ -1,36 +1,10 @@
 // @vitest-environment jsdom
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FakeApi } from '../fake-api';
 import { FAKE_MASTER_PASSPHRASE } from '../fake-coordinator';
-import { fileInput, JOB_WAIT, renderMaster, textFile } from './render-master';
+import { fileInput, JOB_WAIT, plannedMaster, renderMaster, textFile } from './render-master';
 
 afterEach(cleanup);
-
-async function plannedMaster() {
-  const api = new FakeApi('coordinator');
-  api.jobSteps = 1;
-  await api.drawSample({
-    task: 'rating',
-    models: [],
-    metrics: [],
-    bins: 5,
-    perBin: 3,
-    seed: 1,
-    disjoint: true,
-    replace: false,
-  });
-  await api.assignRaters({
-    raters: ['Dr A', 'Dr B'],
-    overlap: 2,
-    seed: 3,
-    qc: { repeats: 0, referenceControls: 0, calibration: 0 },
-    calibrationFile: null,
-    replace: false,
-  });
-  api.writes.length = 0;
-  return api;
-}
 
 describe('Packages screen', () => {
   it('writes every package, shows each passphrase once with a copy button, and shows it again only for the master passphrase', async () => {

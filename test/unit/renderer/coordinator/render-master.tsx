@@ -34,3 +34,29 @@ export function fileInput(): HTMLInputElement {
 export function textFile(name: string, text: string): File {
   return new File([text], name, { type: 'text/plain' });
 }
+
+/** A fake master with a rating sample of 30 outputs and a plan (overlap 2) for `raters`; no writes recorded yet. */
+export async function plannedMaster(raters = ['Dr A', 'Dr B']) {
+  const api = new FakeApi('coordinator');
+  api.jobSteps = 1;
+  await api.drawSample({
+    task: 'rating',
+    models: [],
+    metrics: [],
+    bins: 5,
+    perBin: 3,
+    seed: 1,
+    disjoint: true,
+    replace: false,
+  });
+  await api.assignRaters({
+    raters,
+    overlap: 2,
+    seed: 3,
+    qc: { repeats: 0, referenceControls: 0, calibration: 0 },
+    calibrationFile: null,
+    replace: false,
+  });
+  api.writes.length = 0;
+  return api;
+}

@@ -2,7 +2,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FakeApi } from '../fake-api';
-import { JOB_WAIT, renderMaster } from './render-master';
+import { JOB_WAIT, plannedMaster, renderMaster } from './render-master';
 
 afterEach(cleanup);
 
@@ -137,5 +137,24 @@ describe('Raters and assignment screen', () => {
     expect(await screen.findByText('Assigned 3 raters: Dr A 20 tasks, Dr B 20 tasks, Dr C 20 tasks.')).toBeTruthy();
     await waitFor(() => expect(api.writes.map((w) => w.method)).toEqual(['drawSample', 'assignRaters']));
     expect(api.writes[1]!.request).toMatchObject({ raters: ['Dr A', 'Dr B', 'Dr C'], overlap: 2, seed: 77 });
+  });
+
+  it('adds a rater to the stored plan with the mean load, leaving the others as they are; a name in the plan is refused', async () => {
+    const api = await plannedMaster(['Dr A', 'Dr B', 'Dr C']);
+    const { user } = await renderMaster('Raters', api);
+    const joining = await screen.findByLabelText('Raters joining the plan');
+    await user.type(joining, 'Dr B');
+    expect(screen.getByText('Will add Dr B, each with about 20 tasks (the mean load now).')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Add Dr B' }));
+    const refusal = await screen.findByText('"Dr B" already has tasks in the plan.');
+    expect(joining.getAttribute('aria-describedby')).toContain(refusal.id);
+
+    await user.clear(joining);
+    await user.type(joining, 'Dr D');
+    await user.click(screen.getByRole('button', { name: 'Add Dr D' }));
+    expect(await screen.findByText('Added Dr D (20 tasks) to the plan.')).toBeTruthy();
+    const plan = await screen.findByRole('region', { name: 'The current plan' });
+    await waitFor(() => expect(within(plan).getByRole('rowheader', { name: 'Dr D' })).toBeTruthy());
+    expect(api.writes).toEqual([{ method: 'addRaters', request: ['Dr D'] }]);
   });
 });
