@@ -11,13 +11,8 @@ import {
   pythonStrippedLines,
   type LinesFile,
 } from '../../shared/import/chq-summ';
-import {
-  CLUE_COLUMN_MAP,
-  CLUE_DEFAULT_FEW_SHOT,
-  CLUE_DEFAULT_SEED,
-  createClueJoin,
-  type ClueJoinOptions,
-} from '../../shared/import/clue';
+import { CLUE_COLUMN_MAP, createClueJoin, type ClueJoinOptions } from '../../shared/import/clue';
+import { CLUE_DEFAULT_FEW_SHOT, CLUE_DEFAULT_SEED } from '../../shared/import/clue-defaults';
 import { describeRecord, detectImportFormat } from '../../shared/import/format';
 import { FileProblems, ImportRefused } from '../../shared/import/problems';
 import { createItemJoin, parseJoinKey, type ItemEntry, type RecordJoiner } from '../../shared/import/join';
