@@ -13,6 +13,7 @@ import { registerRekey } from './rekey';
 import { registerReport } from './report';
 import { registerSample } from './sample';
 import { registerScore } from './score';
+import { registerSeal } from './seal';
 import { registerServe } from './serve';
 import { registerStart } from './start';
 import { registerStatus } from './status';
@@ -25,6 +26,7 @@ export const COMMANDS: RegisterCommand[] = [
   registerImport,
   registerSample,
   registerAssign,
+  registerSeal,
   registerPack,
   registerMerge,
   registerExport,
