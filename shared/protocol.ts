@@ -121,7 +121,7 @@ export function protocolDifferences(before: Protocol, after: Protocol): string[]
 }
 
 /** What the coordinator did that changed the protocol after its seal. */
-export const DEVIATION_KINDS = ['redraw', 're-plan', 'raters added', 'analysis options'] as const;
+export const DEVIATION_KINDS = ['redraw', 'new sample', 're-plan', 'raters added', 'analysis options'] as const;
 export type DeviationKind = (typeof DEVIATION_KINDS)[number];
 
 /** The seal as the audit chain records it. */

@@ -15,12 +15,16 @@ import {
   readRaterIdsInOrder,
   readSampleOutputs,
 } from '../../db/protocol';
-import { readPlan } from '../../db/plan';
+import { countResponses, readPlan } from '../../db/plan';
 import { readCalibrationExpectations, readPlanQcOptions } from '../../db/quality-control';
 import { readSamples } from '../../db/samples';
 import { readMetricNames } from '../../db/scores';
-import { DEFAULT_BOOTSTRAP_RESAMPLES, DEFAULT_BOOTSTRAP_SEED } from '../../shared/analysis/analyze';
-import { DEFAULT_FAST_MS, DEFAULT_STRAIGHT_RUN } from '../../shared/analysis/qc';
+import {
+  DEFAULT_BOOTSTRAP_RESAMPLES,
+  DEFAULT_BOOTSTRAP_SEED,
+  DEFAULT_FAST_MS,
+  DEFAULT_STRAIGHT_RUN,
+} from '../../shared/analysis/defaults';
 import { isoNow, type Clock } from '../../shared/clock';
 import type { TaskKind } from '../../shared/domain';
 import { StudyError } from '../../shared/errors';
@@ -39,7 +43,7 @@ import {
   type ProtocolSeal,
 } from '../../shared/protocol';
 import { compareCodeUnits } from '../../shared/sampling';
-import type { AnalyzeOptions } from './analysis';
+import type { AnalyzeOptions } from './ratings-analysis';
 import { readActiveRubric } from './study';
 import { COORDINATOR_ACTOR } from './study';
 
@@ -153,6 +157,10 @@ export function sealProtocol(db: StudyDb, analysis: PlannedAnalysis, clock: Cloc
       );
     if (readSamples(db).length === 0 || readPlan(db) === null)
       throw new StudyError('Nothing to seal yet: draw the samples and assign the raters first.');
+    if (countResponses(db) > 0)
+      throw new StudyError(
+        'Answers have already come back: a protocol sealed now would not show that it was fixed before rating.',
+      );
     const protocol = buildProtocol(db, analysis, APP_VERSION);
     const hash = protocolHash(protocol, sha256);
     const at = isoNow(clock);
@@ -167,6 +175,15 @@ export function sealProtocol(db: StudyDb, analysis: PlannedAnalysis, clock: Cloc
     return { hash, at, protocol };
   })();
 }
+
+/** How a refusal names the change it refuses. */
+const CHANGE_WORDS: Record<DeviationKind, string> = {
+  redraw: 'this redraw',
+  'new sample': 'this new sample',
+  're-plan': 'this re-plan',
+  'raters added': 'adding these raters',
+  'analysis options': 'analysing with these options',
+};
 
 export interface ProtocolChange {
   kind: DeviationKind;
@@ -194,7 +211,7 @@ export function recordProtocolChange(db: StudyDb, change: ProtocolChange): void 
   const reason = change.reason?.trim() ?? '';
   if (reason === '')
     throw new StudyError(
-      `The protocol was sealed on ${record.seal.at} (SHA-256 ${shortHash(record.seal.hash)}) and this ${change.kind} changes its ${changes.join(', ')}: give the reason for the deviation to record it, or leave the protocol as sealed.`,
+      `The protocol was sealed on ${record.seal.at} (SHA-256 ${shortHash(record.seal.hash)}) and ${CHANGE_WORDS[change.kind]} changes its ${changes.join(', ')}: give the reason for the deviation to record it, or leave the protocol as sealed.`,
     );
   appendAudit(db, {
     at: change.at,

@@ -124,7 +124,7 @@ export function drawSample(db: StudyDb, request: SampleRequest, clock: Clock): S
       oldValue: replaced,
       newValue: { ...parameters, models, tasks: drawn.length },
     });
-    recordProtocolChange(db, { kind: 'redraw', reason: request.deviationReason, at });
+    recordProtocolChange(db, { kind: replaced ? 'redraw' : 'new sample', reason: request.deviationReason, at });
     return id;
   })();
   return { sampleId, replaced: replaced !== undefined, ...parameters, models, tasks: drawn.length, perModel };

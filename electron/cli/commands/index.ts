@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { registerAnalyze } from './analyze';
 import { registerBackup } from './backup';
+import { registerBundle } from './bundle';
 import { registerAssign } from './assign';
 import { registerAudit } from './audit';
 import { registerDemo } from './demo';
@@ -17,6 +18,7 @@ import { registerSeal } from './seal';
 import { registerServe } from './serve';
 import { registerStart } from './start';
 import { registerStatus } from './status';
+import { registerVerifyBundle } from './verify-bundle';
 
 /** Each command module exports one function that adds its command to the program. */
 export type RegisterCommand = (program: Command) => void;
@@ -33,6 +35,8 @@ export const COMMANDS: RegisterCommand[] = [
   registerScore,
   registerAnalyze,
   registerReport,
+  registerBundle,
+  registerVerifyBundle,
   registerDemo,
   registerRekey,
   registerServe,
