@@ -18,7 +18,9 @@ export const registerBundle: RegisterCommand = (program) => {
         writeBundle(db, { out: opts.out, raterNames: opts.raterNames ?? false, clock: systemClock }),
       );
       const deviations =
-        summary.deviations === 0 ? 'no deviation' : `${summary.deviations} deviation${summary.deviations === 1 ? '' : 's'}`;
+        summary.deviations === 0
+          ? 'no deviation'
+          : `${summary.deviations} deviation${summary.deviations === 1 ? '' : 's'}`;
       process.stdout.write(
         `Wrote ${summary.files} files to ${opts.out}: ${summary.ratingRows} rating rows from ${summary.raters} raters${opts.raterNames ? '' : ' (coded)'}; protocol SHA-256 ${summary.protocolHash} (${deviations}).\n`,
       );
