@@ -92,19 +92,28 @@ export interface RedcapField {
 }
 
 export function dictionaryRow(field: RedcapField): DictionaryRow {
-  const row = Object.fromEntries(REDCAP_DICTIONARY_COLUMNS.map((c) => [c, ''])) as DictionaryRow;
-  row['Variable / Field Name'] = field.name;
-  row['Form Name'] = field.form;
-  row['Field Type'] = field.type;
-  row['Field Label'] = field.label;
-  row['Choices, Calculations, OR Slider Labels'] = (field.choices ?? [])
-    .map(([code, label]) => `${code}, ${label}`)
-    .join(' | ');
-  row['Field Note'] = field.note ?? '';
-  row['Text Validation Type OR Show Slider Number'] = field.validation ?? '';
-  row['Text Validation Min'] = field.min ?? '';
-  row['Text Validation Max'] = field.max ?? '';
-  return row;
+  return {
+    'Variable / Field Name': field.name,
+    'Form Name': field.form,
+    'Section Header': '',
+    'Field Type': field.type,
+    'Field Label': field.label,
+    'Choices, Calculations, OR Slider Labels': (field.choices ?? [])
+      .map(([code, label]) => `${code}, ${label}`)
+      .join(' | '),
+    'Field Note': field.note ?? '',
+    'Text Validation Type OR Show Slider Number': field.validation ?? '',
+    'Text Validation Min': field.min ?? '',
+    'Text Validation Max': field.max ?? '',
+    'Identifier?': '',
+    'Branching Logic (Show field only if...)': '',
+    'Required Field?': '',
+    'Custom Alignment': '',
+    'Question Number (surveys only)': '',
+    'Matrix Group Name': '',
+    'Matrix Ranking?': '',
+    'Field Annotation': '',
+  };
 }
 
 /** A dimension key as a REDCap variable: lower case, [a-z0-9_], a letter first, ≤ 26 characters, not yet taken. */

@@ -14,7 +14,9 @@ import type { RegisterCommand } from './index';
 export const registerReport: RegisterCommand = (program) => {
   const command = program
     .command('report')
-    .description('Analyse a study and write a self-contained HTML report (inline charts, no scripts, prints to PDF).')
+    .description(
+      "Analyse a study and write a self-contained HTML report (inline charts, no scripts, prints to PDF). A sealed study is analysed with its protocol's options; an option given here that differs is a deviation (--deviation-reason).",
+    )
     .argument('<study>', 'study file (.db)')
     .requiredOption('--out <file>', 'HTML file to write')
     .option('--json <file>', 'also write the analysis JSON');

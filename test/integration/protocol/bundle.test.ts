@@ -85,7 +85,7 @@ describe('seal, bundle and verify-bundle', () => {
     expect(verify.stdout).toBe(
       `bundle verifies: 6 files match the manifest, the protocol hashes to ${hash}, and the analysis re-run from ratings.csv is the bundled analysis.json byte for byte.\n`,
     );
-  });
+  }, 120_000);
 
   it('run end to end on a three-rater study, codes in place of names unless asked', async () => {
     const { folder, study } = await threeRaterStudy();
@@ -119,7 +119,23 @@ describe('seal, bundle and verify-bundle', () => {
     const namedRatings = readFileSync(join(folder, 'named', 'ratings.csv'), 'utf8');
     for (const name of RATERS) expect(namedRatings).toContain(`${name},`);
     expect(blindrate(folder, 'verify-bundle', 'named').code).toBe(0);
-  });
+  }, 120_000);
+
+  it("reports a sealed study with its protocol's analysis and refuses another without a reason", async () => {
+    const { folder, study } = await threeRaterStudy();
+    expect(blindrate(folder, 'seal', study, '--bootstrap', '200', '--seed', '4').code).toBe(0);
+    answer(study);
+    // The report runs the protocol's analysis; asking for another without a reason is refused in the CLI's words.
+    expect(blindrate(folder, 'report', study, '--out', 'r.html', '--json', 'r.json').stderr).toBe('');
+    expect(JSON.parse(readFileSync(join(folder, 'r.json'), 'utf8'))).toMatchObject({
+      parameters: { bootstrap: 200, seed: 4 },
+    });
+    const other = blindrate(folder, 'report', study, '--out', 'r.html', '--bootstrap', '50');
+    expect(other.code).toBe(1);
+    expect(other.stderr).toMatch(
+      /^blindrate: The protocol was sealed on .* \(SHA-256 [0-9a-f]{12}\) and analysing with these options changes its analysis options: add --deviation-reason "…" to record it as a deviation, or leave the protocol as sealed\.\n$/,
+    );
+  }, 120_000);
 
   it('catches one rating changed in the CSV and one option changed in the protocol, one line each', async () => {
     const { folder, study } = await threeRaterStudy();
@@ -157,7 +173,7 @@ describe('seal, bundle and verify-bundle', () => {
     expect(changed.stderr).toMatch(
       /^protocol\.json has SHA-256 [0-9a-f]{64}, the manifest says [0-9a-f]{64}; its protocol hashes to [0-9a-f]{64}, not the sealed hash [0-9a-f]{64}; re-analysed with the protocol's options, ratings\.csv gives another analysis\.json \(agreement\..+ is .+, not .+\)\.\n$/,
     );
-  });
+  }, 120_000);
 
   it('refuses to bundle an unsealed study, or into a folder that holds files, writing nothing', async () => {
     const { folder, study } = await threeRaterStudy();
@@ -176,5 +192,5 @@ describe('seal, bundle and verify-bundle', () => {
     const full = blindrate(other, 'bundle', sealedStudy, '--out', 'full');
     expect(full.stderr).toBe('blindrate: full already holds files: give a new or empty folder.\n');
     expect(readdirSync(join(other, 'full'))).toEqual(['notes.txt']);
-  });
+  }, 120_000);
 });

@@ -64,7 +64,10 @@ describe('blindrate export --what redcap', () => {
       ['R03', 'Dr Cyd'],
     ]);
     const recordOf = new Map(
-      records.records.map((r) => [JSON.stringify([raterOf.get(r.rater), r.item_id, modelOf.get(r.model), r.task]), r]),
+      records.records.map((r) => [
+        JSON.stringify([raterOf.get(r.rater!), r.item_id, modelOf.get(r.model!), r.task]),
+        r,
+      ]),
     );
     const tidy = readTidyRatingRows(db);
     for (const row of tidy) {

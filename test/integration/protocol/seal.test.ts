@@ -161,13 +161,13 @@ describe('blindrate seal', () => {
     assignRaters(db, { raters: RATERS, overlap: 2, seed: 3, clock: fixedClock });
     sealProtocol(db, DEFAULT_PLANNED_ANALYSIS, fixedClock);
     const preference = {
-      task: 'preference',
+      task: 'preference' as const,
       bins: 2,
       perBin: 8,
       seed: 9,
       metrics: ['rouge1'],
       disjoint: true,
-    } as const;
+    };
     expect(() => drawSample(db, preference, laterClock)).toThrow(
       /and this new sample changes its preference sample: give the reason for the deviation/,
     );
