@@ -1,7 +1,7 @@
 /**
  * REDCap's documented data-dictionary rules, checked on a dictionary and a records file as a spreadsheet
  * shows them (line 1 is the header): every problem, one line each, naming the line and the field.
- * Sources are cited in docs/redcap.md.
+ * Sources are cited in docs/protocol-and-hand-off.md.
  */
 import {
   MAX_VARIABLE_NAME_LENGTH,

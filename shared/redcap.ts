@@ -1,7 +1,7 @@
 /**
  * The hand-off to REDCap: a data dictionary (one instrument of identifiers, then one per task kind) and
  * an import-ready records file built from the tidy ratings, and the checks of both against REDCap's
- * documented data-dictionary rules (docs/redcap.md cites where each rule comes from).
+ * documented data-dictionary rules (docs/protocol-and-hand-off.md cites where each rule comes from).
  */
 import type { TidyRatingRow } from './analysis/tidy';
 import type { TaskKind } from './domain';

@@ -15,6 +15,7 @@ import {
   analysisInForce,
   buildProtocol,
   DEFAULT_PLANNED_ANALYSIS,
+  plannedAnalysisOptions,
   readProtocolRecord,
   sealProtocol,
 } from '../../../electron/services/protocol';
@@ -101,6 +102,8 @@ describe('blindrate seal', () => {
       adjudication: 'none',
     });
 
+    // The app's Reports screen and report downloads run the sealed analysis.
+    expect(plannedAnalysisOptions(db)).toEqual({ bootstrap: 400, seed: 11, qc: { fastMs: 5000, straightRun: 10 } });
     expect(seal.hash).toBe(sha256(text));
     const entries = [...readAuditChain(db)];
     const last = entries.at(-1)!;

@@ -1,5 +1,5 @@
 /**
- * REDCap's documented data-dictionary rules (docs/redcap.md cites them): the dictionaries BlindRate
+ * REDCap's documented data-dictionary rules (docs/protocol-and-hand-off.md cites them): the dictionaries BlindRate
  * writes for both rubric presets pass, and each rule broken on purpose is named in one line.
  */
 import { describe, expect, it } from 'vitest';
