@@ -5,6 +5,7 @@
  */
 import type { TidyRatingRow } from './analysis/tidy';
 import type { TaskKind } from './domain';
+import { assertNever } from './kinds/assert-never';
 import { QC_ROLES } from './qc/roles';
 import type { Rubric, RubricDimension } from './rubric';
 
@@ -320,17 +321,21 @@ export function redcapRecords(
       flagged: first.flagged ? 1 : 0,
       assignment_complete: COMPLETE,
     };
-    if (first.task === 'rating') {
-      for (const row of group) {
-        const variable = variableOf.get(row.dimension);
-        if (variable !== undefined) record[variable] = row.value as number;
-      }
-      record.rating_complete = COMPLETE;
-    } else {
-      const row = first as Extract<TidyRatingRow, { task: 'preference' }>;
-      record.preference = PREFERENCE_CHOICES.find(([, value]) => value === row.value)![0];
-      record.model_shown_as = row.presentedPosition === null ? '' : row.presentedPosition === 'A' ? '1' : '2';
-      record.preference_complete = COMPLETE;
+    switch (first.task) {
+      case 'rating':
+        for (const row of group) {
+          const variable = variableOf.get(row.dimension);
+          if (variable !== undefined) record[variable] = row.value as number;
+        }
+        record.rating_complete = COMPLETE;
+        break;
+      case 'preference':
+        record.preference = PREFERENCE_CHOICES.find(([, value]) => value === first.value)![0];
+        record.model_shown_as = first.presentedPosition === null ? '' : first.presentedPosition === 'A' ? '1' : '2';
+        record.preference_complete = COMPLETE;
+        break;
+      default:
+        assertNever(first, 'task kind');
     }
     return record;
   });
