@@ -1,5 +1,4 @@
 /** `blindrate bundle STUDY.db --out DIR [--rater-names]`: the folder a reviewer re-runs offline. */
-import { writeBundle } from '../../services/bundle';
 import { systemClock } from '../../services/system-clock';
 import { withStudy } from '../study-options';
 import type { RegisterCommand } from './index';
@@ -14,6 +13,7 @@ export const registerBundle: RegisterCommand = (program) => {
     .requiredOption('--out <dir>', 'new (or empty) folder to write the bundle into')
     .option('--rater-names', "keep the raters' names instead of the codes R01, R02, …")
     .action(async (study: string, opts: { out: string; raterNames?: boolean }) => {
+      const { writeBundle } = await import('../../services/bundle');
       const summary = await withStudy(study, (db) =>
         writeBundle(db, { out: opts.out, raterNames: opts.raterNames ?? false, clock: systemClock }),
       );

@@ -1,5 +1,4 @@
 /** `blindrate seal STUDY.db [--bootstrap B] [--seed N] [--fast-ms MS] [--straight-run N]`: pre-register the protocol. */
-import { sealProtocol } from '../../services/protocol';
 import { systemClock } from '../../services/system-clock';
 import { addBootstrapOptions, withStudy, type BootstrapFlags } from '../study-options';
 import { addQcThresholdOptions, type QcFlags } from '../qc-options';
@@ -13,6 +12,7 @@ export const registerSeal: RegisterCommand = (program) => {
     )
     .argument('<study>', 'master study file (.db)');
   addQcThresholdOptions(addBootstrapOptions(command)).action(async (study: string, opts: BootstrapFlags & QcFlags) => {
+    const { sealProtocol } = await import('../../services/protocol');
     const seal = await withStudy(study, (db) =>
       sealProtocol(
         db,

@@ -1,5 +1,4 @@
 /** `blindrate verify-bundle DIR`: every hash, the protocol's own, and the analysis re-run from the bundle's CSV. */
-import { verifyBundle } from '../../services/bundle';
 import type { RegisterCommand } from './index';
 
 export const registerVerifyBundle: RegisterCommand = (program) => {
@@ -9,7 +8,8 @@ export const registerVerifyBundle: RegisterCommand = (program) => {
       "Check a bundle: every file's SHA-256 against the manifest, the protocol against its sealed hash, and the analysis re-run from the bundle's ratings with the protocol's options, byte for byte. Each file that differs is named in one line (exit code 1).",
     )
     .argument('<dir>', 'bundle folder (as written by `bundle`)')
-    .action((dir: string) => {
+    .action(async (dir: string) => {
+      const { verifyBundle } = await import('../../services/bundle');
       const verdict = verifyBundle(dir);
       if (verdict.problems.length > 0) {
         for (const problem of verdict.problems) process.stderr.write(`${problem}\n`);
