@@ -222,6 +222,8 @@ export const API_METHODS = [
   'revealPackageSheet',
   'startMerge',
   'startExport',
+  'getProtocolSeal',
+  'sealProtocol',
 ] as const satisfies ReadonlyArray<keyof BlindRateApi>;
 
 export type ApiMethod = (typeof API_METHODS)[number];

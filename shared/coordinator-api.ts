@@ -351,6 +351,15 @@ export type TableExport = (typeof TABLE_EXPORTS)[number];
 export type ExportRequest =
   { what: TableExport; format: 'csv' | 'jsonl' } | { what: 'report' } | { what: 'analysis' } | { what: 'backup' };
 
+// ── The sealed protocol ────────────────────────────────────────────────────────────────────────────
+
+/** The protocol's seal (pre-registration): when, its SHA-256, and how many deviations were recorded since. */
+export interface ProtocolSealInfo {
+  sealedAt: string;
+  hash: string;
+  deviations: number;
+}
+
 // ── The methods ────────────────────────────────────────────────────────────────────────────────────
 
 export interface CoordinatorApi {
@@ -401,4 +410,12 @@ export interface CoordinatorApi {
 
   /** Desktop: the Save dialog first (null when cancelled); browser mode: the result is a download. */
   startExport(request: ExportRequest): Promise<JobRef | null>;
+
+  /** The protocol's seal, or null while it is not sealed. */
+  getProtocolSeal(): Promise<ProtocolSealInfo | null>;
+  /**
+   * Seals the protocol as it stands with the default analysis (1000 bootstrap resamples, seed 1; the CLI's
+   * `seal` can plan others); refused once answers came back. Later changes are refused in the app.
+   */
+  sealProtocol(): Promise<ProtocolSealInfo>;
 }

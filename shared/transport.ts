@@ -157,5 +157,7 @@ export function createApiClient(send: SendApiCall): BlindRateApi {
     revealPackageSheet: (request) => call('revealPackageSheet', request),
     startMerge: (request) => call('startMerge', request),
     startExport: (request) => call('startExport', request),
+    getProtocolSeal: () => call('getProtocolSeal'),
+    sealProtocol: () => call('sealProtocol'),
   } satisfies BlindRateApi;
 }

@@ -54,6 +54,13 @@ const RULES: readonly Rule[] = [
   [/check the run's seed and that/, 'check --seed and that'],
   [/another number of few-shot examples or another dataset version/, 'another --few-shot or another dataset version'],
   [/\bJoining by reference needs unique answers/, '--join-by reference needs unique answers'],
+  // the sealed protocol
+  [
+    /: give the reason for the deviation to record it, or leave the protocol as sealed\.$/,
+    ': add --deviation-reason "…" to record it as a deviation, or leave the protocol as sealed.',
+  ],
+  [/^The fast-answer threshold must be/, '--fast-ms must be'],
+  [/^The straight-run threshold must be/, '--straight-run must be'],
   // analysis, backups
   [/^Bootstrap resamples must be/, '--bootstrap must be'],
   [/^The bootstrap seed must be/, '--seed must be'],

@@ -72,3 +72,26 @@ export function rendererOption(description: string): Option {
     'dist/renderer/ in the BlindRate folder',
   );
 }
+
+export interface DeviationFlags {
+  deviationReason?: string;
+}
+
+/** `--deviation-reason TEXT`, on every command that can change a sealed protocol. */
+export function addDeviationReasonOption(command: Command): Command {
+  return command.option(
+    '--deviation-reason <text>',
+    'why this changes the sealed protocol: recorded as a deviation (without it such a change is refused)',
+  );
+}
+
+/** The analysis options given on the command line (not their defaults), for the protocol's analysis to lay them over. */
+export function explicitAnalysisFlags(
+  command: Command,
+  flags: BootstrapFlags & { fastMs: number; straightRun: number },
+): Partial<BootstrapFlags & { fastMs: number; straightRun: number }> {
+  const given = (name: keyof typeof flags) => command.getOptionValueSource(name) === 'cli';
+  return Object.fromEntries(
+    (['bootstrap', 'seed', 'fastMs', 'straightRun'] as const).filter(given).map((name) => [name, flags[name]]),
+  );
+}

@@ -10,12 +10,13 @@ import { readSamples } from '../../db/samples';
 import { isoNow, type Clock } from '../../shared/clock';
 import { analyzeTidyRatings, type AnalysisResult } from '../../shared/analysis';
 import { renderReportHtml } from '../../shared/report';
-import type { ReportStudy } from '../../shared/report/types';
+import type { ReportProtocol, ReportStudy } from '../../shared/report/types';
 import { analyzeOffThread } from './analysis-thread';
 import { writeFileAtomically } from './atomic-file';
 import { checkAnalyzeOptions, runAnalysis, writeAnalysisJson, type AnalyzeOptions } from './ratings-analysis';
 import { readActiveRubric, readRubricDimensions } from './study';
 import { readCalibrationExpectations } from '../../db/quality-control';
+import { readProtocolRecord } from './protocol';
 import { readTidyRatingRows } from './tidy-ratings';
 
 export function analyzeStudy(db: StudyDb, options: AnalyzeOptions): AnalysisResult {
@@ -60,6 +61,19 @@ export function readReportStudy(db: StudyDb, clock: Clock): ReportStudy {
     samples: readSamples(db),
     raters: countRaters(db),
     packages: readReportPackages(db),
+    protocol: readReportProtocol(db),
+  };
+}
+
+function readReportProtocol(db: StudyDb): ReportProtocol | null {
+  const record = readProtocolRecord(db);
+  if (!record) return null;
+  const { seal, deviations } = record;
+  return {
+    sealedAt: seal.at,
+    hash: seal.hash,
+    blindrateVersion: seal.protocol.blindrateVersion,
+    deviations: deviations.map(({ at, kind, reason, changes, hash }) => ({ at, kind, reason, changes, hash })),
   };
 }
 

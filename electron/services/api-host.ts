@@ -17,6 +17,7 @@ import { isApiMethod, type ApiResponse } from '../../shared/transport';
 import { type StudyDb } from '../../db/connection';
 import { StudyError } from '../../shared/errors';
 import { analyzeStudyOffThread, readReportStudy } from './analysis';
+import { plannedAnalysisOptions } from './protocol';
 import { startBackupSchedule, type BackupSchedule } from './backups';
 import { PACKAGE_RATER_ID, readPackageFacts, startPackageSession, type RaterSession } from './session';
 import { openMasterOrPackage, readActiveRubric, readStudyName } from './study';
@@ -47,9 +48,6 @@ export interface ApiHostOptions {
   /** How the coordinator's files are chosen and placed: dialogs (desktop) or the workspace (browser mode). */
   placement?: CoordinatorPlacement;
 }
-
-/** Fixed so that the report of the same data always shows the same bootstrap intervals. */
-export const REPORT_ANALYSIS = { bootstrap: 1000, seed: 1 } as const;
 
 export interface ApiHost extends BlindRateApi {
   /** One call from an untrusted transport: method name and argument checked, errors as values. */
@@ -267,8 +265,12 @@ export function createApiHost(options: ApiHostOptions): ApiHost {
       return rater().lock();
     },
     async getReport() {
+      // The sealed protocol's analysis, or fixed defaults: the same data always shows the same intervals.
       const db = coordinator();
-      return { result: await analyzeStudyOffThread(db, REPORT_ANALYSIS), study: readReportStudy(db, options.clock) };
+      return {
+        result: await analyzeStudyOffThread(db, plannedAnalysisOptions(db)),
+        study: readReportStudy(db, options.clock),
+      };
     },
     /** Closes at once (the shell closes on quit without waiting); a running job is cancelled and awaited. */
     async closeStudy() {

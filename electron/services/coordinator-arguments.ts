@@ -108,4 +108,6 @@ export const COORDINATOR_ARGUMENTS = {
   revealPackageSheet: z.object({ packageId: token, masterPassphrase: z.string().max(1000) }).strict(),
   startMerge: z.object({ files: z.array(token).min(1).max(1000) }).strict(),
   startExport: exportRequest,
+  getProtocolSeal: null,
+  sealProtocol: null,
 } as const;

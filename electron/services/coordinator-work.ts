@@ -9,7 +9,6 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { inRolledBackTransaction, type StudyDb } from '../../db/connection';
 import { serializeAnalysisResult } from '../../shared/analysis';
-import { DEFAULT_BOOTSTRAP_RESAMPLES, DEFAULT_BOOTSTRAP_SEED } from '../../shared/analysis/defaults';
 import type { Clock } from '../../shared/clock';
 import type {
   ExportRequest,
@@ -35,6 +34,7 @@ import { handOverSheet, packageFileName } from './hand-over';
 import { ImportCancelled, importFiles, ImportRefused } from './importer';
 import { mergePackages } from './merge';
 import { packRaterPackage } from './pack';
+import { plannedAnalysisOptions } from './protocol';
 import { readStudyName } from './study';
 
 /** A file a job reads: a path (desktop dialog, or a returned package written to a private folder) or uploaded bytes. */
@@ -291,8 +291,6 @@ class MemorySink extends Writable {
   }
 }
 
-const REPORT_OPTIONS = { bootstrap: DEFAULT_BOOTSTRAP_RESAMPLES, seed: DEFAULT_BOOTSTRAP_SEED } as const;
-
 async function runExport(task: Extract<WorkerTask, { kind: 'export' }>, context: WorkContext): Promise<WorkOutcome> {
   const { db } = context;
   const { request, target } = task;
@@ -305,8 +303,8 @@ async function runExport(task: Extract<WorkerTask, { kind: 'export' }>, context:
     return finished(task, bytes.length, null, target === null ? bytes : null);
   }
   if (request.what === 'report' || request.what === 'analysis') {
-    // As `blindrate report --out … --json …` with its default options.
-    const result = analyzeStudy(db, REPORT_OPTIONS);
+    // As `blindrate report --out … --json …` without options: the sealed protocol's analysis, or the defaults.
+    const result = analyzeStudy(db, plannedAnalysisOptions(db));
     const text =
       request.what === 'report'
         ? renderReportHtml(result, readReportStudy(db, context.clock))

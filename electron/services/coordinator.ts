@@ -24,7 +24,9 @@ import type {
   SampleModelPreview,
   SamplePreview,
   StoredSampleInfo,
+  ProtocolSealInfo,
 } from '../../shared/coordinator-api';
+import type { ProtocolRecord } from '../../shared/protocol';
 import type { OutputRecord } from '../../shared/domain';
 import { StudyError } from '../../shared/errors';
 import { detectImportFormat, describeRecordLocation } from '../../shared/import/format';
@@ -57,6 +59,7 @@ import { readRecords, SyntaxProblem } from './import-readers';
 import { runJobInThread } from './job-thread';
 import type { Jobs } from './jobs';
 import { addRaters, assignRaters, summarisePlan } from './plan';
+import { DEFAULT_PLANNED_ANALYSIS, readProtocolRecord, sealProtocol } from './protocol';
 import { parseRubricFile } from './rubric-file';
 import { drawSample, previewSampleBins } from './sampler';
 import { MAX_SEED } from '../../shared/sampling';
@@ -469,7 +472,20 @@ export function createCoordinatorApi(context: CoordinatorContext): CoordinatorAp
         },
       });
     },
+
+    async getProtocolSeal() {
+      return sealInfo(readProtocolRecord(context.master().db));
+    },
+    async sealProtocol() {
+      const { db } = idleMaster();
+      sealProtocol(db, DEFAULT_PLANNED_ANALYSIS, context.clock);
+      return sealInfo(readProtocolRecord(db))!;
+    },
   };
+
+  function sealInfo(record: ProtocolRecord | null): ProtocolSealInfo | null {
+    return record && { sealedAt: record.seal.at, hash: record.seal.hash, deviations: record.deviations.length };
+  }
 
   async function calibrationText(token: string): Promise<{ name: string; text: string }> {
     const { name, bytes } = await wholeFile(token, 'calibration');

@@ -4,7 +4,8 @@
  */
 import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { stringify } from 'csv-stringify';
+import { stringify, type Options as CsvOptions } from 'csv-stringify';
+import { stringify as stringifySync } from 'csv-stringify/sync';
 import type { StudyDb } from '../../db/connection';
 import { StudyError } from '../../shared/errors';
 import { iterateAuditRows } from '../../db/audit';
@@ -18,6 +19,8 @@ import {
   pivotTidyToWide,
   tidyColumns,
   tidyRecord,
+  type KnownDimension,
+  type TidyRatingRow,
 } from '../../shared/analysis';
 import { OUTPUT_FIELDS, SCORE_PREFIX } from '../../shared/import/record';
 import { compareCodeUnits } from '../../shared/sampling';
@@ -77,9 +80,13 @@ function auditTable(db: StudyDb): ExportTable {
 
 /** The tidy ratings table of the analysis (one row per rater × output × dimension). */
 function ratingsTable(db: StudyDb): ExportTable {
-  const rows = readTidyRatingRows(db);
+  return tidyRatingsTable(readTidyRatingRows(db), readRubricDimensions(db));
+}
+
+/** Tidy rows as the ratings export writes them (a bundle's rows carry rater codes instead of names). */
+export function tidyRatingsTable(rows: readonly TidyRatingRow[], dimensions: readonly KnownDimension[]): ExportTable {
   const metrics = metricsOf(rows);
-  const scales = dimensionScales(readRubricDimensions(db));
+  const scales = dimensionScales(dimensions);
   return { columns: tidyColumns(metrics), rows: rows.map((row) => tidyRecord(row, metrics, scales)) };
 }
 
@@ -98,7 +105,7 @@ function ratingsWideTable(db: StudyDb): ExportTable {
 }
 
 /** What every column of the ratings exports means (also in docs/data-dictionary.md). */
-function dictionaryTable(): ExportTable {
+export function dictionaryTable(): ExportTable {
   return { columns: ['column', 'table', 'type', 'description'], rows: DATA_DICTIONARY.map((entry) => ({ ...entry })) };
 }
 
@@ -148,15 +155,29 @@ export async function writeTable(
     }
   })();
   if (request.format === 'csv') {
-    // Nulls become empty cells; RFC 4180 quoting of commas, quotes and newlines is csv-stringify's.
-    // Text cells (never numbers) that a spreadsheet would run as a formula get a leading quote.
-    const columns = table.columns.map((key) => ({ key, header: neutraliseFormulaText(key) }));
-    const cast = { string: neutraliseFormulaText };
-    await pipeline(Readable.from(counted), stringify({ header: true, columns, cast, eof: true }), sink);
+    await pipeline(Readable.from(counted), stringify(csvOptions(table.columns)), sink);
   } else {
     await pipeline(Readable.from(jsonLines(counted, table.columns)), sink);
   }
   return count;
+}
+
+/**
+ * Nulls become empty cells; RFC 4180 quoting of commas, quotes and newlines is csv-stringify's.
+ * Text cells (never numbers) that a spreadsheet would run as a formula get a leading quote.
+ */
+function csvOptions(columns: readonly string[]): CsvOptions {
+  return {
+    header: true,
+    columns: columns.map((key) => ({ key, header: neutraliseFormulaText(key) })),
+    cast: { string: neutraliseFormulaText },
+    eof: true,
+  };
+}
+
+/** A small table's CSV text in memory, byte for byte as the streamed export writes it. */
+export function tableCsvText(table: ExportTable): string {
+  return stringifySync([...table.rows], csvOptions(table.columns));
 }
 
 function* jsonLines(rows: Iterable<ExportRow>, columns: readonly string[]): Generator<string> {

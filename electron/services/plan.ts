@@ -51,6 +51,7 @@ import { parseCalibrationFile, resolveCalibrationOutputs } from '../../shared/qc
 import { planRatingQueue, QcDesignError } from '../../shared/qc/design';
 import { createRater, findRaterByName } from './raters';
 import { drawSecret, keyedStream } from './secret-stream';
+import { recordProtocolChange } from './protocol';
 import { COORDINATOR_ACTOR, readRubricDimensions } from './study';
 
 export interface AssignOptions {
@@ -66,6 +67,8 @@ export interface AssignOptions {
   qc?: QcOptions;
   /** The calibration file (name for errors, text), required when qc.calibration > 0. */
   calibrationFile?: { name: string; text: string };
+  /** Why the sealed protocol may change (a deviation); without it a re-plan after the seal is refused. */
+  deviationReason?: string;
   clock: Clock;
 }
 
@@ -245,6 +248,7 @@ export function assignRaters(db: StudyDb, options: AssignOptions): PlanSummary {
       entityId: '1',
       newValue: { raters: names, overlap, seed: options.seed, qc },
     });
+    recordProtocolChange(db, { kind: 're-plan', reason: options.deviationReason, at });
     return summarisePlan(db);
   })();
 }
@@ -253,7 +257,7 @@ export function assignRaters(db: StudyDb, options: AssignOptions): PlanSummary {
  * Adds raters to the stored plan without touching anyone else's tasks: each new rater gets the mean
  * load, taken from the least-covered outputs with every stratum in proportion.
  */
-export function addRaters(db: StudyDb, raters: string[], clock: Clock): PlanSummary {
+export function addRaters(db: StudyDb, raters: string[], clock: Clock, deviationReason?: string): PlanSummary {
   return db.transaction(() => {
     const plan = readPlan(db);
     if (!plan) throw new StudyError('This study has no plan yet: assign raters first.');
@@ -277,6 +281,7 @@ export function addRaters(db: StudyDb, raters: string[], clock: Clock): PlanSumm
         newValue: { rater: name, tasks: taskIds.length },
       });
     }
+    recordProtocolChange(db, { kind: 'raters added', reason: deviationReason, at: isoNow(clock) });
     return summarisePlan(db);
   })();
 }

@@ -8,9 +8,11 @@ import { basename } from 'node:path';
 import { StudyError } from '../../shared/errors';
 import {
   AnalysisInputError,
+  analyzeTidyRatings,
   draftTidyAnalysis,
   serializeAnalysisResult,
   type AnalysisResult,
+  type KnownDimension,
   type QcAnalysisOptions,
 } from '../../shared/analysis';
 import { bootstrapThreads, ResampleWorkers } from './analysis-thread';
@@ -66,6 +68,22 @@ function readRatingsFile(path: string): ReturnType<typeof parseTidyRatingsCsv> {
   const parsed = parseTidyRatingsCsv(text, basename(path));
   if (parsed.rows.length === 0) throw new StudyError(`${basename(path)} has a header but no ratings.`);
   return parsed;
+}
+
+/**
+ * Tidy ratings CSV text analysed in this thread, each dimension as the given rubric says (a bundle's
+ * protocol): what `bundle` writes and `verify-bundle` recomputes, byte for byte.
+ */
+export function analyzeRatingsText(
+  text: string,
+  fileName: string,
+  options: AnalyzeOptions,
+  rubric: KnownDimension[],
+): AnalysisResult {
+  checkAnalyzeOptions(options);
+  const { rows, metrics } = parseTidyRatingsCsv(text, fileName);
+  if (rows.length === 0) throw new StudyError(`${fileName} has a header but no ratings.`);
+  return runAnalysis(() => analyzeTidyRatings(rows, { ...options, metrics, rubric }));
 }
 
 export function writeAnalysisJson(path: string, result: AnalysisResult): void {

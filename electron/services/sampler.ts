@@ -27,6 +27,7 @@ import {
   drawStratifiedSample,
   MAX_SEED,
 } from '../../shared/sampling';
+import { recordProtocolChange } from './protocol';
 import { drawSecret, keyedStream } from './secret-stream';
 import { COORDINATOR_ACTOR } from './study';
 
@@ -35,6 +36,8 @@ export type SampleRequest = SampleParameters & {
   models?: string[];
   /** Draw again over an existing sample of this task, allowed only while no rater has been dealt its tasks. */
   replace?: boolean;
+  /** Why the sealed protocol may change (a deviation); without it a redraw after the seal is refused. */
+  deviationReason?: string;
 };
 
 export interface ModelSampleSummary {
@@ -121,6 +124,7 @@ export function drawSample(db: StudyDb, request: SampleRequest, clock: Clock): S
       oldValue: replaced,
       newValue: { ...parameters, models, tasks: drawn.length },
     });
+    recordProtocolChange(db, { kind: replaced ? 'redraw' : 'new sample', reason: request.deviationReason, at });
     return id;
   })();
   return { sampleId, replaced: replaced !== undefined, ...parameters, models, tasks: drawn.length, perModel };

@@ -66,7 +66,11 @@ export function readActiveRubric(db: StudyDb): Rubric {
 
 /** The active rubric's dimensions as the analysis and the calibration file check values against them. */
 export function readRubricDimensions(db: StudyDb): KnownDimension[] {
-  return readActiveRubric(db).dimensions.map((d) => ({
+  return dimensionsOfRubric(readActiveRubric(db));
+}
+
+export function dimensionsOfRubric(rubric: Rubric): KnownDimension[] {
+  return rubric.dimensions.map((d) => ({
     key: d.key,
     kind: d.kind,
     scale: d.scale.map((point) => point.value),

@@ -6,6 +6,7 @@
 import type { AnalysisResult } from '../analysis/types';
 import { methodsSection } from './methods';
 import type { Labeller, ReportModel, ReportSection } from './model';
+import { protocolSection } from './protocol';
 import { qcSection } from './qc';
 import { agreementSection, raterSection } from './reliability';
 import { binsSection, correlationSection, preferenceSection } from './results-sections';
@@ -17,13 +18,14 @@ type SectionBuilder = (result: AnalysisResult, study: ReportStudy, label: Labell
 /** The report's sections in reading order; a builder answers null when its section has nothing to say. */
 const REPORT_SECTIONS: ReadonlyArray<SectionBuilder> = [
   studySection,
+  (_result, study) => protocolSection(study.protocol),
   (result, _study, label) => binsSection(result, label),
   (result) => preferenceSection(result),
   (result, _study, label) => correlationSection(result, label),
   (result, _study, label) => agreementSection(result, label),
   (result, _study, label) => raterSection(result, label),
   (result, _study, label) => qcSection(result, label),
-  (result) => methodsSection(result),
+  (result, study) => methodsSection(result, study.protocol),
 ];
 
 export function buildReportModel(result: AnalysisResult, study: ReportStudy): ReportModel {

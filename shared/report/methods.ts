@@ -1,8 +1,10 @@
 import type { AnalysisResult } from '../analysis/types';
 import { markup, paragraph, type ReportSection } from './model';
+import { protocolMethods } from './protocol';
+import type { ReportProtocol } from './types';
 
 /** The Methods section: how every number in the report was computed, with this run's parameters. */
-export function methodsSection(result: AnalysisResult): ReportSection {
+export function methodsSection(result: AnalysisResult, protocol?: ReportProtocol | null): ReportSection {
   const { bootstrap, seed } = result.parameters;
   // Dimension keys are data: they go into the runs as plain text, never into markup.
   const kinds = result.dimensions.map((d) => `${d.key} (${d.kind})`).join(', ');
@@ -48,6 +50,7 @@ export function methodsSection(result: AnalysisResult): ReportSection {
           `<b>Metric–human correlation.</b> For each metric, rating dimension and model (and all models pooled, "ALL"), the pairs are the outputs that have the metric and at least one rating: x = the metric value, y = the mean of the output's ratings on that dimension (output level). Spearman's ρ is Pearson's r of average ranks (ties share the mean rank), Kendall's τ is τ-b (corrected for ties in both variables), Pearson's r is computed on the raw values, each as scipy.stats computes them. A coefficient is undefined (—) when n < 3 or either variable is constant. ${interval}`,
         ),
       ),
+      ...protocolMethods(protocol),
     ],
   };
 }

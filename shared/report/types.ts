@@ -1,4 +1,5 @@
 import type { SampleParameters } from '../domain';
+import type { DeviationKind } from '../protocol';
 import type { Rubric } from '../rubric';
 
 /** A sample as the report lists it: its stored parameters plus the models it covered. */
@@ -20,6 +21,16 @@ export interface ReportStudy {
   raters: { total: number; locked: number };
   /** Every issued rater package: whose, when, and how many answers in the study came from it. */
   packages?: ReportPackage[];
+  /** The protocol's seal and its deviations; null when the protocol was never sealed. */
+  protocol?: ReportProtocol | null;
+}
+
+/** What the report says of the sealed protocol: the seal and each deviation, without the protocol itself. */
+export interface ReportProtocol {
+  sealedAt: string;
+  hash: string;
+  blindrateVersion: string;
+  deviations: ReadonlyArray<{ at: string; kind: DeviationKind; reason: string; changes: string[]; hash: string }>;
 }
 
 export interface ReportPackage {

@@ -9,10 +9,10 @@ import { StudyError } from '../../../shared/errors';
 import type { PlanSummary } from '../../services/plan';
 import { systemClock } from '../../services/system-clock';
 import { MAX_SEED } from '../../../shared/sampling';
-import { parseList, wholeNumber, withStudy } from '../study-options';
+import { addDeviationReasonOption, parseList, wholeNumber, withStudy, type DeviationFlags } from '../study-options';
 import type { RegisterCommand } from './index';
 
-interface AssignFlags {
+interface AssignFlags extends DeviationFlags {
   raters?: string;
   add?: string;
   overlap?: number;
@@ -69,7 +69,7 @@ export function describePlan(plan: PlanSummary): string {
 }
 
 export const registerAssign: RegisterCommand = (program) => {
-  program
+  const command = program
     .command('assign')
     .description(
       "Decide who rates what in the study's samples: each sampled output gets K raters, loads differ by at most one, every rater sees each model and bin in proportion. Seeded and stored; refused once a package was issued unless --replace (while none has come back). --add gives a new rater a share without touching anyone else's tasks.",
@@ -112,38 +112,39 @@ export const registerAssign: RegisterCommand = (program) => {
     .option(
       '--add <names>',
       "add raters to the existing plan, each with the mean load, without changing other raters' tasks",
-    )
-    .action(async (study: string, opts: AssignFlags) => {
-      if (Boolean(opts.raters) === Boolean(opts.add))
-        throw new StudyError('Give either --raters (a new plan) or --add (raters joining the plan).');
-      const qc = {
-        repeats: opts.repeats ?? 0,
-        referenceControls: opts.referenceControls ?? 0,
-        calibration: opts.calibration ?? 0,
-      };
-      if (opts.add && (qc.repeats > 0 || qc.referenceControls > 0 || qc.calibration > 0 || opts.calibrationFile)) {
-        throw new StudyError(
-          "--add uses the plan's quality-control design; give --repeats, --reference-controls and --calibration with --raters.",
-        );
-      }
-      const calibrationFile =
-        opts.calibrationFile === undefined
-          ? undefined
-          : { name: basename(opts.calibrationFile), text: readTextFile(opts.calibrationFile) };
-      const { addRaters, assignRaters } = await import('../../services/plan');
-      const plan = await withStudy(study, (db) =>
-        opts.add
-          ? addRaters(db, parseList(opts.add), systemClock)
-          : assignRaters(db, {
-              raters: parseList(opts.raters ?? ''),
-              overlap: opts.overlap,
-              seed: opts.seed ?? randomInt(0, MAX_SEED + 1),
-              replace: opts.replace ?? false,
-              qc,
-              calibrationFile,
-              clock: systemClock,
-            }),
+    );
+  addDeviationReasonOption(command).action(async (study: string, opts: AssignFlags) => {
+    if (Boolean(opts.raters) === Boolean(opts.add))
+      throw new StudyError('Give either --raters (a new plan) or --add (raters joining the plan).');
+    const qc = {
+      repeats: opts.repeats ?? 0,
+      referenceControls: opts.referenceControls ?? 0,
+      calibration: opts.calibration ?? 0,
+    };
+    if (opts.add && (qc.repeats > 0 || qc.referenceControls > 0 || qc.calibration > 0 || opts.calibrationFile)) {
+      throw new StudyError(
+        "--add uses the plan's quality-control design; give --repeats, --reference-controls and --calibration with --raters.",
       );
-      process.stdout.write(`${describePlan(plan)}\n`);
-    });
+    }
+    const calibrationFile =
+      opts.calibrationFile === undefined
+        ? undefined
+        : { name: basename(opts.calibrationFile), text: readTextFile(opts.calibrationFile) };
+    const { addRaters, assignRaters } = await import('../../services/plan');
+    const plan = await withStudy(study, (db) =>
+      opts.add
+        ? addRaters(db, parseList(opts.add), systemClock, opts.deviationReason)
+        : assignRaters(db, {
+            raters: parseList(opts.raters ?? ''),
+            overlap: opts.overlap,
+            seed: opts.seed ?? randomInt(0, MAX_SEED + 1),
+            replace: opts.replace ?? false,
+            qc,
+            calibrationFile,
+            deviationReason: opts.deviationReason,
+            clock: systemClock,
+          }),
+    );
+    process.stdout.write(`${describePlan(plan)}\n`);
+  });
 };

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { registerAnalyze } from './analyze';
 import { registerBackup } from './backup';
+import { registerBundle } from './bundle';
 import { registerAssign } from './assign';
 import { registerAudit } from './audit';
 import { registerDemo } from './demo';
@@ -13,9 +14,11 @@ import { registerRekey } from './rekey';
 import { registerReport } from './report';
 import { registerSample } from './sample';
 import { registerScore } from './score';
+import { registerSeal } from './seal';
 import { registerServe } from './serve';
 import { registerStart } from './start';
 import { registerStatus } from './status';
+import { registerVerifyBundle } from './verify-bundle';
 
 /** Each command module exports one function that adds its command to the program. */
 export type RegisterCommand = (program: Command) => void;
@@ -25,12 +28,15 @@ export const COMMANDS: RegisterCommand[] = [
   registerImport,
   registerSample,
   registerAssign,
+  registerSeal,
   registerPack,
   registerMerge,
   registerExport,
   registerScore,
   registerAnalyze,
   registerReport,
+  registerBundle,
+  registerVerifyBundle,
   registerDemo,
   registerRekey,
   registerServe,

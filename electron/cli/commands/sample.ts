@@ -4,10 +4,10 @@ import { StudyError } from '../../../shared/errors';
 import { TASK_KINDS, type TaskKind } from '../../../shared/domain';
 import { MAX_SEED } from '../../../shared/sampling';
 import { systemClock } from '../../services/system-clock';
-import { parseList, wholeNumber, withStudy } from '../study-options';
+import { addDeviationReasonOption, parseList, wholeNumber, withStudy, type DeviationFlags } from '../study-options';
 import type { RegisterCommand } from './index';
 
-interface SampleOptions {
+interface SampleOptions extends DeviationFlags {
   task: string;
   bins: number;
   perBin: number;
@@ -19,7 +19,7 @@ interface SampleOptions {
 }
 
 export const registerSample: RegisterCommand = (program) => {
-  program
+  const command = program
     .command('sample')
     .description('Draw a stratified sample (MeDiSumQA protocol): per model, bins by average metric score, N per bin.')
     .argument('<study>', 'study file (.db)')
@@ -34,37 +34,38 @@ export const registerSample: RegisterCommand = (program) => {
       wholeNumber('--seed', 0),
     )
     .option('--allow-overlap', 'let a preference sample reuse outputs of the rating sample (and vice versa)')
-    .option('--replace', "draw again over this task's sample; refused once a rater has been dealt its tasks")
-    .action(async (study: string, opts: SampleOptions) => {
-      if (!(TASK_KINDS as string[]).includes(opts.task))
-        throw new StudyError(`--task must be ${TASK_KINDS.join(' or ')}, got "${opts.task}".`);
-      const seed = opts.seed ?? randomInt(0, MAX_SEED + 1);
-      const { drawSample } = await import('../../services/sampler');
-      const summary = await withStudy(study, (db) =>
-        drawSample(
-          db,
-          {
-            task: opts.task as TaskKind,
-            bins: opts.bins,
-            perBin: opts.perBin,
-            metrics: parseList(opts.metrics ?? ''),
-            models: parseList(opts.models ?? ''),
-            seed,
-            disjoint: !opts.allowOverlap,
-            replace: opts.replace ?? false,
-          },
-          systemClock,
-        ),
-      );
+    .option('--replace', "draw again over this task's sample; refused once a rater has been dealt its tasks");
+  addDeviationReasonOption(command).action(async (study: string, opts: SampleOptions) => {
+    if (!(TASK_KINDS as string[]).includes(opts.task))
+      throw new StudyError(`--task must be ${TASK_KINDS.join(' or ')}, got "${opts.task}".`);
+    const seed = opts.seed ?? randomInt(0, MAX_SEED + 1);
+    const { drawSample } = await import('../../services/sampler');
+    const summary = await withStudy(study, (db) =>
+      drawSample(
+        db,
+        {
+          task: opts.task as TaskKind,
+          bins: opts.bins,
+          perBin: opts.perBin,
+          metrics: parseList(opts.metrics ?? ''),
+          models: parseList(opts.models ?? ''),
+          seed,
+          disjoint: !opts.allowOverlap,
+          replace: opts.replace ?? false,
+          deviationReason: opts.deviationReason,
+        },
+        systemClock,
+      ),
+    );
+    process.stdout.write(
+      `${summary.replaced ? 'Replaced' : 'Drew'} ${summary.task} sample #${summary.sampleId}: ${summary.tasks} outputs (seed ${summary.seed}; ${summary.bins} bins × ${summary.perBin} per model; metrics ${summary.metrics.join(', ')}${summary.disjoint ? '' : '; overlap allowed'}).\n`,
+    );
+    for (const m of summary.perModel) {
+      const ineligible = m.ineligible > 0 ? `, ${m.ineligible} without the metrics (not eligible)` : '';
+      const noReference = m.withoutReference > 0 ? `, ${m.withoutReference} without a reference (not eligible)` : '';
       process.stdout.write(
-        `${summary.replaced ? 'Replaced' : 'Drew'} ${summary.task} sample #${summary.sampleId}: ${summary.tasks} outputs (seed ${summary.seed}; ${summary.bins} bins × ${summary.perBin} per model; metrics ${summary.metrics.join(', ')}${summary.disjoint ? '' : '; overlap allowed'}).\n`,
+        `  ${m.model}: ${m.eligible} eligible${ineligible}${noReference}; bin sizes ${m.binSizes.join('/')}; drew ${m.drawn}.\n`,
       );
-      for (const m of summary.perModel) {
-        const ineligible = m.ineligible > 0 ? `, ${m.ineligible} without the metrics (not eligible)` : '';
-        const noReference = m.withoutReference > 0 ? `, ${m.withoutReference} without a reference (not eligible)` : '';
-        process.stdout.write(
-          `  ${m.model}: ${m.eligible} eligible${ineligible}${noReference}; bin sizes ${m.binSizes.join('/')}; drew ${m.drawn}.\n`,
-        );
-      }
-    });
+    }
+  });
 };

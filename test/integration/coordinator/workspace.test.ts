@@ -176,6 +176,15 @@ describe('the coordinator workspace over HTTP', () => {
       passphrase: sheet.passphrase,
     });
 
+    // Sealed from the app before anyone rates; a change to the plan is then refused, in the domain's words.
+    expect(await api.getProtocolSeal()).toBeNull();
+    const seal = await api.sealProtocol();
+    expect(seal).toMatchObject({ hash: expect.stringMatching(/^[0-9a-f]{64}$/), deviations: 0 });
+    expect(await api.getProtocolSeal()).toEqual(seal);
+    await expect(api.addRaters(['Dr D'])).rejects.toThrow(
+      `The protocol was sealed on ${seal.sealedAt} (SHA-256 ${seal.hash.slice(0, 12)}) and adding these raters changes its assignment plan: give the reason for the deviation to record it, or leave the protocol as sealed.`,
+    );
+
     const returns = await Promise.all(
       ['Dr A', 'Dr B'].map((r) => upload(join(workspace, `${r}.blindrate`), 'returns')),
     );

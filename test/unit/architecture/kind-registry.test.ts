@@ -140,6 +140,8 @@ describe('kind registries', () => {
         'shared/assignment-plan.ts › orderedTask',
         // The answer a returned package may hold for it.
         'shared/package-contents.ts › answerProblem',
+        // Its instrument in the REDCap data dictionary.
+        'shared/redcap.ts › TASK_INSTRUMENTS',
       ]);
     },
     COMPILE_TIMEOUT_MS,

@@ -17,6 +17,7 @@ import type {
   ImportProblems,
   ImportRequest,
   IssuedPackageInfo,
+  ProtocolSealInfo,
   JobProgress,
   JobRef,
   JobResult,
@@ -440,5 +441,16 @@ export class FakeCoordinator implements CoordinatorApi {
       },
       () => this.writes.push({ method: 'startExport', request }),
     );
+  }
+
+  seal: ProtocolSealInfo | null = null;
+  async getProtocolSeal() {
+    return this.seal;
+  }
+  async sealProtocol() {
+    if (this.seal) throw new Error(`The protocol was already sealed on ${this.seal.sealedAt}.`);
+    this.writes.push({ method: 'sealProtocol', request: undefined });
+    this.seal = { sealedAt: '2026-03-05T12:00:00.000Z', hash: 'ab'.repeat(32), deviations: 0 };
+    return this.seal;
   }
 }

@@ -2,7 +2,8 @@
  * Packages: write one or all raters' packages into a folder (the desktop app asks which; browser mode
  * writes into the workspace). Each passphrase is shown once, with a copy button and a printable
  * hand-over sheet; it can be shown again after the master passphrase is entered again. Writing a
- * rater's package again re-issues it (the earlier one can no longer be merged).
+ * rater's package again re-issues it (the earlier one can no longer be merged). Once packages are
+ * written, the protocol's seal is offered (components/coordinator/ProtocolSeal.tsx).
  */
 import { Button, Checkbox, Group, Modal, Paper, PasswordInput, Stack, Text } from '@mantine/core';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
@@ -10,6 +11,7 @@ import type { HandOverSheet as Sheet, IssuedPackageInfo, IssuedPackageSheet } fr
 import { api } from '../../api/current';
 import { HandOverSheet } from '../../components/coordinator/HandOverSheet';
 import { JobProgressView } from '../../components/coordinator/JobProgressView';
+import { ProtocolSeal } from '../../components/coordinator/ProtocolSeal';
 import { RecordTable } from '../../components/coordinator/RecordTable';
 import { StepPage } from '../../components/coordinator/StepPage';
 import { FIELD_LABELS, useFormErrors, type FieldKey } from '../../coordinator/fieldErrors';
@@ -186,6 +188,8 @@ export function PackagesScreen() {
           ))}
         </Stack>
       )}
+
+      {issued.length > 0 && <ProtocolSeal onError={show} />}
 
       {issued.length > 0 && (
         <Paper withBorder p="lg" component="section" aria-label="Issued packages">

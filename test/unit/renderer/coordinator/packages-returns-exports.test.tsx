@@ -7,6 +7,18 @@ import { fileInput, JOB_WAIT, plannedMaster, renderMaster, textFile } from './re
 afterEach(cleanup);
 
 describe('Packages screen', () => {
+  it('offers to seal the protocol once packages are written, then shows its SHA-256', async () => {
+    const { user, api } = await renderMaster('Packages', await plannedMaster());
+    await screen.findByText('Will write 2 packages into the workspace folder /srv/studies.');
+    expect(screen.queryByRole('button', { name: 'Seal the protocol' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Write 2 packages' }));
+    await user.click(await screen.findByRole('button', { name: 'Seal the protocol' }, JOB_WAIT));
+    const panel = await screen.findByRole('region', { name: 'Protocol seal' });
+    expect(await within(panel).findByText(/^Protocol sealed .*, no deviation since\.$/)).toBeTruthy();
+    expect(within(panel).getByText('ab'.repeat(32))).toBeTruthy();
+    expect(api.writes.map((w) => w.method)).toEqual(['startPack', 'sealProtocol']);
+  });
+
   it('writes every package, shows each passphrase once with a copy button, and shows it again only for the master passphrase', async () => {
     const { user, api } = await renderMaster('Packages', await plannedMaster());
     expect(await screen.findByText('Will write 2 packages into the workspace folder /srv/studies.')).toBeTruthy();

@@ -1,0 +1,84 @@
+/**
+ * `blindrate export --what redcap` on an answered three-rater study: the files pass REDCap's documented
+ * rules (shared/redcap-rules.ts), one record per answer holds the study's own values, and model names
+ * appear only in the separate key.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { describe, expect, it } from 'vitest';
+import { assignRaters } from '../../../electron/services/plan';
+import { exportRedcap, REDCAP_FILES } from '../../../electron/services/redcap-export';
+import { readTidyRatingRows } from '../../../electron/services/tidy-ratings';
+import type { DictionaryRow } from '../../../shared/redcap';
+import { redcapDictionaryProblems, redcapRecordProblems } from '../../../shared/redcap-rules';
+import { fixedClock } from '../engine/helpers';
+import { sampledStudy } from '../packages/sampled-study';
+import { answerEveryAssignment } from './answer-plan';
+
+const MODELS = ['orca-7b', 'lynx-13b', 'heron-70b'];
+
+function readCsv(path: string): { header: string[]; records: Record<string, string>[] } {
+  const text = readFileSync(path, 'utf8');
+  const [header] = parse(text, { to_line: 1 }) as string[][];
+  return { header: header!, records: parse(text, { columns: true }) as Record<string, string>[] };
+}
+
+describe('blindrate export --what redcap', () => {
+  it('writes a data dictionary and records that pass REDCap’s rules, with the model key apart', async () => {
+    const { db, folder } = await sampledStudy();
+    assignRaters(db, { raters: ['Dr Ada', 'Dr Bob', 'Dr Cyd'], overlap: 2, seed: 3, clock: fixedClock });
+    answerEveryAssignment(db);
+    const out = join(folder, 'redcap');
+    const summary = exportRedcap(db, out);
+
+    const dictionary = readCsv(join(out, REDCAP_FILES.dictionary));
+    const rows = dictionary.records as DictionaryRow[];
+    expect(redcapDictionaryProblems(dictionary.header, rows)).toEqual([]);
+    const records = readCsv(join(out, REDCAP_FILES.records));
+    expect(redcapRecordProblems(rows, records.header, records.records)).toEqual([]);
+
+    // 96 sampled outputs × 2 raters: one record per answer.
+    expect(summary).toMatchObject({ fields: rows.length, records: 192, models: 3 });
+    expect(records.records).toHaveLength(192);
+    expect(records.records.filter((r) => r.task === '1')).toHaveLength(96);
+    expect(new Set(records.records.map((r) => r.rater))).toEqual(new Set(['R01', 'R02', 'R03']));
+
+    const key = readCsv(join(out, REDCAP_FILES.modelKey)).records;
+    expect(key).toEqual([
+      { model: 'M01', model_name: 'heron-70b' },
+      { model: 'M02', model_name: 'lynx-13b' },
+      { model: 'M03', model_name: 'orca-7b' },
+    ]);
+    for (const file of [REDCAP_FILES.dictionary, REDCAP_FILES.records]) {
+      const text = readFileSync(join(out, file), 'utf8');
+      for (const name of [...MODELS, 'Dr Ada', 'Dr Bob', 'Dr Cyd'])
+        expect(text, `${file} names ${name}`).not.toContain(name);
+    }
+
+    // Each record carries the study's own answer: every tidy value is in the record of its rater and output.
+    const modelOf = new Map(key.map((k) => [k.model, k.model_name]));
+    const raterOf = new Map([
+      ['R01', 'Dr Ada'],
+      ['R02', 'Dr Bob'],
+      ['R03', 'Dr Cyd'],
+    ]);
+    const recordOf = new Map(
+      records.records.map((r) => [
+        JSON.stringify([raterOf.get(r.rater!), r.item_id, modelOf.get(r.model!), r.task]),
+        r,
+      ]),
+    );
+    const tidy = readTidyRatingRows(db);
+    for (const row of tidy) {
+      const record = recordOf.get(
+        JSON.stringify([row.rater, row.itemId, row.model, row.task === 'rating' ? '1' : '2']),
+      )!;
+      if (row.task === 'rating') expect(record[row.dimension]).toBe(String(row.value));
+      else expect(record.preference).toBe({ model: '1', reference: '2', tie: '3' }[row.value]);
+      expect(record.bin).toBe(String(row.bin));
+    }
+    expect(tidy.length).toBe(48 * 2 * 5 + 48 * 2);
+    db.close();
+  });
+});
