@@ -12,7 +12,7 @@ import {
 import type { TaskPayload } from '../../../shared/api';
 import { useShortcuts, type ShortcutHandler } from '../keyboard/useShortcuts';
 import { continueAfterCalibration, leaveTaskFor, moveTo, saveAndAdvance } from '../stores/navigation';
-import { isTaskBusy, useTask } from '../stores/task';
+import { hasSavedAnswer, isDirty, isTaskBusy, useTask } from '../stores/task';
 import { ContextPanel } from './ContextPanel';
 import { NAVIGATION_SHORTCUTS, ShortcutLegend, type Shortcut } from './ShortcutLegend';
 
@@ -59,6 +59,8 @@ export function TaskLayout(props: Props) {
   // Only a save or load that takes long enough to notice changes the screen (see BUSY_SHOWN_AFTER_MS).
   const pending = useTask((s) => (s.busyShown ? s.status : null));
   const error = useTask((s) => s.error);
+  const notSaved = useTask((s) => s.notSaved);
+  const dirty = useTask((s) => s.task !== null && isDirty(s.task, s.draft));
   const lastSavedPosition = useTask((s) => s.lastSavedPosition);
   const toggleFlag = useTask((s) => s.toggleFlag);
   const titleRef = useRef<HTMLHeadingElement>(null);
@@ -105,9 +107,22 @@ export function TaskLayout(props: Props) {
       ? 'Saving…'
       : pending === 'loading'
         ? 'Loading…'
-        : lastSavedPosition !== null
-          ? `Saved task ${lastSavedPosition}.`
-          : '';
+        : notSaved
+          ? 'Not saved'
+          : lastSavedPosition !== null
+            ? `Saved task ${lastSavedPosition}.`
+            : '';
+  const answerState = task.readOnly
+    ? 'Your ratings are locked.'
+    : notSaved
+      ? 'Not saved: press Enter to try again.'
+      : hasSavedAnswer(task) && !dirty
+        ? 'Saved.'
+        : !complete
+          ? incompleteHint
+          : hasSavedAnswer(task)
+            ? 'Changed, not saved yet: Enter saves.'
+            : 'Ready to save.';
 
   return (
     <div className={`workspace ${className}`} aria-busy={busy}>
@@ -161,6 +176,14 @@ export function TaskLayout(props: Props) {
         </Group>
       </Group>
 
+      {error && (
+        // Outside the scrolling panes, under the toolbar: whole and in view at once, whatever was scrolled.
+        <Alert color="red" role="alert" title={notSaved ? 'Not saved' : 'Problem'} className="workspace-alert">
+          {error}
+          {notSaved && ' Your answer is still here: press Enter to try again.'}
+        </Alert>
+      )}
+
       <div className="workspace-grid">
         <div className="workspace-left" tabIndex={-1} ref={leftPaneRef}>
           <section aria-labelledby="question-title" className="question">
@@ -182,14 +205,9 @@ export function TaskLayout(props: Props) {
         <div className="workspace-right" ref={rightPaneRef}>
           {children}
           <CommentField inputRef={commentRef} disabled={task.readOnly} onLeave={focusWorkspace} />
-          {error && (
-            <Alert color="red" role="alert" title="Problem">
-              {error}
-            </Alert>
-          )}
           <Group justify="space-between" className="save-row">
-            <Text size="sm" c="dimmed">
-              {task.readOnly ? 'Your ratings are locked.' : complete ? 'Ready to save.' : incompleteHint}
+            <Text size="sm" c={notSaved ? 'red.9' : 'dimmed'} fw={notSaved ? 600 : undefined}>
+              {answerState}
             </Text>
             <Button
               onClick={() => void saveAndAdvance()}

@@ -26,6 +26,11 @@ interface TaskState {
   /** A save or load has been pending for BUSY_SHOWN_AFTER_MS: only then does the screen say so. */
   busyShown: boolean;
   error: string | null;
+  /**
+   * The last save failed: the answer is still only on screen. Cleared by the next save, load or task,
+   * so the screen says "Not saved" exactly while that is true.
+   */
+  notSaved: boolean;
   /** Position of the task saved last, announced once the next task is on screen. */
   lastSavedPosition: number | null;
   openedAt: number;
@@ -63,7 +68,7 @@ export function isTaskBusy(): boolean {
 
 function startBusy(status: 'saving' | 'loading', patch: Partial<TaskState> = {}): void {
   clearTimeout(busyTimer);
-  useTask.setState({ ...patch, status, error: null });
+  useTask.setState({ ...patch, status, error: null, notSaved: false });
   busyTimer = setTimeout(() => useTask.setState({ busyShown: true }), BUSY_SHOWN_AFTER_MS);
 }
 
@@ -133,6 +138,11 @@ export function isDirty(task: TaskPayload, draft: Draft): boolean {
   return JSON.stringify(draftOf(task)) !== JSON.stringify(draft);
 }
 
+/** The task has an answer on disk (the payload carries what was saved last). */
+export function hasSavedAnswer(task: TaskPayload): boolean {
+  return task.kind === 'rating' ? Object.keys(task.values).length > 0 : task.choice !== null;
+}
+
 export function isComplete(task: TaskPayload, draft: Draft, rubric: Rubric): boolean {
   switch (task.kind) {
     case 'rating':
@@ -157,6 +167,7 @@ export const useTask = create<TaskState>((set, get) => ({
   status: 'loading',
   busyShown: false,
   error: null,
+  notSaved: false,
   lastSavedPosition: null,
   openedAt: 0,
   calibration: null,
@@ -184,6 +195,7 @@ export const useTask = create<TaskState>((set, get) => ({
       activeIndex: firstUnratedIndex(rubric, draft.values),
       status: 'ready',
       error: null,
+      notSaved: false,
       openedAt: performance.now(),
       calibration: null,
     });
@@ -254,7 +266,7 @@ export const useTask = create<TaskState>((set, get) => ({
       }
       endBusy({ task: saved, status: 'ready', lastSavedPosition: task.position });
     } catch (error) {
-      endBusy({ status: 'error', error: `Not saved: ${userMessage(error)}` });
+      endBusy({ status: 'error', error: userMessage(error), notSaved: true });
       return null;
     }
     // Outside the try: whatever goes wrong after the commit must not be reported as "Not saved".
@@ -270,6 +282,7 @@ export const useTask = create<TaskState>((set, get) => ({
       keptDrafts: {},
       status: 'loading',
       error: null,
+      notSaved: false,
       lastSavedPosition: null,
       calibration: null,
     });
