@@ -14,7 +14,9 @@ import { RatersScreen } from './screens/coordinator/Raters';
 import { ReturnsScreen } from './screens/coordinator/Returns';
 import { SampleScreen } from './screens/coordinator/Sample';
 import { answerLeaveStudyRequests } from './leaveStudyRequests';
-import { closeStudyAfterSaving, leaveTaskFor } from './stores/navigation';
+import { watchIdle } from './session/idleWatch';
+import { closeStudyAfterSaving, leaveTaskFor, lockAfterIdle } from './stores/navigation';
+import { useTask } from './stores/task';
 import { canSeeReports, useSession } from './stores/session';
 import { useUi, type CoordinatorStep, type Screen } from './stores/ui';
 
@@ -161,6 +163,33 @@ function CurrentScreen({ screen }: { screen: Screen }) {
   }
 }
 
+const MINUTE_MS = 60_000;
+
+/**
+ * A rater's session pauses the task after the study's idle minutes (texts hidden, clock stopped from the
+ * last activity on) and locks the study after its longer idle time, so a discharge summary does not stay
+ * on an unattended screen.
+ */
+function useIdleLock(): void {
+  const idle = useSession((s) => (s.study?.role === 'rater' && s.rater ? s.study.rubric.idle : null));
+  const inSession = useUi((s) => s.screen.name !== 'unlock');
+  const pauseAfter = idle?.pauseAfterMinutes;
+  const lockAfter = idle?.lockAfterMinutes;
+  useEffect(() => {
+    if (!inSession || pauseAfter === undefined || lockAfter === undefined) return;
+    return watchIdle(
+      window,
+      { pauseAfterMs: pauseAfter * MINUTE_MS, lockAfterMs: lockAfter * MINUTE_MS },
+      {
+        pause: (lastActivity) => {
+          if (useUi.getState().screen.name === 'task') useTask.getState().pause('idle', lastActivity);
+        },
+        lock: () => void lockAfterIdle(lockAfter),
+      },
+    );
+  }, [inSession, pauseAfter, lockAfter]);
+}
+
 /** `reloadPage` is the page's location.reload, given from outside so a test can see it called. */
 export function App({ reloadPage }: { reloadPage: () => void }) {
   const screen = useUi((s) => s.screen);
@@ -168,6 +197,7 @@ export function App({ reloadPage }: { reloadPage: () => void }) {
   const coordinating = study?.role === 'coordinator' && screen.name !== 'unlock' && screen.name !== 'new-study';
 
   useEffect(() => answerLeaveStudyRequests(window, reloadPage), [reloadPage]);
+  useIdleLock();
 
   // A new screen takes the keyboard focus to its heading unless a field there already claimed it,
   // so keyboard and screen-reader users start at the top of what changed.

@@ -38,4 +38,5 @@ export const NAVIGATION_SHORTCUTS: Shortcut[] = [
   { keys: ['F'], action: 'Flag / unflag for later' },
   { keys: ['C'], action: 'Comment (Esc to leave)' },
   { keys: ['/', 'Ctrl+F'], action: 'Find in context' },
+  { keys: ['P'], action: 'Pause: hide the texts, stop the clock' },
 ];

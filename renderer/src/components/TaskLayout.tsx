@@ -14,6 +14,7 @@ import { useShortcuts, type ShortcutHandler } from '../keyboard/useShortcuts';
 import { continueAfterCalibration, leaveTaskFor, moveTo, saveAndAdvance } from '../stores/navigation';
 import { hasSavedAnswer, isDirty, isTaskBusy, useTask } from '../stores/task';
 import { ContextPanel } from './ContextPanel';
+import { PausedPanel } from './PausedPanel';
 import { NAVIGATION_SHORTCUTS, ShortcutLegend, type Shortcut } from './ShortcutLegend';
 
 interface Props {
@@ -63,6 +64,8 @@ export function TaskLayout(props: Props) {
   const dirty = useTask((s) => s.task !== null && isDirty(s.task, s.draft));
   const lastSavedPosition = useTask((s) => s.lastSavedPosition);
   const toggleFlag = useTask((s) => s.toggleFlag);
+  const paused = useTask((s) => s.paused);
+  const pause = useTask((s) => s.pause);
   const titleRef = useRef<HTMLHeadingElement>(null);
   const commentRef = useRef<HTMLTextAreaElement>(null);
   const findRef = useRef<HTMLInputElement>(null);
@@ -97,9 +100,10 @@ export function TaskLayout(props: Props) {
       c: () => commentRef.current?.focus(),
       '/': focusFind,
       'mod+f': focusFind,
+      p: () => pause('manual'),
       ...shortcuts,
     },
-    isTaskBusy,
+    isTaskBusyOrPaused,
   );
 
   const saveState =
@@ -170,6 +174,14 @@ export function TaskLayout(props: Props) {
           >
             {task.flagged ? 'Unflag' : 'Flag for later'} (F)
           </Button>
+          <Button
+            variant="default"
+            onMouseDown={keepKeyboardFocus}
+            onClick={() => pause('manual')}
+            disabled={paused !== null}
+          >
+            Pause (P)
+          </Button>
           <Button variant="default" onMouseDown={keepKeyboardFocus} onClick={() => void leaveTaskFor('home')}>
             Home
           </Button>
@@ -184,44 +196,53 @@ export function TaskLayout(props: Props) {
         </Alert>
       )}
 
-      <div className="workspace-grid">
-        <div className="workspace-left" tabIndex={-1} ref={leftPaneRef}>
-          <section aria-labelledby="question-title" className="question">
-            <Title order={2} size="h4" id="question-title">
-              Question
-            </Title>
-            <p className="question-text">{task.question}</p>
-          </section>
-          {task.context && (
-            <ContextPanel
-              key={task.assignmentId}
-              text={task.context}
-              findInputRef={findRef}
-              onLeaveFind={focusWorkspace}
-            />
-          )}
-        </div>
+      {paused ? (
+        <PausedPanel reason={paused} />
+      ) : (
+        <div className="workspace-grid">
+          <div className="workspace-left" tabIndex={-1} ref={leftPaneRef}>
+            <section aria-labelledby="question-title" className="question">
+              <Title order={2} size="h4" id="question-title">
+                Question
+              </Title>
+              <p className="question-text">{task.question}</p>
+            </section>
+            {task.context && (
+              <ContextPanel
+                key={task.assignmentId}
+                text={task.context}
+                findInputRef={findRef}
+                onLeaveFind={focusWorkspace}
+              />
+            )}
+          </div>
 
-        <div className="workspace-right" ref={rightPaneRef}>
-          {children}
-          <CommentField inputRef={commentRef} disabled={task.readOnly} onLeave={focusWorkspace} />
-          <Group justify="space-between" className="save-row">
-            <Text size="sm" c={notSaved ? 'red.9' : 'dimmed'} fw={notSaved ? 600 : undefined}>
-              {answerState}
-            </Text>
-            <Button
-              onClick={() => void saveAndAdvance()}
-              disabled={(!complete && !task.readOnly) || busy}
-              loading={pending === 'saving'}
-            >
-              {task.readOnly ? 'Next' : 'Save and next'} (Enter)
-            </Button>
-          </Group>
-          <ShortcutLegend shortcuts={allShortcuts} />
+          <div className="workspace-right" ref={rightPaneRef}>
+            {children}
+            <CommentField inputRef={commentRef} disabled={task.readOnly} onLeave={focusWorkspace} />
+            <Group justify="space-between" className="save-row">
+              <Text size="sm" c={notSaved ? 'red.9' : 'dimmed'} fw={notSaved ? 600 : undefined}>
+                {answerState}
+              </Text>
+              <Button
+                onClick={() => void saveAndAdvance()}
+                disabled={(!complete && !task.readOnly) || busy}
+                loading={pending === 'saving'}
+              >
+                {task.readOnly ? 'Next' : 'Save and next'} (Enter)
+              </Button>
+            </Group>
+            <ShortcutLegend shortcuts={allShortcuts} />
+          </div>
         </div>
-      </div>
+      )}
     </div>
   );
+}
+
+/** While paused only the pause screen's own keys work: nothing may rate or move on unseen. */
+function isTaskBusyOrPaused(): boolean {
+  return isTaskBusy() || useTask.getState().paused !== null;
 }
 
 /**

@@ -118,3 +118,18 @@ export async function leaveTaskFor(screen: 'home' | 'finish' | 'reports'): Promi
   forgetPrefetchedTask();
   useUi.getState().navigate({ name: screen });
 }
+
+/**
+ * No activity for the study's lock time: a complete answer is saved, the study closes and the unlock
+ * screen says why (an incomplete draft is dropped, as with Close study). If that save fails the task
+ * stays paused, its texts hidden, with the error.
+ */
+export async function lockAfterIdle(minutes: number): Promise<void> {
+  if (useUi.getState().screen.name === 'task') useTask.getState().pause('idle');
+  if (!(await closeStudyAfterSaving())) return;
+  useUi
+    .getState()
+    .setUnlockNotice(
+      `BlindRate locked the study after ${minutes} minutes without activity. Enter the passphrase to go on.`,
+    );
+}

@@ -6,6 +6,7 @@ import type { PreferenceKey } from '../../../shared/domain';
 import type { Rubric } from '../../../shared/rubric';
 import { api } from '../api/current';
 import { userMessage } from '../api/errors';
+import { TaskClock } from '../../../shared/task-clock';
 
 /** What the rater has entered on a task and not necessarily saved yet. */
 export interface Draft {
@@ -33,7 +34,10 @@ interface TaskState {
   notSaved: boolean;
   /** Position of the task saved last, announced once the next task is on screen. */
   lastSavedPosition: number | null;
-  openedAt: number;
+  /** Time on the task on screen, pauses excluded (what the save reports as durationMs). */
+  clock: TaskClock;
+  /** Paused by the rater (P) or after idle minutes: the texts are hidden and the clock stopped. */
+  paused: 'manual' | 'idle' | null;
   /** A calibration task was just saved: its feedback is on screen until the rater continues. */
   calibration: { feedback: CalibrationFeedback; given: Record<string, number>; overview: SessionOverview } | null;
   open(assignmentId: string, rubric: Rubric): Promise<void>;
@@ -41,6 +45,9 @@ interface TaskState {
   setActive(index: number): void;
   choose(choice: PreferenceKey): void;
   setComment(comment: string): void;
+  /** `since` dates an idle pause back to the last activity, so the idle minutes do not count either. */
+  pause(reason: 'manual' | 'idle', since?: number): void;
+  resume(): void;
   toggleFlag(): Promise<void>;
   /**
    * Resolves with the overview after the save once the main process says the answer is on disk; null when
@@ -169,7 +176,8 @@ export const useTask = create<TaskState>((set, get) => ({
   error: null,
   notSaved: false,
   lastSavedPosition: null,
-  openedAt: 0,
+  clock: new TaskClock(() => performance.now()),
+  paused: null,
   calibration: null,
 
   async open(assignmentId, rubric) {
@@ -196,7 +204,8 @@ export const useTask = create<TaskState>((set, get) => ({
       status: 'ready',
       error: null,
       notSaved: false,
-      openedAt: performance.now(),
+      clock: new TaskClock(() => performance.now()),
+      paused: null,
       calibration: null,
     });
     prefetchAfterPaint(task.nextId);
@@ -225,6 +234,17 @@ export const useTask = create<TaskState>((set, get) => ({
     set({ draft: { ...get().draft, comment } });
   },
 
+  pause(reason, since) {
+    if (get().paused) return;
+    get().clock.pause(since);
+    set({ paused: reason });
+  },
+
+  resume() {
+    get().clock.resume();
+    set({ paused: null });
+  },
+
   async toggleFlag() {
     const task = get().task;
     if (!task) return;
@@ -238,10 +258,10 @@ export const useTask = create<TaskState>((set, get) => ({
   },
 
   async save(andThen) {
-    const { task, draft, openedAt } = get();
+    const { task, draft, clock } = get();
     if (!task || task.readOnly || isTaskBusy()) return null;
     startBusy('saving');
-    const durationMs = Math.round(performance.now() - openedAt);
+    const durationMs = clock.elapsedMs();
     const { assignmentId } = task;
     let overview: SaveRatingResult;
     try {
@@ -284,6 +304,7 @@ export const useTask = create<TaskState>((set, get) => ({
       error: null,
       notSaved: false,
       lastSavedPosition: null,
+      paused: null,
       calibration: null,
     });
   },

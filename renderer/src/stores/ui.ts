@@ -21,6 +21,9 @@ interface UiState {
   /** The find-in-context query, kept across tasks so a rater can look for the same thing in each. */
   findQuery: string;
   setFindQuery(query: string): void;
+  /** Why the unlock screen is shown again (the study locked itself after idle minutes); null otherwise. */
+  unlockNotice: string | null;
+  setUnlockNotice(notice: string | null): void;
 }
 
 export const useUi = create<UiState>((set) => ({
@@ -29,4 +32,6 @@ export const useUi = create<UiState>((set) => ({
   navigate: (screen) => set((state) => (JSON.stringify(state.screen) === JSON.stringify(screen) ? state : { screen })),
   findQuery: '',
   setFindQuery: (findQuery) => set({ findQuery }),
+  unlockNotice: null,
+  setUnlockNotice: (unlockNotice) => set({ unlockNotice }),
 }));
