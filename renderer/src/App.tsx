@@ -14,6 +14,7 @@ import { RatersScreen } from './screens/coordinator/Raters';
 import { ReturnsScreen } from './screens/coordinator/Returns';
 import { SampleScreen } from './screens/coordinator/Sample';
 import { answerLeaveStudyRequests } from './leaveStudyRequests';
+import { HelpDialog } from './components/HelpDialog';
 import { watchIdle } from './session/idleWatch';
 import { closeStudyAfterSaving, leaveTaskFor, lockAfterIdle } from './stores/navigation';
 import { useTask } from './stores/task';
@@ -219,6 +220,7 @@ export function App({ reloadPage }: { reloadPage: () => void }) {
       <AppShell.Main>
         <CurrentScreen screen={screen} />
       </AppShell.Main>
+      {study?.role === 'rater' && screen.name !== 'unlock' && <HelpDialog />}
     </AppShell>
   );
 }

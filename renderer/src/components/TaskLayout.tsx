@@ -2,6 +2,7 @@ import { Alert, Button, Group, Text, Textarea, Title } from '@mantine/core';
 import {
   memo,
   useCallback,
+  useEffect,
   useLayoutEffect,
   useMemo,
   useRef,
@@ -13,6 +14,7 @@ import type { TaskPayload } from '../../../shared/api';
 import { useShortcuts, type ShortcutHandler } from '../keyboard/useShortcuts';
 import { continueAfterCalibration, leaveTaskFor, moveTo, saveAndAdvance } from '../stores/navigation';
 import { hasSavedAnswer, isDirty, isTaskBusy, useTask } from '../stores/task';
+import { useUi } from '../stores/ui';
 import { ContextPanel } from './ContextPanel';
 import { PausedPanel } from './PausedPanel';
 import { NAVIGATION_SHORTCUTS, ShortcutLegend, type Shortcut } from './ShortcutLegend';
@@ -74,6 +76,12 @@ export function TaskLayout(props: Props) {
   const busy = pending !== null;
   const allShortcuts = useMemo(() => [...legend, ...NAVIGATION_SHORTCUTS], [legend]);
   const focusWorkspace = useCallback(() => titleRef.current?.focus(), []);
+
+  // The help dialog (H) lists the keys of this workspace.
+  useEffect(() => {
+    useUi.getState().setScreenShortcuts(allShortcuts);
+    return () => useUi.getState().setScreenShortcuts([]);
+  }, [allShortcuts]);
 
   // A new task is read from the top: both panes would otherwise keep the scroll of the task before.
   useLayoutEffect(() => {

@@ -19,8 +19,16 @@ function activeStudy() {
 export async function openTask(kind: TaskKind, assignmentId: string): Promise<void> {
   const { study, rater } = activeStudy();
   rememberLastPlace({ studyPath: study.path, raterId: rater.id, kind });
-  useUi.getState().navigate({ name: 'task', kind });
+  const ui = useUi.getState();
+  ui.navigate({ name: 'task', kind });
+  if (!ui.helpShown && study.rubric.instructions.trim() && nothingDoneYet()) ui.setHelpOpen(true);
   await useTask.getState().open(assignmentId, study.rubric);
+}
+
+/** The rater has not saved a single answer: their first task is about to open. */
+function nothingDoneYet(): boolean {
+  const overview = useSession.getState().overview;
+  return overview !== null && overview.progress.every((p) => p.done === 0);
 }
 
 /** After choosing a rater: straight back to the task they were on, or Home. */
@@ -108,6 +116,8 @@ export async function closeStudyAfterSaving(): Promise<boolean> {
     console.error(userMessage(e));
   }
   useTask.getState().clear();
+  // The next session (perhaps another study) shows its own instructions before its first task.
+  useUi.setState({ helpOpen: false, helpShown: false });
   useUi.getState().navigate({ name: 'unlock' });
   return true;
 }

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { TaskKind } from '../../../shared/domain';
+import type { Shortcut } from '../components/ShortcutLegend';
 
 export type Screen =
   | { name: 'unlock' }
@@ -24,6 +25,14 @@ interface UiState {
   /** Why the unlock screen is shown again (the study locked itself after idle minutes); null otherwise. */
   unlockNotice: string | null;
   setUnlockNotice(notice: string | null): void;
+  /** The instructions-and-keys dialog (H or ?). */
+  helpOpen: boolean;
+  /** The dialog opened once in this session (by itself before the first task, or by the rater). */
+  helpShown: boolean;
+  setHelpOpen(open: boolean): void;
+  /** The keys of the screen on view, for the dialog's list. */
+  screenShortcuts: Shortcut[];
+  setScreenShortcuts(shortcuts: Shortcut[]): void;
 }
 
 export const useUi = create<UiState>((set) => ({
@@ -34,4 +43,9 @@ export const useUi = create<UiState>((set) => ({
   setFindQuery: (findQuery) => set({ findQuery }),
   unlockNotice: null,
   setUnlockNotice: (unlockNotice) => set({ unlockNotice }),
+  helpOpen: false,
+  helpShown: false,
+  setHelpOpen: (helpOpen) => set((state) => ({ helpOpen, helpShown: state.helpShown || helpOpen })),
+  screenShortcuts: [],
+  setScreenShortcuts: (screenShortcuts) => set({ screenShortcuts }),
 }));

@@ -59,6 +59,8 @@ export class FakeApi extends FakeCoordinator implements BlindRateApi {
   /** Every getTask / getOverview call in order, to see what a keystroke waits for. */
   readonly reads: string[] = [];
   rememberAvailable = false;
+  /** The study's rater instructions (Markdown); none unless a test sets them. */
+  instructions = '';
   /** Calibration tasks by assignment id: their save returns this feedback, as the package session does. */
   readonly calibrationFeedback = new Map<string, CalibrationFeedback>();
   private rater: RaterProfile = { id: 1, name: 'Dr Ada', lockedAt: null };
@@ -106,7 +108,8 @@ export class FakeApi extends FakeCoordinator implements BlindRateApi {
   private summary(): StudySummary {
     if (this.role === 'coordinator')
       return { path: FAKE_STUDY_PATH, name: 'Fake master', rubric: MEDISUMQA_RUBRIC, role: 'coordinator', rater: null };
-    return { path: FAKE_STUDY_PATH, name: 'Fake study', rubric: MEDISUMQA_RUBRIC, role: 'rater', rater: this.rater };
+    const rubric = { ...MEDISUMQA_RUBRIC, instructions: this.instructions };
+    return { path: FAKE_STUDY_PATH, name: 'Fake study', rubric, role: 'rater', rater: this.rater };
   }
 
   private isDone(task: TaskPayload): boolean {
