@@ -76,3 +76,26 @@ for (const viewport of [
     await expect(page.getByText('Saved.', { exact: true })).toBeVisible();
   });
 }
+
+test('going back with ← opens the earlier task at the top of its context; the find term is kept', async () => {
+  const { page } = shared.app;
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await expect(taskHeading(page, 'Rating', 1)).toBeVisible();
+  await page.keyboard.press('/');
+  await page.keyboard.type('Please follow up');
+  await page.keyboard.press('Enter');
+  const context = page.locator('.workspace-left');
+  // The match is at the end of the summary: finding it scrolled the context, or this test proves nothing.
+  await expect.poll(() => context.evaluate((pane) => pane.scrollTop)).toBeGreaterThan(0);
+  await page.keyboard.press('Escape');
+
+  await page.keyboard.press(']');
+  await expect(taskHeading(page, 'Rating', 2)).toBeVisible();
+  expect(await context.evaluate((pane) => pane.scrollTop)).toBe(0);
+  await page.keyboard.press('[');
+  await expect(taskHeading(page, 'Rating', 1)).toBeVisible();
+  await expect(page.getByRole('searchbox', { name: 'Find in context' })).toHaveValue('Please follow up');
+  // Give a late scroll its chance to happen before looking.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 100))));
+  expect(await context.evaluate((pane) => pane.scrollTop)).toBe(0);
+});

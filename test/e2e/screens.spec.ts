@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { appPerFile } from './fixtures';
 import { REPO_ROOT } from './launcher';
-import { rateByKeyboard, ratingKeysFor, tabTo, taskHeading, unlockByKeyboard } from './ui';
+import { instructionsDialog, rateByKeyboard, ratingKeysFor, tabTo, taskHeading, unlockByKeyboard } from './ui';
 
 const shared = appPerFile();
 // Test runs write into test-results/ so they leave the checkout clean; `npm run screenshots` refreshes the ones in docs/rater-guide.md.
@@ -46,6 +46,11 @@ test('every screen passes axe (no serious or critical violations), breaks no CSP
 
   await tabTo(page, /Start rating/);
   await page.keyboard.press('Enter');
+  // The study's instructions, before the first task.
+  await expect(instructionsDialog(page).getByRole('heading', { name: 'Before you start' })).toBeVisible();
+  await checkScreen(page, '03-instructions');
+  await page.keyboard.press('Escape');
+  await expect(instructionsDialog(page)).toHaveCount(0);
   for (let n = 1; n <= 2; n++) await rateByKeyboard(page, n, ratingKeysFor(n).keys);
   await page.keyboard.type('42');
   await page.keyboard.press('/');
