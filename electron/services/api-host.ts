@@ -17,7 +17,7 @@ import { isApiMethod, type ApiResponse } from '../../shared/transport';
 import { type StudyDb } from '../../db/connection';
 import { StudyError } from '../../shared/errors';
 import { analyzeStudyOffThread, readReportStudy } from './analysis';
-import { startBackupSchedule, type BackupSchedule } from './backups';
+import { backupFolderFor, startBackupSchedule, type BackupSchedule } from './backups';
 import { PACKAGE_RATER_ID, readPackageFacts, startPackageSession, type RaterSession } from './session';
 import { openMasterOrPackage, readActiveRubric, readStudyName } from './study';
 import { readRaterProgress } from './study-status';
@@ -46,6 +46,13 @@ export interface ApiHostOptions {
   passphrases?: PassphraseMemory;
   /** How the coordinator's files are chosen and placed: dialogs (desktop) or the workspace (browser mode). */
   placement?: CoordinatorPlacement;
+  /**
+   * The desktop app's data folder for backups (one folder per study inside it), so none pile up beside
+   * a package the rater sends back; without it, backups go beside the study (browser mode).
+   */
+  backupFolder?: string;
+  /** The desktop app: selects a file in the system's file manager. */
+  showInFolder?(path: string): void;
 }
 
 /** Fixed so that the report of the same data always shows the same bootstrap intervals. */
@@ -94,6 +101,7 @@ export const API_ARGUMENTS: ApiArgumentSchemas = {
   setFlag: z.object({ assignmentId, flagged: z.boolean() }).strict(),
   lockRater: null,
   getReport: null,
+  showStudyInFolder: null,
   closeStudy: null,
   openStudyFile: null,
   ...COORDINATOR_ARGUMENTS,
@@ -205,7 +213,13 @@ export function createApiHost(options: ApiHostOptions): ApiHost {
       }
       const { db, kind } = opened;
       open = { db, path: ref.path, passphrase: kind === 'master' ? passphrase || recalled : '' };
-      backups = startBackupSchedule(db, ref.path, options.clock, (message) => process.emitWarning(message));
+      backups = startBackupSchedule(
+        db,
+        ref.path,
+        options.clock,
+        (message) => process.emitWarning(message),
+        backupFolderFor(ref.path, options.backupFolder),
+      );
       if (remember && passphrase) memory?.remember(ref.path, passphrase);
       if (kind === 'package') {
         const facts = readPackageFacts(db);
@@ -216,6 +230,7 @@ export function createApiHost(options: ApiHostOptions): ApiHost {
           rubric: facts.rubric,
           role: 'rater',
           rater: packageSession.rater(),
+          canShowInFolder: Boolean(options.showInFolder),
         };
       }
       return {
@@ -224,6 +239,7 @@ export function createApiHost(options: ApiHostOptions): ApiHost {
         rubric: readActiveRubric(db),
         role: 'coordinator',
         rater: null,
+        canShowInFolder: Boolean(options.showInFolder),
       };
     },
     async listRaterProgress() {
@@ -269,6 +285,11 @@ export function createApiHost(options: ApiHostOptions): ApiHost {
     async getReport() {
       const db = coordinator();
       return { result: await analyzeStudyOffThread(db, REPORT_ANALYSIS), study: readReportStudy(db, options.clock) };
+    },
+    async showStudyInFolder() {
+      const { path } = study();
+      if (!options.showInFolder) throw new StudyError(`Only the desktop app can open the folder: the file is ${path}.`);
+      options.showInFolder(path);
     },
     /** Closes at once (the shell closes on quit without waiting); a running job is cancelled and awaited. */
     async closeStudy() {

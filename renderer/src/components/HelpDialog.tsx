@@ -18,7 +18,14 @@ export function HelpDialog() {
   useShortcuts({ h: open, '?': open });
   const close = () => setHelpOpen(false);
   return (
-    <Modal opened={opened} onClose={close} title="Instructions and keys" size="xl" centered>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title="Instructions and keys"
+      size="xl"
+      centered
+      closeButtonProps={{ 'aria-label': 'Close the instructions' }}
+    >
       <Stack>
         <section aria-labelledby="help-instructions">
           <Title order={3} size="h4" id="help-instructions">
