@@ -14,7 +14,9 @@ import { RatersScreen } from './screens/coordinator/Raters';
 import { ReturnsScreen } from './screens/coordinator/Returns';
 import { SampleScreen } from './screens/coordinator/Sample';
 import { answerLeaveStudyRequests } from './leaveStudyRequests';
+import { DisplayControls } from './components/DisplayControls';
 import { HelpDialog } from './components/HelpDialog';
+import { installTextSizeKeys } from './display/textSize';
 import { watchIdle } from './session/idleWatch';
 import { closeStudyAfterSaving, leaveTaskFor, lockAfterIdle } from './stores/navigation';
 import { useTask } from './stores/task';
@@ -43,19 +45,22 @@ function TopBar() {
           </Text>
         )}
       </Group>
-      {inSession && (
-        <MainNav
-          current={screen.name}
-          links={[
-            { screen: 'home', label: 'Home', go: () => void leaveTaskFor('home') },
-            { screen: 'finish', label: 'Finish', go: () => void leaveTaskFor('finish') },
-          ]}
-          onCloseStudy={() => void closeStudyAfterSaving()}
-        />
-      )}
-      {coordinating && canSeeReports(study) && (
-        <MainNav current={screen.name} links={[]} onCloseStudy={() => void closeStudyAfterSaving()} />
-      )}
+      <Group gap="xs" wrap="nowrap" ml="auto">
+        {inSession && (
+          <MainNav
+            current={screen.name}
+            links={[
+              { screen: 'home', label: 'Home', go: () => void leaveTaskFor('home') },
+              { screen: 'finish', label: 'Finish', go: () => void leaveTaskFor('finish') },
+            ]}
+            onCloseStudy={() => void closeStudyAfterSaving()}
+          />
+        )}
+        {coordinating && canSeeReports(study) && (
+          <MainNav current={screen.name} links={[]} onCloseStudy={() => void closeStudyAfterSaving()} />
+        )}
+        <DisplayControls />
+      </Group>
     </Group>
   );
 }
@@ -198,6 +203,7 @@ export function App({ reloadPage }: { reloadPage: () => void }) {
   const coordinating = study?.role === 'coordinator' && screen.name !== 'unlock' && screen.name !== 'new-study';
 
   useEffect(() => answerLeaveStudyRequests(window, reloadPage), [reloadPage]);
+  useEffect(() => installTextSizeKeys(window), []);
   useIdleLock();
 
   // A new screen takes the keyboard focus to its heading unless a field there already claimed it,
