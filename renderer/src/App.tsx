@@ -33,7 +33,7 @@ function TopBar() {
 
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-      <Group gap="md" wrap="nowrap">
+      <Group gap="md" wrap="nowrap" className="top-left">
         <Text fw={700} size="lg" className="brand">
           BlindRate
         </Text>
@@ -45,7 +45,7 @@ function TopBar() {
           </Text>
         )}
       </Group>
-      <Group gap="xs" wrap="nowrap" ml="auto">
+      <Group gap="xs" wrap="nowrap" ml="auto" className="top-right">
         {inSession && (
           <MainNav
             current={screen.name}
@@ -81,14 +81,14 @@ function MainNav({
         <Button
           key={screen}
           variant="subtle"
-          color="dark"
+          color="gray"
           onClick={go}
           aria-current={current === screen ? 'page' : undefined}
         >
           {label}
         </Button>
       ))}
-      <Button variant="subtle" color="dark" onClick={onCloseStudy}>
+      <Button variant="subtle" color="gray" onClick={onCloseStudy}>
         Close study
       </Button>
     </Group>

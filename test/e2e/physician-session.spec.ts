@@ -187,7 +187,8 @@ test('Ctrl + and − change the text size, which survives a reload', async () =>
   await expect(page.getByRole('heading', { name: 'Open a study' })).toBeVisible();
   expect(await rootFontSize()).toBe('17.6px');
   await unlockByKeyboard(page, shared.study.passphrase);
-  await expect(page.getByRole('heading', { name: `Welcome, ${shared.study.rater}` })).toBeVisible();
+  // Unlocking goes back to where the rater was (the preference task).
+  await expect(taskHeading(page, 'Preference', 1)).toBeVisible();
   expect(await rootFontSize()).toBe('17.6px');
   await page.keyboard.press('Control+0');
   await expect.poll(rootFontSize).toBe('16px');
