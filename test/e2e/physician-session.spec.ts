@@ -51,6 +51,11 @@ for (const viewport of [
     )
       await startRating(page, shared.study.passphrase, shared.study.rater, 'rating');
     await expect(taskHeading(page, 'Rating', 1)).toBeVisible();
+    if (viewport.width >= 1600) {
+      // A wide screen is used: the rubric side takes half the width instead of stopping at 600 px.
+      const width = await page.locator('.workspace-right').evaluate((pane) => pane.getBoundingClientRect().width);
+      expect(width).toBeGreaterThan(viewport.width / 2 - 20);
+    }
 
     const reconnect = await cutOffSaves(page);
     await page.keyboard.type(ratingKeysFor(1).keys);

@@ -45,6 +45,8 @@ async function checkScreen(page: Page, name: string): Promise<void> {
 }
 
 test('every screen, in the light and the dark theme, passes axe (no serious or critical violations), breaks no CSP rule and is photographed for the rater guide', async () => {
+  // Every screen is measured and photographed twice (both themes): twice the usual time.
+  test.setTimeout(240_000);
   const { page } = shared.app;
   await page.setViewportSize(SCREENSHOT_VIEWPORT);
   // Style elements only with this load's nonce (Mantine's carry it, injected ones cannot), no style attributes from markup.
