@@ -6,11 +6,17 @@ import { StudyError } from '../shared/errors';
 /** Stores a rubric and makes it the study's active one. Call inside a transaction. */
 export function insertActiveRubric(db: StudyDb, rubric: Rubric): void {
   db.prepare('UPDATE rubrics SET is_active = 0 WHERE is_active = 1').run();
-  db.prepare('INSERT INTO rubrics (id, name, source, allow_tie, is_active) VALUES (?, ?, ?, ?, 1)').run(
+  db.prepare(
+    `INSERT INTO rubrics (id, name, source, allow_tie, instructions, pause_after_idle_minutes, lock_after_idle_minutes, is_active)
+     VALUES (?, ?, ?, ?, ?, ?, ?, 1)`,
+  ).run(
     rubric.id,
     rubric.name,
     rubric.source,
     rubric.preference.allowTie ? 1 : 0,
+    rubric.instructions,
+    rubric.idle.pauseAfterMinutes,
+    rubric.idle.lockAfterMinutes,
   );
   const insertDimension = db.prepare(
     'INSERT INTO rubric_dimensions (rubric_id, position, key, label, description, kind) VALUES (?, ?, ?, ?, ?, ?)',
@@ -32,6 +38,9 @@ interface RubricRow {
   name: string;
   source: string;
   allow_tie: number;
+  instructions: string;
+  pause_after_idle_minutes: number | null;
+  lock_after_idle_minutes: number | null;
 }
 interface DimensionRow {
   key: string;
@@ -47,8 +56,12 @@ interface PointRow {
 }
 
 export function readActiveRubricRows(db: StudyDb): Rubric {
-  const rubric = db.prepare('SELECT id, name, source, allow_tie FROM rubrics WHERE is_active = 1').get() as
-    RubricRow | undefined;
+  const rubric = db
+    .prepare(
+      `SELECT id, name, source, allow_tie, instructions, pause_after_idle_minutes, lock_after_idle_minutes
+       FROM rubrics WHERE is_active = 1`,
+    )
+    .get() as RubricRow | undefined;
   if (!rubric) throw new StudyError('This study has no active rubric.');
   const dimensions = db
     .prepare('SELECT key, label, description, kind FROM rubric_dimensions WHERE rubric_id = ? ORDER BY position')
@@ -63,6 +76,12 @@ export function readActiveRubricRows(db: StudyDb): Rubric {
     name: rubric.name,
     source: rubric.source,
     preference: { allowTie: rubric.allow_tie === 1 },
+    instructions: rubric.instructions,
+    // NULL (a study made before idle times could be set): the defaults.
+    idle: {
+      pauseAfterMinutes: rubric.pause_after_idle_minutes ?? undefined,
+      lockAfterMinutes: rubric.lock_after_idle_minutes ?? undefined,
+    },
     dimensions: dimensions.map((d) => ({
       ...d,
       scale: (points.all(rubric.id, d.key) as PointRow[]).map((p) => ({

@@ -45,6 +45,8 @@ export interface StudySummary {
   role: 'rater' | 'coordinator';
   /** The package's rater; null in a coordinator session. */
   rater: RaterProfile | null;
+  /** The desktop app can show the file in the system's file manager (showStudyInFolder); browser mode cannot. */
+  canShowInFolder: boolean;
 }
 
 export interface TaskProgress {
@@ -170,6 +172,8 @@ export interface BlindRateApi extends CoordinatorApi {
   lockRater(): Promise<RaterProfile>;
   /** Coordinator sessions only: the analysis and the study's facts, from which the report model is built. */
   getReport(): Promise<StudyReport>;
+  /** Desktop app only: the open study's file, selected in the system's file manager (to send it back). */
+  showStudyInFolder(): Promise<void>;
   closeStudy(): Promise<void>;
 }
 
@@ -195,6 +199,7 @@ export const API_METHODS = [
   'setFlag',
   'lockRater',
   'getReport',
+  'showStudyInFolder',
   'closeStudy',
   'getCoordinatorCapabilities',
   'chooseFiles',

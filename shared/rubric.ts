@@ -14,8 +14,8 @@ const scalePointSchema = z.object({
   key: z.string().length(1),
 });
 
-/** Keys the rating screen keeps for itself (flag, comment, find, previous, next; renderer/src/components/TaskLayout.tsx). */
-export const WORKSPACE_KEYS: readonly string[] = ['f', 'c', '/', '[', ']'];
+/** Keys the rating screen keeps for itself (flag, comment, find, previous, next, pause, help; renderer/src/components/TaskLayout.tsx). */
+export const WORKSPACE_KEYS: readonly string[] = ['f', 'c', '/', '[', ']', 'p', 'h', '?'];
 
 const dimensionSchema = z.object({
   key: z.string().regex(/^[a-z][a-z0-9_]*$/, 'dimension keys are lower-case identifiers'),
@@ -26,11 +26,28 @@ const dimensionSchema = z.object({
   scale: z.array(scalePointSchema).min(2),
 });
 
+/** Idle times of a rating session, unless a study sets its own. */
+export const DEFAULT_IDLE = { pauseAfterMinutes: 5, lockAfterMinutes: 30 } as const;
+
+const idleSchema = z
+  .object({
+    /** Minutes without a key, click or scroll after which the task clock stops and the texts hide. */
+    pauseAfterMinutes: z.number().int().min(1).max(120).default(DEFAULT_IDLE.pauseAfterMinutes),
+    /** Minutes without activity after which the study closes and needs its passphrase again. */
+    lockAfterMinutes: z.number().int().min(2).max(480).default(DEFAULT_IDLE.lockAfterMinutes),
+  })
+  .refine((idle) => idle.lockAfterMinutes > idle.pauseAfterMinutes, {
+    message: 'lockAfterMinutes must be longer than pauseAfterMinutes',
+  });
+
 export const rubricSchema = z
   .object({
     id: z.string().regex(/^[a-z0-9][a-z0-9-]*$/),
     name: z.string().min(1),
     source: z.string().default(''),
+    /** The protocol's guidance for raters, in Markdown (shown as text: no HTML, links or images). */
+    instructions: z.string().max(20_000).default(''),
+    idle: idleSchema.default(DEFAULT_IDLE),
     dimensions: z.array(dimensionSchema).min(1),
     preference: z.object({ allowTie: z.boolean() }).default({ allowTie: true }),
   })
@@ -86,6 +103,8 @@ export const MEDISUMQA_RUBRIC: Rubric = {
   id: 'medisumqa',
   name: 'MeDiSumQA manual evaluation',
   source: 'Dada et al., MeDiSumQA, section 3.3.2',
+  instructions: '',
+  idle: { ...DEFAULT_IDLE },
   dimensions: [
     {
       key: 'factuality',
@@ -161,6 +180,8 @@ export const CHQ_SUMM_RUBRIC: Rubric = {
   id: 'chq-summ',
   name: 'CHQ-Summ human evaluation',
   source: 'CHQ-Summ, human evaluation (factual correctness, informativeness, fluency)',
+  instructions: '',
+  idle: { ...DEFAULT_IDLE },
   dimensions: [
     {
       key: 'factual_correctness',

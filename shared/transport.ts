@@ -130,6 +130,7 @@ export function createApiClient(send: SendApiCall): BlindRateApi {
     setFlag: (request) => call('setFlag', request),
     lockRater: () => call('lockRater'),
     getReport: () => call('getReport'),
+    showStudyInFolder: () => call('showStudyInFolder'),
     closeStudy: () => call('closeStudy'),
     getCoordinatorCapabilities: () => call('getCoordinatorCapabilities'),
     chooseFiles: (request) => call('chooseFiles', request),

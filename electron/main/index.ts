@@ -4,7 +4,18 @@
  * Started as the project folder (`electron .`) or packaged, so the app takes its name and its own
  * userData folder from package.json's productName.
  */
-import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, safeStorage, session, type IpcMainEvent } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  Menu,
+  protocol,
+  safeStorage,
+  session,
+  shell,
+  type IpcMainEvent,
+} from 'electron';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { useNativeBinding } from '../../db/connection';
@@ -98,6 +109,8 @@ async function startApp(): Promise<void> {
     chooseStudyFile,
     passphrases,
     placement: dialogPlacement(dialog, window, (path) => recent.add(path)),
+    backupFolder: join(userData, 'backups'),
+    showInFolder: (path) => shell.showItemInFolder(path),
   });
   registerApiHandlers(ipcMain, host);
 

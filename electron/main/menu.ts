@@ -24,11 +24,8 @@ export function applicationMenuTemplate(actions: MenuActions, platform: NodeJS.P
     { role: 'editMenu' },
     {
       label: 'View',
+      // No zoom items: Ctrl/Cmd + and − reach the page, whose text size is remembered (renderer/src/display/textSize.ts).
       submenu: [
-        { role: 'resetZoom' },
-        { role: 'zoomIn' },
-        { role: 'zoomOut' },
-        { type: 'separator' },
         { role: 'togglefullscreen' },
         ...(actions.allowDevTools ? [{ role: 'toggleDevTools' } as MenuItemConstructorOptions] : []),
       ],

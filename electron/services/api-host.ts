@@ -18,7 +18,7 @@ import { type StudyDb } from '../../db/connection';
 import { StudyError } from '../../shared/errors';
 import { analyzeStudyOffThread, readReportStudy } from './analysis';
 import { plannedAnalysisOptions } from './protocol';
-import { startBackupSchedule, type BackupSchedule } from './backups';
+import { backupFolderFor, startBackupSchedule, type BackupSchedule } from './backups';
 import { PACKAGE_RATER_ID, readPackageFacts, startPackageSession, type RaterSession } from './session';
 import { openMasterOrPackage, readActiveRubric, readStudyName } from './study';
 import { readRaterProgress } from './study-status';
@@ -47,6 +47,13 @@ export interface ApiHostOptions {
   passphrases?: PassphraseMemory;
   /** How the coordinator's files are chosen and placed: dialogs (desktop) or the workspace (browser mode). */
   placement?: CoordinatorPlacement;
+  /**
+   * The desktop app's data folder for backups (one folder per study inside it), so none pile up beside
+   * a package the rater sends back; without it, backups go beside the study (browser mode).
+   */
+  backupFolder?: string;
+  /** The desktop app: selects a file in the system's file manager. */
+  showInFolder?(path: string): void;
 }
 
 export interface ApiHost extends BlindRateApi {
@@ -92,6 +99,7 @@ export const API_ARGUMENTS: ApiArgumentSchemas = {
   setFlag: z.object({ assignmentId, flagged: z.boolean() }).strict(),
   lockRater: null,
   getReport: null,
+  showStudyInFolder: null,
   closeStudy: null,
   openStudyFile: null,
   ...COORDINATOR_ARGUMENTS,
@@ -203,7 +211,13 @@ export function createApiHost(options: ApiHostOptions): ApiHost {
       }
       const { db, kind } = opened;
       open = { db, path: ref.path, passphrase: kind === 'master' ? passphrase || recalled : '' };
-      backups = startBackupSchedule(db, ref.path, options.clock, (message) => process.emitWarning(message));
+      backups = startBackupSchedule(
+        db,
+        ref.path,
+        options.clock,
+        (message) => process.emitWarning(message),
+        backupFolderFor(ref.path, options.backupFolder),
+      );
       if (remember && passphrase) memory?.remember(ref.path, passphrase);
       if (kind === 'package') {
         const facts = readPackageFacts(db);
@@ -214,6 +228,7 @@ export function createApiHost(options: ApiHostOptions): ApiHost {
           rubric: facts.rubric,
           role: 'rater',
           rater: packageSession.rater(),
+          canShowInFolder: Boolean(options.showInFolder),
         };
       }
       return {
@@ -222,6 +237,7 @@ export function createApiHost(options: ApiHostOptions): ApiHost {
         rubric: readActiveRubric(db),
         role: 'coordinator',
         rater: null,
+        canShowInFolder: Boolean(options.showInFolder),
       };
     },
     async listRaterProgress() {
@@ -271,6 +287,11 @@ export function createApiHost(options: ApiHostOptions): ApiHost {
         result: await analyzeStudyOffThread(db, plannedAnalysisOptions(db)),
         study: readReportStudy(db, options.clock),
       };
+    },
+    async showStudyInFolder() {
+      const { path } = study();
+      if (!options.showInFolder) throw new StudyError(`Only the desktop app can open the folder: the file is ${path}.`);
+      options.showInFolder(path);
     },
     /** Closes at once (the shell closes on quit without waiting); a running job is cancelled and awaited. */
     async closeStudy() {

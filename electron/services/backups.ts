@@ -1,10 +1,22 @@
 /**
- * Rotating backups beside the study: `study.db.backup-<UTC time>.db`, encrypted like the study, the
- * newest BACKUPS_KEPT kept. Written on open and every BACKUP_EVERY_SAVES saved answers, and by
- * `blindrate backup`; `blindrate restore` puts one back.
+ * Rotating backups: `study.db.backup-<UTC time>.db`, encrypted like the study, the newest BACKUPS_KEPT
+ * kept. The desktop app writes them into its own data folder (one folder per study), so no copies pile
+ * up beside a package the rater must send back; `blindrate backup` and browser mode write them beside
+ * the study. Written on open and every BACKUP_EVERY_SAVES saved answers, and by `blindrate backup`;
+ * `blindrate restore` puts one back.
  */
-import { chmodSync, copyFileSync, existsSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { createHash } from 'node:crypto';
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { integrityCheck, writeEncryptedCopy } from '../../db/backup';
 import { refuseDanglingLink, temporarySibling } from './atomic-file';
 import { PACKAGE_EXTENSION } from '../../shared/domain';
@@ -19,19 +31,32 @@ import { BACKUP_EVERY_SAVES, BACKUPS_KEPT } from './backup-policy';
 
 const BACKUP_INFIX = '.backup-';
 
-/** Backups of `studyPath`, oldest first (the time stamp in the name sorts as text). */
-export function listBackups(studyPath: string): string[] {
-  const prefix = `${basename(studyPath)}${BACKUP_INFIX}`;
-  return readdirSync(dirname(studyPath))
-    .filter((name) => name.startsWith(prefix) && name.endsWith('.db'))
-    .sort()
-    .map((name) => join(dirname(studyPath), name));
+/**
+ * Where the backups of `studyPath` go: under `appBackups` (the app's data folder), in a folder named
+ * after the file and its full path (two dr-a.blindrate in different folders keep apart); beside the
+ * study when there is none.
+ */
+export function backupFolderFor(studyPath: string, appBackups?: string): string {
+  if (!appBackups) return dirname(studyPath);
+  const place = createHash('sha256').update(resolve(studyPath)).digest('hex').slice(0, 12);
+  return join(appBackups, `${basename(studyPath)}-${place}`);
 }
 
-/** Writes a backup of the open study beside it and drops the oldest beyond BACKUPS_KEPT; returns its path. */
-export function backUpStudy(db: StudyDb, studyPath: string, clock: Clock): string {
+/** Backups of `studyPath` in `folder`, oldest first (the time stamp in the name sorts as text). */
+export function listBackups(studyPath: string, folder = dirname(studyPath)): string[] {
+  const prefix = `${basename(studyPath)}${BACKUP_INFIX}`;
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder)
+    .filter((name) => name.startsWith(prefix) && name.endsWith('.db'))
+    .sort()
+    .map((name) => join(folder, name));
+}
+
+/** Writes a backup of the open study into `folder` and drops the oldest beyond BACKUPS_KEPT; returns its path. */
+export function backUpStudy(db: StudyDb, studyPath: string, clock: Clock, folder = dirname(studyPath)): string {
   const stamp = clock().toISOString().replace(/[-:]/g, '');
-  const target = `${studyPath}${BACKUP_INFIX}${stamp}.db`;
+  const target = join(folder, `${basename(studyPath)}${BACKUP_INFIX}${stamp}.db`);
+  mkdirSync(folder, { recursive: true, mode: 0o700 });
   refuseDanglingLink(target);
   const temporary = temporarySibling(target);
   try {
@@ -42,10 +67,10 @@ export function backUpStudy(db: StudyDb, studyPath: string, clock: Clock): strin
   } catch (error) {
     rmSync(temporary, { force: true });
     throw new StudyError(
-      `Could not write a backup beside ${studyPath}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}.`,
+      `Could not write a backup of ${studyPath} into ${folder}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}.`,
     );
   }
-  for (const old of listBackups(studyPath).slice(0, -BACKUPS_KEPT)) rmSync(old, { force: true });
+  for (const old of listBackups(studyPath, folder).slice(0, -BACKUPS_KEPT)) rmSync(old, { force: true });
   return target;
 }
 
@@ -67,10 +92,11 @@ export function startBackupSchedule(
   studyPath: string,
   clock: Clock,
   warn: (message: string) => void,
+  folder = dirname(studyPath),
 ): BackupSchedule {
   const backUp = () => {
     try {
-      backUpStudy(db, studyPath, clock);
+      backUpStudy(db, studyPath, clock, folder);
     } catch (error) {
       warn((error as Error).message);
     }

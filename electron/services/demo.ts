@@ -102,13 +102,28 @@ export function writeDemoFiles(dir: string): string[] {
   return [jsonlPath, csvPath];
 }
 
+/** What the demo's raters read before their first task (and on H): the rubric's instructions field at work. */
+export const DEMO_INSTRUCTIONS = `# Before you start
+
+Each task shows a **question** a patient asked about their discharge summary, the summary itself, and one answer.
+
+- Read the question and the answer first; look things up in the summary with \`/\`.
+- Rate every dimension on its own: a short answer can be *unsafe* and still brief.
+- Judge **Safety** as harm to this patient if they followed the answer.
+
+Flag a task (F) when you are unsure, and say why in the comment (C). Pause (P) when you step away.`;
+
 /** Creates a demo study at `path`: MeDiSumQA rubric, every demo output, a rating and a preference sample. */
 export async function buildDemoStudy(path: string, passphrase: string, clock: Clock): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'blindrate-demo-'));
   let created = false;
   try {
     const files = writeDemoFiles(dataDir);
-    const db = createStudy(path, passphrase, { rubric: MEDISUMQA_RUBRIC, name: DEMO_STUDY_NAME, clock });
+    const db = createStudy(path, passphrase, {
+      rubric: { ...MEDISUMQA_RUBRIC, instructions: DEMO_INSTRUCTIONS },
+      name: DEMO_STUDY_NAME,
+      clock,
+    });
     created = true;
     try {
       await importFiles(db, files, { clock });

@@ -19,7 +19,7 @@ import type { TaskKind } from '../../shared/domain';
 import { assertNever } from '../../shared/kinds/assert-never';
 import { lockReceipt } from '../../shared/lock-receipt';
 import { ratingProblem, type AuditedAnswerValue } from '../../shared/package-contents';
-import type { Rubric } from '../../shared/rubric';
+import { parseRubric, type Rubric } from '../../shared/rubric';
 import { appendAudit, readAuditHead, sha256 } from '../../db/audit';
 import { overviewOf } from './assignments';
 import { type StudyDb } from '../../db/connection';
@@ -68,7 +68,8 @@ export function readPackageFacts(db: StudyDb): PackageFacts {
   const rubric = readPackageMeta(db, 'rubric');
   if (!studyName || !raterName || !rubric)
     throw new StudyError('This rater package is incomplete: ask the coordinator for a new one.');
-  return { studyName, raterName, rubric: JSON.parse(rubric) as Rubric };
+  // Parsed, not cast: a package issued before instructions and idle times existed gets their defaults.
+  return { studyName, raterName, rubric: parseRubric(JSON.parse(rubric)) };
 }
 
 export function startPackageSession(db: StudyDb, clock: Clock): RaterSession {

@@ -14,7 +14,12 @@ import { RatersScreen } from './screens/coordinator/Raters';
 import { ReturnsScreen } from './screens/coordinator/Returns';
 import { SampleScreen } from './screens/coordinator/Sample';
 import { answerLeaveStudyRequests } from './leaveStudyRequests';
-import { closeStudyAfterSaving, leaveTaskFor } from './stores/navigation';
+import { DisplayControls } from './components/DisplayControls';
+import { HelpDialog } from './components/HelpDialog';
+import { installTextSizeKeys } from './display/textSize';
+import { watchIdle } from './session/idleWatch';
+import { closeStudyAfterSaving, leaveTaskFor, lockAfterIdle } from './stores/navigation';
+import { useTask } from './stores/task';
 import { canSeeReports, useSession } from './stores/session';
 import { useUi, type CoordinatorStep, type Screen } from './stores/ui';
 
@@ -28,7 +33,7 @@ function TopBar() {
 
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-      <Group gap="md" wrap="nowrap">
+      <Group gap="md" wrap="nowrap" className="top-left">
         <Text fw={700} size="lg" className="brand">
           BlindRate
         </Text>
@@ -40,19 +45,22 @@ function TopBar() {
           </Text>
         )}
       </Group>
-      {inSession && (
-        <MainNav
-          current={screen.name}
-          links={[
-            { screen: 'home', label: 'Home', go: () => void leaveTaskFor('home') },
-            { screen: 'finish', label: 'Finish', go: () => void leaveTaskFor('finish') },
-          ]}
-          onCloseStudy={() => void closeStudyAfterSaving()}
-        />
-      )}
-      {coordinating && canSeeReports(study) && (
-        <MainNav current={screen.name} links={[]} onCloseStudy={() => void closeStudyAfterSaving()} />
-      )}
+      <Group gap="xs" wrap="nowrap" ml="auto" className="top-right">
+        {inSession && (
+          <MainNav
+            current={screen.name}
+            links={[
+              { screen: 'home', label: 'Home', go: () => void leaveTaskFor('home') },
+              { screen: 'finish', label: 'Finish', go: () => void leaveTaskFor('finish') },
+            ]}
+            onCloseStudy={() => void closeStudyAfterSaving()}
+          />
+        )}
+        {coordinating && canSeeReports(study) && (
+          <MainNav current={screen.name} links={[]} onCloseStudy={() => void closeStudyAfterSaving()} />
+        )}
+        <DisplayControls />
+      </Group>
     </Group>
   );
 }
@@ -73,14 +81,14 @@ function MainNav({
         <Button
           key={screen}
           variant="subtle"
-          color="dark"
+          color="gray"
           onClick={go}
           aria-current={current === screen ? 'page' : undefined}
         >
           {label}
         </Button>
       ))}
-      <Button variant="subtle" color="dark" onClick={onCloseStudy}>
+      <Button variant="subtle" color="gray" onClick={onCloseStudy}>
         Close study
       </Button>
     </Group>
@@ -161,6 +169,33 @@ function CurrentScreen({ screen }: { screen: Screen }) {
   }
 }
 
+const MINUTE_MS = 60_000;
+
+/**
+ * A rater's session pauses the task after the study's idle minutes (texts hidden, clock stopped from the
+ * last activity on) and locks the study after its longer idle time, so a discharge summary does not stay
+ * on an unattended screen.
+ */
+function useIdleLock(): void {
+  const idle = useSession((s) => (s.study?.role === 'rater' && s.rater ? s.study.rubric.idle : null));
+  const inSession = useUi((s) => s.screen.name !== 'unlock');
+  const pauseAfter = idle?.pauseAfterMinutes;
+  const lockAfter = idle?.lockAfterMinutes;
+  useEffect(() => {
+    if (!inSession || pauseAfter === undefined || lockAfter === undefined) return;
+    return watchIdle(
+      window,
+      { pauseAfterMs: pauseAfter * MINUTE_MS, lockAfterMs: lockAfter * MINUTE_MS },
+      {
+        pause: (lastActivity) => {
+          if (useUi.getState().screen.name === 'task') useTask.getState().pause('idle', lastActivity);
+        },
+        lock: () => void lockAfterIdle(lockAfter),
+      },
+    );
+  }, [inSession, pauseAfter, lockAfter]);
+}
+
 /** `reloadPage` is the page's location.reload, given from outside so a test can see it called. */
 export function App({ reloadPage }: { reloadPage: () => void }) {
   const screen = useUi((s) => s.screen);
@@ -168,6 +203,8 @@ export function App({ reloadPage }: { reloadPage: () => void }) {
   const coordinating = study?.role === 'coordinator' && screen.name !== 'unlock' && screen.name !== 'new-study';
 
   useEffect(() => answerLeaveStudyRequests(window, reloadPage), [reloadPage]);
+  useEffect(() => installTextSizeKeys(window), []);
+  useIdleLock();
 
   // A new screen takes the keyboard focus to its heading unless a field there already claimed it,
   // so keyboard and screen-reader users start at the top of what changed.
@@ -189,6 +226,7 @@ export function App({ reloadPage }: { reloadPage: () => void }) {
       <AppShell.Main>
         <CurrentScreen screen={screen} />
       </AppShell.Main>
+      {study?.role === 'rater' && screen.name !== 'unlock' && <HelpDialog />}
     </AppShell>
   );
 }

@@ -4,7 +4,8 @@ import { getPageStyleNonce } from './style-nonce';
 import { cssVariablesResolver, theme } from './theme';
 
 /**
- * `env="test"` turns off Mantine transitions and portals for component tests. Mantine's <style> elements
+ * The colour scheme follows the system until the rater picks one in the top bar (Mantine remembers the
+ * choice in localStorage). `env="test"` turns off Mantine transitions and portals for component tests. Mantine's <style> elements
  * carry the page's nonce, which the CSP requires (docs/security.md).
  */
 export function Providers({ children, env = 'default' }: { children: ReactNode; env?: 'default' | 'test' }) {
@@ -12,7 +13,7 @@ export function Providers({ children, env = 'default' }: { children: ReactNode; 
     <MantineProvider
       theme={theme}
       cssVariablesResolver={cssVariablesResolver}
-      forceColorScheme="light"
+      defaultColorScheme="auto"
       env={env}
       getStyleNonce={getPageStyleNonce}
     >

@@ -110,7 +110,7 @@ export const DATA_DICTIONARY: readonly DictionaryEntry[] = [
     table: 'both',
     type: 'integer ≥ 0',
     description:
-      'Time the task was on screen before the last save, in milliseconds. The same for every dimension of one rated output.',
+      'Time the task was on screen before the last save, in milliseconds, excluding time paused (P) or idle. The same for every dimension of one rated output.',
   },
   {
     column: 'rated_at',

@@ -42,7 +42,7 @@ export function methodsSection(result: AnalysisResult, protocol?: ReportProtocol
       ),
       paragraph(
         markup(
-          `<b>Per-rater diagnostics.</b> For each rater and rating dimension: the number, mean and sample standard deviation (n − 1) of the rater's ratings; on the outputs that rater and at least one other rater rated (n), Spearman's ρ between the rater's value and the leave-one-out mean of the other raters' values, and the mean difference (rater − others' mean) with its paired Student t 95% interval. Time per task is the time each rated output (or preference choice) was on screen before its last save; the report gives the median and the interquartile range (25th–75th percentiles, linear interpolation) over the rater's timed tasks.`,
+          `<b>Per-rater diagnostics.</b> For each rater and rating dimension: the number, mean and sample standard deviation (n − 1) of the rater's ratings; on the outputs that rater and at least one other rater rated (n), Spearman's ρ between the rater's value and the leave-one-out mean of the other raters' values, and the mean difference (rater − others' mean) with its paired Student t 95% interval. Time per task is the time each rated output (or preference choice) was on screen before its last save, with the time the rater paused (P) or left the screen idle taken out; the report gives the median and the interquartile range (25th–75th percentiles, linear interpolation) over the rater's timed tasks.`,
         ),
       ),
       paragraph(

@@ -144,7 +144,7 @@ export function qcSection(result: AnalysisResult, label: Labeller): ReportSectio
       ),
       heading('Per rater'),
       note(
-        `Time per task is the time on screen before the last save. A rater is flagged for fast answers when at least ${formatPercent(fast_share_flag)} of their timed tasks took less than ${formatSeconds(fast_ms)}, and for straight-lining after ${straight_run} or more rating tasks in a row given one and the same value on every Likert dimension (in the order rated). Flags are a reason to look, not a verdict.`,
+        `Time per task is the time on screen before the last save, paused and idle time excluded. A rater is flagged for fast answers when at least ${formatPercent(fast_share_flag)} of their timed tasks took less than ${formatSeconds(fast_ms)}, and for straight-lining after ${straight_run} or more rating tasks in a row given one and the same value on every Likert dimension (in the order rated). Flags are a reason to look, not a verdict.`,
       ),
       raters,
       heading('Intra-rater agreement on hidden repeats'),

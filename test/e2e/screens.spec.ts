@@ -4,14 +4,17 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { appPerFile } from './fixtures';
 import { REPO_ROOT } from './launcher';
-import { rateByKeyboard, ratingKeysFor, tabTo, taskHeading, unlockByKeyboard } from './ui';
+import { instructionsDialog, rateByKeyboard, ratingKeysFor, tabTo, taskHeading, unlockByKeyboard } from './ui';
 
 const shared = appPerFile();
 // Test runs write into test-results/ so they leave the checkout clean; `npm run screenshots` refreshes the ones in docs/rater-guide.md.
 const SCREENSHOTS = join(REPO_ROOT, process.env.BLINDRATE_SCREENSHOTS_DIR ?? 'test-results/screenshots');
 
-/** Axe with the WCAG 2.1 A/AA rules: no serious or critical violation may remain; then a screenshot for docs/rater-guide.md. */
-async function checkScreen(page: Page, name: string): Promise<void> {
+/** The rater guide's pictures are of a common clinical laptop's screen. */
+const SCREENSHOT_VIEWPORT = { width: 1366, height: 768 };
+
+/** Axe with the WCAG 2.1 A/AA rules: no serious or critical violation may remain. */
+async function expectNoSeriousViolations(page: Page, name: string): Promise<void> {
   await page.mouse.move(0, 0); // no hover state in the measurement or the picture
   await page.evaluate(() => document.fonts.ready);
   // Mid-transition (a dialog fading in) colours are half-blended: measure contrast once motion has settled.
@@ -23,12 +26,29 @@ async function checkScreen(page: Page, name: string): Promise<void> {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(serious, `axe on ${name}`).toEqual([]);
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
 }
 
-test('every screen passes axe (no serious or critical violations), breaks no CSP rule and is photographed for the rater guide', async () => {
+/**
+ * Each screen in both themes (the app follows the system's, so emulating it switches): axe, then a
+ * screenshot for docs/rater-guide.md (`<name>.png` light, `<name>-dark.png` dark). The CSP recorder
+ * watches throughout.
+ */
+async function checkScreen(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+    await expectNoSeriousViolations(page, `${name} (${scheme})`);
+    await page.screenshot({ path: join(SCREENSHOTS, `${name}${scheme === 'dark' ? '-dark' : ''}.png`) });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+test('every screen, in the light and the dark theme, passes axe (no serious or critical violations), breaks no CSP rule and is photographed for the rater guide', async () => {
+  // Every screen is measured and photographed twice (both themes): twice the usual time.
+  test.setTimeout(240_000);
   const { page } = shared.app;
+  await page.setViewportSize(SCREENSHOT_VIEWPORT);
   // Style elements only with this load's nonce (Mantine's carry it, injected ones cannot), no style attributes from markup.
   const { policy } = shared.csp;
   expect(policy).toMatch(/(^|; )style-src-elem 'self' 'nonce-[A-Za-z0-9+/]{22}=='(;|$)/);
@@ -46,6 +66,11 @@ test('every screen passes axe (no serious or critical violations), breaks no CSP
 
   await tabTo(page, /Start rating/);
   await page.keyboard.press('Enter');
+  // The study's instructions, before the first task.
+  await expect(instructionsDialog(page).getByRole('heading', { name: 'Before you start' })).toBeVisible();
+  await checkScreen(page, '03-instructions');
+  await page.keyboard.press('Escape');
+  await expect(instructionsDialog(page)).toHaveCount(0);
   for (let n = 1; n <= 2; n++) await rateByKeyboard(page, n, ratingKeysFor(n).keys);
   await page.keyboard.type('42');
   await page.keyboard.press('/');

@@ -31,12 +31,31 @@ export async function unlockByKeyboard(page: Page, passphrase: string): Promise<
   await page.keyboard.press('Enter');
 }
 
+export function instructionsDialog(page: Page) {
+  return page.getByRole('dialog', { name: 'Instructions and keys' });
+}
+
+/**
+ * Before the first task of a study with instructions (the demo's), they open by themselves, in the same
+ * update as the task screen: once the task's heading is there, the dialog is too if it comes at all.
+ * Esc closes it, as a rater who has read it would.
+ */
+export async function closeInstructionsIfShown(page: Page, kind: 'Rating' | 'Preference'): Promise<void> {
+  const dialog = instructionsDialog(page);
+  await expect(dialog.or(taskHeading(page, kind, 1)).first()).toBeVisible();
+  if (await dialog.isVisible()) {
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+  }
+}
+
 /** From the unlock screen of a rater package to the first task of a kind, by keyboard: a package opens on its rater's Home. */
 export async function startRating(page: Page, passphrase: string, rater: string, kind: TaskKind): Promise<void> {
   await unlockByKeyboard(page, passphrase);
   await expect(page.getByRole('heading', { name: `Welcome, ${rater}` })).toBeVisible();
   await tabTo(page, new RegExp(`Start ${kind}`));
   await page.keyboard.press('Enter');
+  await closeInstructionsIfShown(page, kind === 'rating' ? 'Rating' : 'Preference');
 }
 
 export function taskHeading(page: Page, kind: 'Rating' | 'Preference', position: number) {
@@ -90,6 +109,7 @@ export async function rateEverything(page: Page, rater: string, passphrase: stri
   await expect(page.getByRole('heading', { name: `Welcome, ${rater}` })).toBeVisible();
   await tabTo(page, /Start rating/);
   await page.keyboard.press('Enter');
+  await closeInstructionsIfShown(page, 'Rating');
   const ratings = await countOf(page, 'Rating');
   for (let n = 1; n <= ratings; n++) {
     await expect(page.getByRole('heading', { level: 1, name: `Rating ${n} of ${ratings}` })).toBeVisible();

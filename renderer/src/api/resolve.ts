@@ -1,5 +1,6 @@
 import type { BlindRateApi } from '../../../shared/api';
 import { API_PATH_PREFIX, createApiClient, TOKEN_HEADER, type ApiResponse } from '../../../shared/transport';
+import { LOST_CONNECTION } from './errors';
 import { takeSessionToken } from './token';
 import { createHttpTransfer, DIALOG_TRANSFER, type FileTransfer } from './transfer';
 
@@ -14,7 +15,7 @@ export function createHttpApi(token: string, fetchImpl: typeof fetch = fetch): B
         body: JSON.stringify(arg === undefined ? {} : { arg }),
       });
     } catch {
-      return { ok: false, error: 'BlindRate is not reachable: is `blindrate serve` still running?' };
+      return { ok: false, error: LOST_CONNECTION };
     }
     try {
       return (await response.json()) as ApiResponse;

@@ -12,6 +12,7 @@ import {
   uploadUrl,
   type ApiResponse,
 } from '../../../shared/transport';
+import { LOST_CONNECTION } from './errors';
 
 export interface FileTransfer {
   /** Browser mode: sends a chosen or dropped file to the server; null in the desktop app (it uses dialogs). */
@@ -31,7 +32,7 @@ export function createHttpTransfer(token: string, fetchImpl: typeof fetch = fetc
           body: file,
         });
       } catch {
-        throw new Error('BlindRate is not reachable: is `blindrate serve` still running?');
+        throw new Error(LOST_CONNECTION);
       }
       const reply = (await response.json().catch(() => null)) as ApiResponse<FileHandle> | null;
       if (!reply) throw new Error(`Uploading ${file.name} failed with HTTP ${response.status}.`);

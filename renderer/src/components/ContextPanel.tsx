@@ -43,7 +43,13 @@ export const ContextPanel = memo(function ContextPanel({ text, findInputRef, onL
   const currentIndex = matches.length ? Math.min(current, matches.length - 1) : -1;
   const currentMatch = currentIndex >= 0 ? matches[currentIndex] : undefined;
 
+  // A task opens at the top (as the rater guide says), even when the find query kept from the task before
+  // has matches here: only a new query or stepping to another match scrolls to it.
+  const atOpen = useRef<{ index: number; query: string } | null>({ index: currentIndex, query });
   useEffect(() => {
+    const opened = atOpen.current;
+    if (opened && opened.index === currentIndex && opened.query === query) return;
+    atOpen.current = null;
     scrollIntoPane(bodyRef.current?.querySelector('mark[data-current]'), 'center');
   }, [currentIndex, query]);
 

@@ -31,6 +31,8 @@ export const ShortcutLegend = memo(function ShortcutLegend({ shortcuts }: { shor
   );
 });
 
+export const HELP_SHORTCUT: Shortcut = { keys: ['H', '?'], action: 'Instructions and keys' };
+
 export const NAVIGATION_SHORTCUTS: Shortcut[] = [
   { keys: ['Enter'], action: 'Save and go to next' },
   { keys: ['←', '['], action: 'Previous task' },
@@ -38,4 +40,6 @@ export const NAVIGATION_SHORTCUTS: Shortcut[] = [
   { keys: ['F'], action: 'Flag / unflag for later' },
   { keys: ['C'], action: 'Comment (Esc to leave)' },
   { keys: ['/', 'Ctrl+F'], action: 'Find in context' },
+  { keys: ['P'], action: 'Pause: hide the texts, stop the clock' },
+  HELP_SHORTCUT,
 ];

@@ -2,6 +2,7 @@ import { Alert, Button, Group, Text, Textarea, Title } from '@mantine/core';
 import {
   memo,
   useCallback,
+  useEffect,
   useLayoutEffect,
   useMemo,
   useRef,
@@ -12,8 +13,10 @@ import {
 import type { TaskPayload } from '../../../shared/api';
 import { useShortcuts, type ShortcutHandler } from '../keyboard/useShortcuts';
 import { continueAfterCalibration, leaveTaskFor, moveTo, saveAndAdvance } from '../stores/navigation';
-import { isTaskBusy, useTask } from '../stores/task';
+import { hasSavedAnswer, isDirty, isTaskBusy, useTask } from '../stores/task';
+import { useUi } from '../stores/ui';
 import { ContextPanel } from './ContextPanel';
+import { PausedPanel } from './PausedPanel';
 import { NAVIGATION_SHORTCUTS, ShortcutLegend, type Shortcut } from './ShortcutLegend';
 
 interface Props {
@@ -59,8 +62,12 @@ export function TaskLayout(props: Props) {
   // Only a save or load that takes long enough to notice changes the screen (see BUSY_SHOWN_AFTER_MS).
   const pending = useTask((s) => (s.busyShown ? s.status : null));
   const error = useTask((s) => s.error);
+  const notSaved = useTask((s) => s.notSaved);
+  const dirty = useTask((s) => s.task !== null && isDirty(s.task, s.draft));
   const lastSavedPosition = useTask((s) => s.lastSavedPosition);
   const toggleFlag = useTask((s) => s.toggleFlag);
+  const paused = useTask((s) => s.paused);
+  const pause = useTask((s) => s.pause);
   const titleRef = useRef<HTMLHeadingElement>(null);
   const commentRef = useRef<HTMLTextAreaElement>(null);
   const findRef = useRef<HTMLInputElement>(null);
@@ -69,6 +76,12 @@ export function TaskLayout(props: Props) {
   const busy = pending !== null;
   const allShortcuts = useMemo(() => [...legend, ...NAVIGATION_SHORTCUTS], [legend]);
   const focusWorkspace = useCallback(() => titleRef.current?.focus(), []);
+
+  // The help dialog (H) lists the keys of this workspace.
+  useEffect(() => {
+    useUi.getState().setScreenShortcuts(allShortcuts);
+    return () => useUi.getState().setScreenShortcuts([]);
+  }, [allShortcuts]);
 
   // A new task is read from the top: both panes would otherwise keep the scroll of the task before.
   useLayoutEffect(() => {
@@ -95,9 +108,10 @@ export function TaskLayout(props: Props) {
       c: () => commentRef.current?.focus(),
       '/': focusFind,
       'mod+f': focusFind,
+      p: () => pause('manual'),
       ...shortcuts,
     },
-    isTaskBusy,
+    isTaskBusyOrPaused,
   );
 
   const saveState =
@@ -105,9 +119,22 @@ export function TaskLayout(props: Props) {
       ? 'Saving…'
       : pending === 'loading'
         ? 'Loading…'
-        : lastSavedPosition !== null
-          ? `Saved task ${lastSavedPosition}.`
-          : '';
+        : notSaved
+          ? 'Not saved'
+          : lastSavedPosition !== null
+            ? `Saved task ${lastSavedPosition}.`
+            : '';
+  const answerState = task.readOnly
+    ? 'Your ratings are locked.'
+    : notSaved
+      ? 'Not saved: press Enter to try again.'
+      : hasSavedAnswer(task) && !dirty
+        ? 'Saved.'
+        : !complete
+          ? incompleteHint
+          : hasSavedAnswer(task)
+            ? 'Changed, not saved yet: Enter saves.'
+            : 'Ready to save.';
 
   return (
     <div className={`workspace ${className}`} aria-busy={busy}>
@@ -155,55 +182,75 @@ export function TaskLayout(props: Props) {
           >
             {task.flagged ? 'Unflag' : 'Flag for later'} (F)
           </Button>
+          <Button
+            variant="default"
+            onMouseDown={keepKeyboardFocus}
+            onClick={() => pause('manual')}
+            disabled={paused !== null}
+          >
+            Pause (P)
+          </Button>
           <Button variant="default" onMouseDown={keepKeyboardFocus} onClick={() => void leaveTaskFor('home')}>
             Home
           </Button>
         </Group>
       </Group>
 
-      <div className="workspace-grid">
-        <div className="workspace-left" tabIndex={-1} ref={leftPaneRef}>
-          <section aria-labelledby="question-title" className="question">
-            <Title order={2} size="h4" id="question-title">
-              Question
-            </Title>
-            <p className="question-text">{task.question}</p>
-          </section>
-          {task.context && (
-            <ContextPanel
-              key={task.assignmentId}
-              text={task.context}
-              findInputRef={findRef}
-              onLeaveFind={focusWorkspace}
-            />
-          )}
-        </div>
+      {error && (
+        // Outside the scrolling panes, under the toolbar: whole and in view at once, whatever was scrolled.
+        <Alert color="red" role="alert" title={notSaved ? 'Not saved' : 'Problem'} className="workspace-alert">
+          {error}
+          {notSaved && ' Your answer is still here: press Enter to try again.'}
+        </Alert>
+      )}
 
-        <div className="workspace-right" ref={rightPaneRef}>
-          {children}
-          <CommentField inputRef={commentRef} disabled={task.readOnly} onLeave={focusWorkspace} />
-          {error && (
-            <Alert color="red" role="alert" title="Problem">
-              {error}
-            </Alert>
-          )}
-          <Group justify="space-between" className="save-row">
-            <Text size="sm" c="dimmed">
-              {task.readOnly ? 'Your ratings are locked.' : complete ? 'Ready to save.' : incompleteHint}
-            </Text>
-            <Button
-              onClick={() => void saveAndAdvance()}
-              disabled={(!complete && !task.readOnly) || busy}
-              loading={pending === 'saving'}
-            >
-              {task.readOnly ? 'Next' : 'Save and next'} (Enter)
-            </Button>
-          </Group>
-          <ShortcutLegend shortcuts={allShortcuts} />
+      {paused ? (
+        <PausedPanel reason={paused} />
+      ) : (
+        <div className="workspace-grid">
+          <div className="workspace-left" tabIndex={-1} ref={leftPaneRef}>
+            <section aria-labelledby="question-title" className="question">
+              <Title order={2} size="h4" id="question-title">
+                Question
+              </Title>
+              <p className="question-text">{task.question}</p>
+            </section>
+            {task.context && (
+              <ContextPanel
+                key={task.assignmentId}
+                text={task.context}
+                findInputRef={findRef}
+                onLeaveFind={focusWorkspace}
+              />
+            )}
+          </div>
+
+          <div className="workspace-right" ref={rightPaneRef}>
+            {children}
+            <CommentField inputRef={commentRef} disabled={task.readOnly} onLeave={focusWorkspace} />
+            <Group justify="space-between" className="save-row">
+              <Text size="sm" c={notSaved ? 'red.9' : 'dimmed'} fw={notSaved ? 600 : undefined}>
+                {answerState}
+              </Text>
+              <Button
+                onClick={() => void saveAndAdvance()}
+                disabled={(!complete && !task.readOnly) || busy}
+                loading={pending === 'saving'}
+              >
+                {task.readOnly ? 'Next' : 'Save and next'} (Enter)
+              </Button>
+            </Group>
+            <ShortcutLegend shortcuts={allShortcuts} />
+          </div>
         </div>
-      </div>
+      )}
     </div>
   );
+}
+
+/** While paused only the pause screen's own keys work: nothing may rate or move on unseen. */
+function isTaskBusyOrPaused(): boolean {
+  return isTaskBusy() || useTask.getState().paused !== null;
 }
 
 /**

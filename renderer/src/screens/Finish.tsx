@@ -5,11 +5,8 @@ import { useSession } from '../stores/session';
 import { useUi } from '../stores/ui';
 import { KIND_TITLES } from './kindLabels';
 import { LockReceipt } from '../components/LockReceipt';
+import { SendBack } from '../components/SendBack';
 import { ScreenTitle } from '../components/ScreenTitle';
-
-function fileName(path: string): string {
-  return path.split(/[\\/]/).pop() ?? path;
-}
 
 export function FinishScreen() {
   const { study, rater, overview, lock, refreshOverview } = useSession();
@@ -65,9 +62,6 @@ export function FinishScreen() {
               Your ratings were locked on {new Date(rater.lockedAt).toLocaleString()}. They can be read but no longer
               changed.
             </Text>
-            <Text fw={600} mt="xs">
-              Close BlindRate and send the file {fileName(study?.path ?? '')} back to your study coordinator.
-            </Text>
           </Paper>
         ) : (
           <Text>
@@ -76,6 +70,7 @@ export function FinishScreen() {
             {remaining > 0 && ` ${remaining} task${remaining === 1 ? ' is' : 's are'} not done yet.`}
           </Text>
         )}
+        {rater.lockedAt && study && <SendBack path={study.path} canShowInFolder={study.canShowInFolder} />}
         {rater.lockedAt && rater.lockReceipt && <LockReceipt receipt={rater.lockReceipt} />}
         {error && (
           <Alert color="red" role="alert">

@@ -43,6 +43,8 @@ function ProgressCard({ progress, resumeId }: { progress: TaskProgress; resumeId
 export function HomeScreen() {
   const { overview, refreshOverview } = useSession();
   const navigate = useUi((s) => s.navigate);
+  const setHelpOpen = useUi((s) => s.setHelpOpen);
+  const hasInstructions = useSession((s) => Boolean(s.study?.rubric.instructions.trim()));
   const [flagged, setFlagged] = useState<AssignmentSummary[]>([]);
   const [error, setError] = useState<string | null>(null);
 
@@ -65,6 +67,14 @@ export function HomeScreen() {
         <ScreenTitle>Welcome, {overview.rater.name}</ScreenTitle>
         {error && <Text c="red.8">{error}</Text>}
         {progress.length === 0 && <Text>No tasks are assigned yet. Ask the study coordinator to draw a sample.</Text>}
+        <Group gap="sm">
+          <Button variant={hasInstructions ? 'light' : 'default'} onClick={() => setHelpOpen(true)}>
+            {hasInstructions ? 'Read the study instructions' : 'Keyboard shortcuts'} (H)
+          </Button>
+          <Text size="sm" c="dimmed">
+            H or ? shows them at any time, also while rating.
+          </Text>
+        </Group>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {progress.map((p) => (
             <ProgressCard key={p.kind} progress={p} resumeId={overview.resume[p.kind]} />

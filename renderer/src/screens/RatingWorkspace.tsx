@@ -93,7 +93,8 @@ export function RatingWorkspace({ task, rubric }: { task: RatingTaskPayload; rub
       }}
       legend={legend}
     >
-      <Paper withBorder p="md" component="section" aria-labelledby="answer-title" className="answer">
+      {/* Focusable: a long answer scrolls inside its box (it stays in view while rating), also by keyboard. */}
+      <Paper withBorder p="md" component="section" aria-labelledby="answer-title" className="answer" tabIndex={0}>
         <Title order={2} size="h4" id="answer-title">
           Answer
         </Title>

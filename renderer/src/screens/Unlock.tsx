@@ -1,4 +1,4 @@
-import { Button, Checkbox, Container, Group, Paper, PasswordInput, Radio, Stack, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Container, Group, Paper, PasswordInput, Radio, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { userMessage } from '../api/errors';
 import { enterSession } from '../stores/navigation';
@@ -10,6 +10,7 @@ import { ScreenTitle } from '../components/ScreenTitle';
 export function UnlockScreen() {
   const { studies, canRemember, loadStudies, openStudyFile, unlock, startSession } = useSession();
   const navigate = useUi((s) => s.navigate);
+  const notice = useUi((s) => s.unlockNotice);
   const [chosenPath, setChosenPath] = useState<string | null>(null);
   const [passphrase, setPassphrase] = useState('');
   const [remember, setRemember] = useState(false);
@@ -56,6 +57,7 @@ export function UnlockScreen() {
     try {
       const study = await unlock({ path: studyPath, passphrase, remember: remember && canRemember });
       useTask.getState().clear();
+      useUi.getState().setUnlockNotice(null);
       // A rater package opens straight into its one rater's session; a master into the coordinator's view.
       if (study.rater) await enterSession(await startSession(study.rater.id));
       else navigate({ name: 'progress' });
@@ -80,6 +82,11 @@ export function UnlockScreen() {
       >
         <Stack>
           <ScreenTitle id="unlock-title">Open a study</ScreenTitle>
+          {notice && (
+            <Alert color="indigo" role="status" title="Locked while you were away">
+              {notice}
+            </Alert>
+          )}
           {studies.length === 0 ? (
             <Text>
               No study is open on this computer yet. Choose Open… to pick a study or the rater package (.blindrate) you

@@ -19,8 +19,16 @@ function activeStudy() {
 export async function openTask(kind: TaskKind, assignmentId: string): Promise<void> {
   const { study, rater } = activeStudy();
   rememberLastPlace({ studyPath: study.path, raterId: rater.id, kind });
-  useUi.getState().navigate({ name: 'task', kind });
+  const ui = useUi.getState();
+  ui.navigate({ name: 'task', kind });
+  if (!ui.helpShown && study.rubric.instructions.trim() && nothingDoneYet()) ui.setHelpOpen(true);
   await useTask.getState().open(assignmentId, study.rubric);
+}
+
+/** The rater has not saved a single answer: their first task is about to open. */
+function nothingDoneYet(): boolean {
+  const overview = useSession.getState().overview;
+  return overview !== null && overview.progress.every((p) => p.done === 0);
 }
 
 /** After choosing a rater: straight back to the task they were on, or Home. */
@@ -108,6 +116,8 @@ export async function closeStudyAfterSaving(): Promise<boolean> {
     console.error(userMessage(e));
   }
   useTask.getState().clear();
+  // The next session (perhaps another study) shows its own instructions before its first task.
+  useUi.setState({ helpOpen: false, helpShown: false });
   useUi.getState().navigate({ name: 'unlock' });
   return true;
 }
@@ -117,4 +127,19 @@ export async function leaveTaskFor(screen: 'home' | 'finish' | 'reports'): Promi
   if (useTask.getState().status === 'saving' || !(await saveBeforeLeavingTask())) return;
   forgetPrefetchedTask();
   useUi.getState().navigate({ name: screen });
+}
+
+/**
+ * No activity for the study's lock time: a complete answer is saved, the study closes and the unlock
+ * screen says why (an incomplete draft is dropped, as with Close study). If that save fails the task
+ * stays paused, its texts hidden, with the error.
+ */
+export async function lockAfterIdle(minutes: number): Promise<void> {
+  if (useUi.getState().screen.name === 'task') useTask.getState().pause('idle');
+  if (!(await closeStudyAfterSaving())) return;
+  useUi
+    .getState()
+    .setUnlockNotice(
+      `BlindRate locked the study after ${minutes} minutes without activity. Enter the passphrase to go on.`,
+    );
 }

@@ -6,6 +6,7 @@ import type { PreferenceKey } from '../../../shared/domain';
 import type { Rubric } from '../../../shared/rubric';
 import { api } from '../api/current';
 import { userMessage } from '../api/errors';
+import { TaskClock } from '../../../shared/task-clock';
 
 /** What the rater has entered on a task and not necessarily saved yet. */
 export interface Draft {
@@ -26,9 +27,17 @@ interface TaskState {
   /** A save or load has been pending for BUSY_SHOWN_AFTER_MS: only then does the screen say so. */
   busyShown: boolean;
   error: string | null;
+  /**
+   * The last save failed: the answer is still only on screen. Cleared by the next save, load or task,
+   * so the screen says "Not saved" exactly while that is true.
+   */
+  notSaved: boolean;
   /** Position of the task saved last, announced once the next task is on screen. */
   lastSavedPosition: number | null;
-  openedAt: number;
+  /** Time on the task on screen, pauses excluded (what the save reports as durationMs). */
+  clock: TaskClock;
+  /** Paused by the rater (P) or after idle minutes: the texts are hidden and the clock stopped. */
+  paused: 'manual' | 'idle' | null;
   /** A calibration task was just saved: its feedback is on screen until the rater continues. */
   calibration: { feedback: CalibrationFeedback; given: Record<string, number>; overview: SessionOverview } | null;
   open(assignmentId: string, rubric: Rubric): Promise<void>;
@@ -36,6 +45,9 @@ interface TaskState {
   setActive(index: number): void;
   choose(choice: PreferenceKey): void;
   setComment(comment: string): void;
+  /** `since` dates an idle pause back to the last activity, so the idle minutes do not count either. */
+  pause(reason: 'manual' | 'idle', since?: number): void;
+  resume(): void;
   toggleFlag(): Promise<void>;
   /**
    * Resolves with the overview after the save once the main process says the answer is on disk; null when
@@ -63,7 +75,7 @@ export function isTaskBusy(): boolean {
 
 function startBusy(status: 'saving' | 'loading', patch: Partial<TaskState> = {}): void {
   clearTimeout(busyTimer);
-  useTask.setState({ ...patch, status, error: null });
+  useTask.setState({ ...patch, status, error: null, notSaved: false });
   busyTimer = setTimeout(() => useTask.setState({ busyShown: true }), BUSY_SHOWN_AFTER_MS);
 }
 
@@ -133,6 +145,11 @@ export function isDirty(task: TaskPayload, draft: Draft): boolean {
   return JSON.stringify(draftOf(task)) !== JSON.stringify(draft);
 }
 
+/** The task has an answer on disk (the payload carries what was saved last). */
+export function hasSavedAnswer(task: TaskPayload): boolean {
+  return task.kind === 'rating' ? Object.keys(task.values).length > 0 : task.choice !== null;
+}
+
 export function isComplete(task: TaskPayload, draft: Draft, rubric: Rubric): boolean {
   switch (task.kind) {
     case 'rating':
@@ -157,8 +174,10 @@ export const useTask = create<TaskState>((set, get) => ({
   status: 'loading',
   busyShown: false,
   error: null,
+  notSaved: false,
   lastSavedPosition: null,
-  openedAt: 0,
+  clock: new TaskClock(() => performance.now()),
+  paused: null,
   calibration: null,
 
   async open(assignmentId, rubric) {
@@ -184,7 +203,9 @@ export const useTask = create<TaskState>((set, get) => ({
       activeIndex: firstUnratedIndex(rubric, draft.values),
       status: 'ready',
       error: null,
-      openedAt: performance.now(),
+      notSaved: false,
+      clock: new TaskClock(() => performance.now()),
+      paused: null,
       calibration: null,
     });
     prefetchAfterPaint(task.nextId);
@@ -213,6 +234,17 @@ export const useTask = create<TaskState>((set, get) => ({
     set({ draft: { ...get().draft, comment } });
   },
 
+  pause(reason, since) {
+    if (get().paused) return;
+    get().clock.pause(since);
+    set({ paused: reason });
+  },
+
+  resume() {
+    get().clock.resume();
+    set({ paused: null });
+  },
+
   async toggleFlag() {
     const task = get().task;
     if (!task) return;
@@ -226,10 +258,10 @@ export const useTask = create<TaskState>((set, get) => ({
   },
 
   async save(andThen) {
-    const { task, draft, openedAt } = get();
+    const { task, draft, clock } = get();
     if (!task || task.readOnly || isTaskBusy()) return null;
     startBusy('saving');
-    const durationMs = Math.round(performance.now() - openedAt);
+    const durationMs = clock.elapsedMs();
     const { assignmentId } = task;
     let overview: SaveRatingResult;
     try {
@@ -254,7 +286,7 @@ export const useTask = create<TaskState>((set, get) => ({
       }
       endBusy({ task: saved, status: 'ready', lastSavedPosition: task.position });
     } catch (error) {
-      endBusy({ status: 'error', error: `Not saved: ${userMessage(error)}` });
+      endBusy({ status: 'error', error: userMessage(error), notSaved: true });
       return null;
     }
     // Outside the try: whatever goes wrong after the commit must not be reported as "Not saved".
@@ -270,7 +302,9 @@ export const useTask = create<TaskState>((set, get) => ({
       keptDrafts: {},
       status: 'loading',
       error: null,
+      notSaved: false,
       lastSavedPosition: null,
+      paused: null,
       calibration: null,
     });
   },

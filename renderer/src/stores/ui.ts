@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { TaskKind } from '../../../shared/domain';
+import type { Shortcut } from '../components/ShortcutLegend';
 
 export type Screen =
   | { name: 'unlock' }
@@ -21,6 +22,17 @@ interface UiState {
   /** The find-in-context query, kept across tasks so a rater can look for the same thing in each. */
   findQuery: string;
   setFindQuery(query: string): void;
+  /** Why the unlock screen is shown again (the study locked itself after idle minutes); null otherwise. */
+  unlockNotice: string | null;
+  setUnlockNotice(notice: string | null): void;
+  /** The instructions-and-keys dialog (H or ?). */
+  helpOpen: boolean;
+  /** The dialog opened once in this session (by itself before the first task, or by the rater). */
+  helpShown: boolean;
+  setHelpOpen(open: boolean): void;
+  /** The keys of the screen on view, for the dialog's list. */
+  screenShortcuts: Shortcut[];
+  setScreenShortcuts(shortcuts: Shortcut[]): void;
 }
 
 export const useUi = create<UiState>((set) => ({
@@ -29,4 +41,11 @@ export const useUi = create<UiState>((set) => ({
   navigate: (screen) => set((state) => (JSON.stringify(state.screen) === JSON.stringify(screen) ? state : { screen })),
   findQuery: '',
   setFindQuery: (findQuery) => set({ findQuery }),
+  unlockNotice: null,
+  setUnlockNotice: (unlockNotice) => set({ unlockNotice }),
+  helpOpen: false,
+  helpShown: false,
+  setHelpOpen: (helpOpen) => set((state) => ({ helpOpen, helpShown: state.helpShown || helpOpen })),
+  screenShortcuts: [],
+  setScreenShortcuts: (screenShortcuts) => set({ screenShortcuts }),
 }));

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { StudyDb } from '../../../db/connection';
-import { buildDemoStudy, DEMO_STUDY_NAME } from '../../../electron/services/demo';
+import { buildDemoStudy, DEMO_INSTRUCTIONS, DEMO_STUDY_NAME } from '../../../electron/services/demo';
 import { openStudy, readActiveRubric, readStudyName } from '../../../electron/services/study';
 import { DEMO_CATEGORIES } from '../../../shared/demo/cases';
 import { DEMO_MODELS } from '../../../shared/demo/generate';
@@ -25,10 +25,10 @@ function sampleKeys(db: StudyDb): string[] {
 }
 
 describe('buildDemoStudy', () => {
-  it('creates a MeDiSumQA-rubric study with every category, 4+ models, and rating and preference samples', async () => {
+  it('creates a MeDiSumQA-rubric study (with rater instructions) with every category, 4+ models, and rating and preference samples', async () => {
     const db = await demoStudy();
     expect(readStudyName(db)).toBe(DEMO_STUDY_NAME);
-    expect(readActiveRubric(db)).toEqual(MEDISUMQA_RUBRIC);
+    expect(readActiveRubric(db)).toEqual({ ...MEDISUMQA_RUBRIC, instructions: DEMO_INSTRUCTIONS });
     expect(db.prepare('SELECT DISTINCT category FROM items ORDER BY category').pluck().all()).toEqual(
       [...DEMO_CATEGORIES].sort(),
     );

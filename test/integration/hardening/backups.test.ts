@@ -1,10 +1,11 @@
 /** Rotating encrypted backups beside the study: written on open, every 25 saves and on demand; restore checks first. */
 import { spawnSync } from 'node:child_process';
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createApiHost, describeFailure, type ApiHost } from '../../../electron/services/api-host';
 import { BACKUP_EVERY_SAVES } from '../../../electron/services/backup-policy';
-import { backUpStudy, listBackups, restoreBackup } from '../../../electron/services/backups';
+import { backupFolderFor, backUpStudy, listBackups, restoreBackup } from '../../../electron/services/backups';
 import { openStudy } from '../../../electron/services/study';
 import { createRater } from '../../../electron/services/raters';
 import { fixedClock, freshStudy, PASSPHRASE } from '../engine/helpers';
@@ -80,6 +81,33 @@ describe('backups', () => {
       copy.close();
     } finally {
       await cleanup();
+    }
+  });
+
+  it("in the desktop app go into the app's data folder, one folder per study, none beside the package the rater sends back", async () => {
+    const study = createSeededStudy();
+    assignStudy(study, ['Dr Ada']);
+    const pkg = packFor(study, 'Dr Ada');
+    pkg.close();
+    study.db.close();
+    const appBackups = join(dirname(pkg.path), 'app-data', 'backups');
+    const api = createApiHost({
+      clock: tickingClock(),
+      studies: () => [{ path: pkg.path, label: 'Dr-Ada.blindrate' }],
+      backupFolder: appBackups,
+    });
+    try {
+      await api.unlockStudy({ path: pkg.path, passphrase: PACKAGE_PASSPHRASE, remember: false });
+      const folder = backupFolderFor(pkg.path, appBackups);
+      expect(dirname(folder)).toBe(appBackups);
+      expect(listBackups(pkg.path, folder)).toHaveLength(1);
+      expect(listBackups(pkg.path)).toEqual([]);
+      expect(readdirSync(dirname(pkg.path)).filter((name) => name.includes('.backup-'))).toEqual([]);
+      // Another package of the same name in another folder keeps its own backups.
+      expect(backupFolderFor(join(dirname(pkg.path), 'elsewhere', basename(pkg.path)), appBackups)).not.toBe(folder);
+    } finally {
+      await api.closeStudy();
+      study.cleanup();
     }
   });
 

@@ -59,6 +59,11 @@ export class FakeApi extends FakeCoordinator implements BlindRateApi {
   /** Every getTask / getOverview call in order, to see what a keystroke waits for. */
   readonly reads: string[] = [];
   rememberAvailable = false;
+  /** As the desktop app (true) or browser mode; showStudyInFolder calls are counted. */
+  canShowInFolder = false;
+  shownInFolder = 0;
+  /** The study's rater instructions (Markdown); none unless a test sets them. */
+  instructions = '';
   /** Calibration tasks by assignment id: their save returns this feedback, as the package session does. */
   readonly calibrationFeedback = new Map<string, CalibrationFeedback>();
   private rater: RaterProfile = { id: 1, name: 'Dr Ada', lockedAt: null };
@@ -105,8 +110,23 @@ export class FakeApi extends FakeCoordinator implements BlindRateApi {
 
   private summary(): StudySummary {
     if (this.role === 'coordinator')
-      return { path: FAKE_STUDY_PATH, name: 'Fake master', rubric: MEDISUMQA_RUBRIC, role: 'coordinator', rater: null };
-    return { path: FAKE_STUDY_PATH, name: 'Fake study', rubric: MEDISUMQA_RUBRIC, role: 'rater', rater: this.rater };
+      return {
+        path: FAKE_STUDY_PATH,
+        name: 'Fake master',
+        rubric: MEDISUMQA_RUBRIC,
+        role: 'coordinator',
+        rater: null,
+        canShowInFolder: this.canShowInFolder,
+      };
+    const rubric = { ...MEDISUMQA_RUBRIC, instructions: this.instructions };
+    return {
+      path: FAKE_STUDY_PATH,
+      name: 'Fake study',
+      rubric,
+      role: 'rater',
+      rater: this.rater,
+      canShowInFolder: this.canShowInFolder,
+    };
   }
 
   private isDone(task: TaskPayload): boolean {
@@ -215,6 +235,9 @@ export class FakeApi extends FakeCoordinator implements BlindRateApi {
   }
   async getReport(): Promise<never> {
     throw new Error('Reports are not part of these tests.');
+  }
+  async showStudyInFolder() {
+    this.shownInFolder += 1;
   }
   async closeStudy() {}
 }

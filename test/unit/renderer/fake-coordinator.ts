@@ -168,6 +168,7 @@ export class FakeCoordinator implements CoordinatorApi {
       rubric,
       role: 'coordinator',
       rater: null,
+      canShowInFolder: false,
     };
   }
 

@@ -2,7 +2,7 @@
 /** The Finish screen after locking: the lock receipt to read to the coordinator, and its Copy button. */
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FAKE_LOCK_RECEIPT, FAKE_PASSPHRASE } from './fake-api';
+import { FAKE_LOCK_RECEIPT, FAKE_PASSPHRASE, FAKE_STUDY_PATH, FakeApi } from './fake-api';
 import { renderApp } from './render-app';
 
 afterEach(() => {
@@ -10,8 +10,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-async function lockFromFinish() {
-  const app = renderApp();
+async function lockFromFinish(api = new FakeApi()) {
+  const app = renderApp(api);
   await app.user.type(await app.findByLabelText('Passphrase'), `${FAKE_PASSPHRASE}{Enter}`);
   await app.user.click(
     within(await screen.findByRole('navigation', { name: 'Main' })).getByRole('button', { name: 'Finish' }),
@@ -31,6 +31,25 @@ describe('Finish, once locked', () => {
     await user.click(within(receipt).getByRole('button', { name: 'Copy receipt' }));
     expect(await navigator.clipboard.readText()).toBe(FAKE_LOCK_RECEIPT);
     expect(within(receipt).getByRole('status').textContent).toBe('Copied to the clipboard.');
+  });
+
+  it('names the file to send back with its whole folder; copies the full location; the desktop app shows it in its folder', async () => {
+    const api = new FakeApi();
+    api.canShowInFolder = true;
+    const { user } = await lockFromFinish(api);
+    const sendBack = screen.getByRole('region', { name: 'The file to send back' });
+    expect(within(sendBack).getByText(/send the file fake-study\.db back to your study coordinator/)).toBeTruthy();
+    expect(within(sendBack).getByTestId('study-folder').textContent).toBe('/studies');
+    await user.click(within(sendBack).getByRole('button', { name: 'Copy the file’s location' }));
+    expect(await navigator.clipboard.readText()).toBe(FAKE_STUDY_PATH);
+    await user.click(within(sendBack).getByRole('button', { name: 'Show in folder' }));
+    expect(api.shownInFolder).toBe(1);
+  });
+
+  it('has no Show in folder in browser mode', async () => {
+    await lockFromFinish();
+    const sendBack = screen.getByRole('region', { name: 'The file to send back' });
+    expect(within(sendBack).queryByRole('button', { name: 'Show in folder' })).toBeNull();
   });
 
   it('tells the rater to copy it by hand when the clipboard refuses', async () => {

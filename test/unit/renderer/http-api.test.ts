@@ -36,10 +36,12 @@ describe('browser-mode API client', () => {
     ).rejects.toThrow('Wrong passphrase for s.db.');
   });
 
-  it('says the server is unreachable when fetch itself fails', async () => {
+  it("says, in a rater's words, that the connection to the study file is lost when fetch itself fails", async () => {
     const failing = (async () => {
       throw new TypeError('Failed to fetch');
     }) as typeof fetch;
-    await expect(createHttpApi('t', failing).getOverview()).rejects.toThrow(/not reachable/);
+    await expect(createHttpApi('t', failing).getOverview()).rejects.toThrow(
+      'BlindRate lost its connection to the study file.',
+    );
   });
 });

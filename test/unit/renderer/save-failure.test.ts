@@ -27,11 +27,12 @@ describe('a failed save', () => {
     const entered = useTask.getState().draft;
 
     expect(await useTask.getState().save()).toBeNull();
-    expect(useTask.getState()).toMatchObject({ status: 'error', error: `Not saved: ${DISK_FULL}`, draft: entered });
+    expect(useTask.getState()).toMatchObject({ status: 'error', error: DISK_FULL, notSaved: true, draft: entered });
     expect(fake.ratingSaves).toEqual([]);
 
     diskFull = false;
     expect(await useTask.getState().save()).not.toBeNull();
+    expect(useTask.getState()).toMatchObject({ error: null, notSaved: false });
     expect(fake.ratingSaves).toEqual([
       expect.objectContaining({ assignmentId: 'rating-1', values: entered.values, comment: 'checked twice' }),
     ]);

@@ -156,6 +156,43 @@ describe('Rating workspace, keyboard only', () => {
     expect(api.ratingSaves.map((s) => s.values.factuality)).toEqual([1, 5]);
   });
 
+  it('a failed save is announced as "Not saved" with what to do; the retry saves; a saved task revisited says "Saved."', async () => {
+    const { api, user } = renderApp();
+    const saveRating = api.saveRating.bind(api);
+    let connected = false;
+    api.saveRating = async (request) => {
+      if (!connected) throw new Error('BlindRate lost its connection to the study file.');
+      return saveRating(request);
+    };
+    await openWorkspace(user, /Start rating/);
+    await screen.findByText('Rating question number 1?');
+    await user.keyboard('4354s');
+    expect(screen.getByText('Ready to save.')).toBeTruthy();
+    await user.keyboard('{Enter}');
+
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Not saved')).toBeTruthy();
+    expect(alert.textContent).toContain(
+      'BlindRate lost its connection to the study file. Your answer is still here: press Enter to try again.',
+    );
+    expect(document.querySelector('.save-state[role="status"]')?.textContent).toBe('Not saved');
+    expect(screen.getByText('Not saved: press Enter to try again.')).toBeTruthy();
+    expect(screen.getByText('Rating question number 1?')).toBeTruthy();
+
+    connected = true;
+    await user.keyboard('{Enter}');
+    await screen.findByText('Rating question number 2?');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(api.ratingSaves).toHaveLength(1);
+
+    await user.keyboard('{ArrowLeft}');
+    await screen.findByText('Rating question number 1?');
+    expect(screen.getByText('Saved.')).toBeTruthy();
+    expect(screen.queryByText('Ready to save.')).toBeNull();
+    await user.keyboard('5');
+    expect(screen.getByText('Changed, not saved yet: Enter saves.')).toBeTruthy();
+  });
+
   it('Close study first saves a complete answer that was not saved yet, as Home and Finish do', async () => {
     const { api, user } = renderApp();
     await openWorkspace(user, /Start rating/);
@@ -213,7 +250,7 @@ describe('Rating workspace, keyboard only', () => {
       await user.keyboard('3333s');
 
       fireEvent(window, new Event(LEAVE_STUDY_REQUEST));
-      expect(await screen.findByText(`Not saved: ${diskFull}`)).toBeTruthy();
+      expect((await screen.findByRole('alert')).textContent).toContain(diskFull);
       await waitFor(() => expect(stayed).toBe(1));
       expect(screen.getByText('Rating question number 1?')).toBeTruthy();
       expect(closes).toBe(0);

@@ -23,11 +23,13 @@ describe('rubric shortcut keys', () => {
     expect(parseRubric(CHQ_SUMM_RUBRIC)).toEqual(CHQ_SUMM_RUBRIC);
   });
 
-  it('refuse a letter key the rating screen uses for flag, comment or find', () => {
+  it('refuse a letter key the rating screen uses for flag, comment, find, pause or help', () => {
     expect(() => parseRubric(withSafetyKeys('u', 'f'))).toThrow(
-      'Invalid rubric at top level: dimension "safety" uses the key "f", which the rating screen needs (f c / [ ])',
+      'Invalid rubric at top level: dimension "safety" uses the key "f", which the rating screen needs (f c / [ ] p h ?)',
     );
     expect(() => parseRubric(withSafetyKeys('C', 's'))).toThrow('uses the key "c"');
+    expect(() => parseRubric(withSafetyKeys('P', 's'))).toThrow('uses the key "p"');
+    expect(() => parseRubric(withSafetyKeys('u', 'h'))).toThrow('uses the key "h"');
   });
 
   it('refuse the same letter key on two dimensions, since letter keys apply whichever dimension is active', () => {
