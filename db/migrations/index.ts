@@ -5,6 +5,7 @@ import { qualityControlSchema } from './0003_quality_control';
 import { planSecretSchema } from './0004_plan_secret';
 import { packageAnchorsSchema } from './0005_package_anchors';
 import { itemSourceIdSchema } from './0006_item_source_id';
+import { rubricKindsSchema } from './0007_rubric_kinds';
 
 export interface Migration {
   /** Stored in PRAGMA user_version once applied. */
@@ -25,4 +26,5 @@ export const MIGRATIONS: readonly Migration[] = [
   planSecretSchema,
   packageAnchorsSchema,
   itemSourceIdSchema,
+  rubricKindsSchema,
 ];

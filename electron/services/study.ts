@@ -70,6 +70,7 @@ export function readRubricDimensions(db: StudyDb): KnownDimension[] {
     key: d.key,
     kind: d.kind,
     scale: d.scale.map((point) => point.value),
+    ...(d.role === 'confidence' && { role: d.role }),
   }));
 }
 

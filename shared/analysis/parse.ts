@@ -249,11 +249,14 @@ function readDeclaredScale(
   const scale = points.map(Number);
   if (!scale.includes(value))
     return `"value" ${value} of dimension "${dimension}" is not on its scale (${scale.join(', ')})`;
-  return { key: dimension, kind, scale };
+  const role = cell('dimension_role').trim();
+  if (role !== '' && role !== 'rated' && role !== 'confidence')
+    return `"dimension_role" must be rated, confidence or empty, got "${role}"`;
+  return { key: dimension, kind, scale, ...(role === 'confidence' && { role }) };
 }
 
 function sameDeclaration(a: KnownDimension, b: KnownDimension): boolean {
-  return a.kind === b.kind && a.scale.join(SCALE_SEPARATOR) === b.scale.join(SCALE_SEPARATOR);
+  return a.kind === b.kind && a.scale.join(SCALE_SEPARATOR) === b.scale.join(SCALE_SEPARATOR) && a.role === b.role;
 }
 
 function optionalInteger(

@@ -5,4 +5,5 @@ export const binary: DimensionKindSpec = {
   agreementLevel: 'nominal',
   meanReadsAs: 'share of 1',
   shortcutKeys: 'letters',
+  minimumPoints: 2,
 };
