@@ -242,7 +242,7 @@ function readDeclaredScale(
   const scaleText = cell('scale').trim();
   if (kind === '' && scaleText === '') return null;
   if (!isDimensionKind(kind))
-    return `"dimension_kind" of a rating must be ${DIMENSION_KINDS.join(' or ')} (or empty with an empty "scale"), got "${kind}"`;
+    return `"dimension_kind" of a rating must be ${DIMENSION_KINDS.slice(0, -1).join(', ')} or ${DIMENSION_KINDS.at(-1)} (or empty with an empty "scale"), got "${kind}"`;
   const points = scaleText.split(SCALE_SEPARATOR).map((p) => p.trim());
   if (points.some((p) => !INTEGER.test(p)) || new Set(points).size !== points.length || points.length < 2)
     return `"scale" must list two or more different whole numbers separated by "${SCALE_SEPARATOR}", got "${scaleText}"`;

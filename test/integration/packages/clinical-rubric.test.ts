@@ -118,9 +118,9 @@ describe('a study on the harm preset', () => {
       const result = analyzeStudy(study.db, { bootstrap: 0, seed: 1 });
       expect(result.dimensions.map((d) => [d.key, d.kind])).toEqual([
         ['harm_extent', 'ordinal'],
+        ['harm_likelihood', 'ordinal'],
         ['missing_content', 'ordinal'],
         ['inappropriate_content', 'ordinal'],
-        ['harm_likelihood', 'ordinal'],
         ['preference', 'preference'],
       ]);
       for (const key of ['harm_extent', 'harm_likelihood']) {
