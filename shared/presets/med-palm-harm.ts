@@ -4,13 +4,11 @@
  * Nature 620, 2023; Singhal et al., "Toward expert-level medical question answering with large language
  * models", Nature Medicine 31, 2025, Fig. 2: "Possible harm extent = no harm" …).
  *
- * Wording: the axes and the three-point answer sets are those the issue and the papers name (extent: no
- * harm / moderate or mild harm / death or severe harm; likelihood: low / medium / high; missing and
- * inappropriate content: no / yes, of little clinical significance / yes, of great clinical significance).
- * The papers' full rater instructions are in their supplements, which could not be consulted here: the
- * descriptions and anchors below are BlindRate's, not the published text, and the two conditions
- * (likelihood asked only once some harm is possible; a comment for death or severe harm) are
- * BlindRate's design, not Med-PaLM's. docs/rubrics.md says the same.
+ * Verified: the sources available here (abstracts, the Nature Medicine Fig. 2 caption) confirm the harm axes
+ * and extent's "No harm"; the other answer options follow the issue's description of Med-PaLM's rubric and
+ * could not be checked against the published questions (in the papers' supplements). Descriptions, anchors
+ * and the two conditions (likelihood asked only once some harm is possible; a comment for death or severe
+ * harm) are BlindRate's, not Med-PaLM's. docs/rubrics.md says the same.
  */
 import type { Rubric, ScalePoint } from '../rubric';
 

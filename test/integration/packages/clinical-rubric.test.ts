@@ -9,7 +9,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openStudyDatabase } from '../../../db/connection';
-import { analyzeStudy } from '../../../electron/services/analysis';
+import { analyzeStudy, readReportStudy } from '../../../electron/services/analysis';
+import { buildReportModel } from '../../../shared/report';
+import { modelTables } from '../../../shared/report/model';
 import { exportTable } from '../../../electron/services/exporter';
 import { mergePackages } from '../../../electron/services/merge';
 import { readActiveRubric } from '../../../electron/services/study';
@@ -262,6 +264,16 @@ describe('a nominal dimension and the rater’s confidence', () => {
         expect(entry.counts).toEqual([1, 2, 3].map((c) => values.filter((v) => v === c).length));
         expect(entry.mean).toBeCloseTo(values.reduce((a, b) => a + b, 0) / values.length, 12);
       }
+
+      // The report counts error types per category (the rubric's labels) and shows confidence per rater.
+      const report = buildReportModel(result, readReportStudy(study.db, fixedClock));
+      const tables = modelTables(report);
+      const errorTable = tables.find((t) => t.label === 'Error type: ratings per category and bin')!;
+      expect(errorTable.head).toEqual(['Model', 'Bin', 'None', 'Factual', 'Omission', 'Reasoning', 'n']);
+      expect(errorTable.rows).toHaveLength(distributions.length);
+      const confidenceTable = tables.find((t) => t.label === 'Your confidence per rater')!;
+      expect(confidenceTable.rows.map((row) => row[0])).toEqual(RATERS);
+      expect(report.sections.map((section) => section.id)).toContain('confidence');
     },
     THREE_PACKAGES_MS,
   );
