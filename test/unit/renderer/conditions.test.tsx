@@ -4,7 +4,7 @@
  * possible and goes (with its value) when it is not, and a comment that death or severe harm requires,
  * said under the comment box and asked for before Enter saves.
  */
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, expect, it } from 'vitest';
 import { MED_PALM_HARM_RUBRIC } from '../../../shared/presets/med-palm-harm';
 import { FakeApi, FAKE_PASSPHRASE } from './fake-api';
