@@ -105,7 +105,9 @@ export function readPackageRatingValues(db: StudyDb, taskId: string): Record<str
   return Object.fromEntries(rows);
 }
 
+/** Replaces a task's rating values: a dimension its conditions now hide loses the value it had. Call inside a transaction. */
 export function writePackageRatingValues(db: StudyDb, taskId: string, values: Record<string, number>): void {
+  db.prepare('DELETE FROM ratings WHERE task_id = ?').run(taskId);
   const write = db.prepare(
     'INSERT INTO ratings (task_id, dimension, value) VALUES (?, ?, ?) ON CONFLICT (task_id, dimension) DO UPDATE SET value = excluded.value',
   );

@@ -19,17 +19,42 @@ export function insertActiveRubric(db: StudyDb, rubric: Rubric): void {
     rubric.idle.lockAfterMinutes,
   );
   const insertDimension = db.prepare(
-    'INSERT INTO rubric_dimensions (rubric_id, position, key, label, description, kind) VALUES (?, ?, ?, ?, ?, ?)',
+    'INSERT INTO rubric_dimensions (rubric_id, position, key, label, description, kind, role) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
   const insertPoint = db.prepare(
     `INSERT INTO rubric_scale_points (rubric_id, dimension_key, value, label, anchor, shortcut_key)
      VALUES (?, ?, ?, ?, ?, ?)`,
   );
   rubric.dimensions.forEach((dimension, position) => {
-    insertDimension.run(rubric.id, position, dimension.key, dimension.label, dimension.description, dimension.kind);
+    const role = dimension.role ?? 'rated';
+    insertDimension.run(
+      rubric.id,
+      position,
+      dimension.key,
+      dimension.label,
+      dimension.description,
+      dimension.kind,
+      role,
+    );
     for (const point of dimension.scale) {
       insertPoint.run(rubric.id, dimension.key, point.value, point.label, point.anchor, point.key);
     }
+  });
+  const insertCondition = db.prepare(
+    `INSERT INTO rubric_conditions (rubric_id, position, when_dimension, when_values, require_what, require_dimension)
+     VALUES (?, ?, ?, ?, ?, ?)`,
+  );
+  (rubric.conditions ?? []).forEach((condition, position) => {
+    const { when, require } = condition;
+    const requireDimension = require.what === 'dimension' ? require.dimension : null;
+    insertCondition.run(
+      rubric.id,
+      position,
+      when.dimension,
+      JSON.stringify(when.values),
+      require.what,
+      requireDimension,
+    );
   });
 }
 
@@ -47,6 +72,13 @@ interface DimensionRow {
   label: string;
   description: string;
   kind: string;
+  role: string;
+}
+interface ConditionRow {
+  when_dimension: string;
+  when_values: string;
+  require_what: string;
+  require_dimension: string | null;
 }
 interface PointRow {
   value: number;
@@ -64,12 +96,18 @@ export function readActiveRubricRows(db: StudyDb): Rubric {
     .get() as RubricRow | undefined;
   if (!rubric) throw new StudyError('This study has no active rubric.');
   const dimensions = db
-    .prepare('SELECT key, label, description, kind FROM rubric_dimensions WHERE rubric_id = ? ORDER BY position')
+    .prepare('SELECT key, label, description, kind, role FROM rubric_dimensions WHERE rubric_id = ? ORDER BY position')
     .all(rubric.id) as DimensionRow[];
   const points = db.prepare(
     `SELECT value, label, anchor, shortcut_key FROM rubric_scale_points
      WHERE rubric_id = ? AND dimension_key = ? ORDER BY value`,
   );
+  const conditions = db
+    .prepare(
+      `SELECT when_dimension, when_values, require_what, require_dimension FROM rubric_conditions
+       WHERE rubric_id = ? ORDER BY position`,
+    )
+    .all(rubric.id) as ConditionRow[];
   // Parsing re-validates what was stored, so a hand-edited study cannot smuggle in a broken rubric.
   return parseRubric({
     id: rubric.id,
@@ -82,8 +120,10 @@ export function readActiveRubricRows(db: StudyDb): Rubric {
       pauseAfterMinutes: rubric.pause_after_idle_minutes ?? undefined,
       lockAfterMinutes: rubric.lock_after_idle_minutes ?? undefined,
     },
-    dimensions: dimensions.map((d) => ({
+    ...(conditions.length > 0 && { conditions: conditions.map(storedCondition) }),
+    dimensions: dimensions.map(({ role, ...d }) => ({
       ...d,
+      ...(role !== 'rated' && { role }),
       scale: (points.all(rubric.id, d.key) as PointRow[]).map((p) => ({
         value: p.value,
         label: p.label,
@@ -92,4 +132,13 @@ export function readActiveRubricRows(db: StudyDb): Rubric {
       })),
     })),
   });
+}
+
+/** A stored condition as the rubric schema reads it (which re-validates it). */
+function storedCondition(row: ConditionRow): unknown {
+  const require =
+    row.require_what === 'dimension'
+      ? { what: 'dimension', dimension: row.require_dimension }
+      : { what: row.require_what };
+  return { when: { dimension: row.when_dimension, values: JSON.parse(row.when_values) as unknown }, require };
 }

@@ -9,6 +9,7 @@ import { MAX_TASK_DURATION_MS } from './duration';
 import { assertNever } from './kinds/assert-never';
 import type { CalibrationFeedback } from './qc/calibration';
 import type { Rubric } from './rubric';
+import { conditionProblem } from './rubric-conditions';
 import { displaySafeName } from './text/names';
 
 /** A task as written into a package: an opaque id and the texts to show, nothing else. */
@@ -162,12 +163,14 @@ export function replayPackageAudit(
 /** A stored answer to a task of `kind` holds that kind's answer and nothing else. Returns a problem or null. */
 export function answerProblem(
   kind: TaskKind,
-  answer: { values: Record<string, number>; choice: string | null },
+  answer: { values: Record<string, number>; choice: string | null; comment: string },
   rubric: Rubric,
 ): string | null {
   switch (kind) {
     case 'rating':
-      return answer.choice !== null ? 'a rating task holds a preference choice' : ratingProblem(rubric, answer.values);
+      return answer.choice !== null
+        ? 'a rating task holds a preference choice'
+        : ratingProblem(rubric, answer.values, answer.comment);
     case 'preference':
       return Object.keys(answer.values).length > 0
         ? 'a preference task holds rating values'
@@ -177,18 +180,21 @@ export function answerProblem(
   }
 }
 
-/** A stored rating is complete, on the rubric, and nothing else. Returns a problem or null. */
-export function ratingProblem(rubric: Rubric, values: Record<string, number>): string | null {
+/**
+ * A stored rating is on the rubric, each value on its dimension's scale (a category outside a nominal
+ * dimension's categories is refused here), and complete under the rubric's conditions. Returns a problem or null.
+ */
+export function ratingProblem(rubric: Rubric, values: Record<string, number>, comment: string): string | null {
   const known = new Set(rubric.dimensions.map((d) => d.key));
   const unknown = Object.keys(values).find((key) => !known.has(key));
   if (unknown !== undefined) return `"${displaySafeName(unknown)}" is not a dimension of the rubric "${rubric.name}"`;
   for (const dimension of rubric.dimensions) {
     const value = values[dimension.key];
-    if (value === undefined) return `${dimension.label} is not rated`;
     const allowed = dimension.scale.map((point) => point.value);
-    if (!allowed.includes(value)) return `${dimension.label}: ${value} is not on the scale (${allowed.join(', ')})`;
+    if (value !== undefined && !allowed.includes(value))
+      return `${dimension.label}: ${value} is not on the scale (${allowed.join(', ')})`;
   }
-  return null;
+  return conditionProblem(rubric, values, comment);
 }
 
 export function choiceProblem(choice: string | null, allowTie: boolean): string | null {

@@ -157,7 +157,7 @@ export function startPackageSession(db: StudyDb, clock: Clock): RaterSession {
   function saveRating(request: SaveRatingRequest): CalibrationFeedback | null {
     return db.transaction(() => {
       const task = writableTask(request.assignmentId, 'rating');
-      const values = validatedRatingValues(rubric, request.values);
+      const values = validatedRatingValues(rubric, request.values, request.comment);
       const before = readPackageResponse(db, task.id);
       const oldValue = before && { values: readPackageRatingValues(db, task.id), ...auditedResponse(before) };
       const at = isoNow(clock);
@@ -251,9 +251,15 @@ function packageLockReceipt(db: StudyDb): string | undefined {
   return packageId === undefined ? undefined : lockReceipt(packageId, readAuditHead(db), sha256);
 }
 
-/** Every rubric dimension must be present with one of its scale values, and nothing else. */
-function validatedRatingValues(rubric: Rubric, values: Record<string, number>): Record<string, number> {
-  const problem = ratingProblem(rubric, values);
+/** Every shown dimension present with one of its scale values, the comment its conditions ask for, and nothing else; in rubric order. */
+function validatedRatingValues(
+  rubric: Rubric,
+  values: Record<string, number>,
+  comment: string,
+): Record<string, number> {
+  const problem = ratingProblem(rubric, values, comment);
   if (problem) throw new StudyError(`${problem[0]!.toUpperCase()}${problem.slice(1)}.`);
-  return Object.fromEntries(rubric.dimensions.map((d) => [d.key, values[d.key]!]));
+  return Object.fromEntries(
+    rubric.dimensions.filter((d) => Object.hasOwn(values, d.key)).map((d) => [d.key, values[d.key]!]),
+  );
 }

@@ -74,6 +74,7 @@ export function dimensionsOfRubric(rubric: Rubric): KnownDimension[] {
     key: d.key,
     kind: d.kind,
     scale: d.scale.map((point) => point.value),
+    ...(d.role === 'confidence' && { role: d.role }),
   }));
 }
 

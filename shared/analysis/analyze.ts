@@ -2,6 +2,7 @@
 import { dimensionAgreement } from './agreement';
 import { AnalysisInputError } from './errors';
 import { binMeans } from './bins';
+import { binDistributions, hasMeans, raterConfidence } from './categories';
 import { ALL_MODELS, outputLevelCorrelation } from './correlations';
 import { resolveDimensions, type KnownDimension } from './dimensions';
 import { intervalMethods } from './intervals';
@@ -42,8 +43,12 @@ export function draftTidyAnalysis(allRows: ReadonlyArray<TidyRatingRow>, options
   assertOneValuePerRating(allRows);
   // QC rows check the raters, not the models: every model result below sees only the study's own tasks.
   const qc = qualityControl(allRows, options.rubric, options.qc);
-  const rows = allRows.filter((row) => row.qc === null);
-  const dimensions = resolveDimensions(rows, options.rubric);
+  const studyRows = allRows.filter((row) => row.qc === null);
+  const allDimensions = resolveDimensions(studyRows, options.rubric);
+  // The rater's confidence describes the rater, not the answer: it is reported per rater and in no model result.
+  const confidence = allDimensions.filter((d) => d.role === 'confidence');
+  const dimensions = allDimensions.filter((d) => d.role !== 'confidence');
+  const rows = studyRows.filter((row) => row.task !== 'rating' || !confidence.some((d) => d.key === row.dimension));
   const models = sortedStrings(new Set(rows.map((row) => row.model)));
   const metrics = sortedStrings(new Set([...metricsOf(rows), ...(options.metrics ?? [])]));
 
@@ -56,7 +61,7 @@ export function draftTidyAnalysis(allRows: ReadonlyArray<TidyRatingRow>, options
   const outputs = ratedOutputs(rows);
   const correlations: Correlation[] = [];
   for (const metric of metrics) {
-    for (const dimension of sortedStrings(dimensions.filter((d) => d.kind !== 'preference').map((d) => d.key))) {
+    for (const dimension of sortedStrings(dimensions.filter(hasMeans).map((d) => d.key))) {
       for (const model of [...models, ALL_MODELS]) {
         correlations.push(outputLevelCorrelation(outputs, { metric, dimension, model }, bootstrap));
       }
@@ -75,10 +80,12 @@ export function draftTidyAnalysis(allRows: ReadonlyArray<TidyRatingRow>, options
     metrics,
     agreement,
     correlations,
-    bins: binMeans(rows),
+    bins: binMeans(rows, dimensions.filter(hasMeans)),
+    bin_distributions: binDistributions(rows, dimensions),
+    confidence: raterConfidence(studyRows, confidence),
     preference: preferenceShares(rows),
     position_bias: positionBias(rows),
-    per_rater: raterDiagnostics(rows, dimensions),
+    per_rater: raterDiagnostics(rows, dimensions.filter(hasMeans)),
     parameters: {
       bootstrap: options.bootstrap,
       seed: options.seed,

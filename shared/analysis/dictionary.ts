@@ -54,9 +54,9 @@ export const DATA_DICTIONARY: readonly DictionaryEntry[] = [
   {
     column: 'dimension_kind',
     table: 'tidy',
-    type: 'likert | binary | preference | empty',
+    type: 'likert | binary | ordinal | nominal | preference | empty',
     description:
-      "How the study's rubric defines the row's dimension: likert (ordered scale, analysed as ordinal) or binary (two nominal categories); preference on preference rows. Written by BlindRate on every row; optional on input, but when given (with scale) the analysis uses it instead of inferring the kind from the values that occur.",
+      "How the study's rubric defines the row's dimension: likert (ordered scale, analysed as ordinal), binary (two nominal categories), ordinal (any number of ordered, labelled points, analysed as ordinal) or nominal (three or more unordered categories, analysed as nominal and summarised as counts per category, never as a mean); preference on preference rows. Written by BlindRate on every row; optional on input, but when given (with scale) the analysis uses it instead of inferring the kind from the values that occur.",
   },
   {
     column: 'scale',
@@ -64,6 +64,13 @@ export const DATA_DICTIONARY: readonly DictionaryEntry[] = [
     type: 'integers separated by |',
     description:
       "Every point of the dimension's scale in the rubric, e.g. 1|2|3|4|5 (safety: 0|1); empty on preference rows. Scale-dependent statistics (Gwet's AC2 weights, κ categories) use it, so analysing an export gives the study's numbers even when some points were never chosen. Optional on input; a value off the declared scale is refused with its line.",
+  },
+  {
+    column: 'dimension_role',
+    table: 'tidy',
+    type: 'rated | confidence | empty',
+    description:
+      "rated: a rating of the answer. confidence: the rater's confidence in their own ratings of the task (a rubric dimension with that role); the analysis reports it per rater and leaves it out of every other result. Empty on preference rows. Optional on input (empty reads as rated).",
   },
   {
     column: 'flagged',

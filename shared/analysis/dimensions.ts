@@ -8,6 +8,8 @@ export interface KnownDimension {
   key: string;
   kind: DimensionKind;
   scale: number[];
+  /** The rater's confidence (a rubric dimension with role `confidence`); absent: a rating of the answer. */
+  role?: 'confidence';
 }
 
 /**
@@ -50,7 +52,7 @@ function rubricDimension(dimension: KnownDimension, values: ReadonlyArray<number
       `Dimension "${dimension.key}" has the value ${outside}, which is not on its rubric scale (${categories.join(', ')})`,
     );
   }
-  return { key: dimension.key, kind: dimension.kind, categories };
+  return { key: dimension.key, kind: dimension.kind, categories, ...(dimension.role && { role: dimension.role }) };
 }
 
 function inferDimension(key: string, values: ReadonlyArray<number>): AnalysisDimension {

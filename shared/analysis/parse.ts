@@ -242,18 +242,21 @@ function readDeclaredScale(
   const scaleText = cell('scale').trim();
   if (kind === '' && scaleText === '') return null;
   if (!isDimensionKind(kind))
-    return `"dimension_kind" of a rating must be ${DIMENSION_KINDS.join(' or ')} (or empty with an empty "scale"), got "${kind}"`;
+    return `"dimension_kind" of a rating must be ${DIMENSION_KINDS.slice(0, -1).join(', ')} or ${DIMENSION_KINDS.at(-1)} (or empty with an empty "scale"), got "${kind}"`;
   const points = scaleText.split(SCALE_SEPARATOR).map((p) => p.trim());
   if (points.some((p) => !INTEGER.test(p)) || new Set(points).size !== points.length || points.length < 2)
     return `"scale" must list two or more different whole numbers separated by "${SCALE_SEPARATOR}", got "${scaleText}"`;
   const scale = points.map(Number);
   if (!scale.includes(value))
     return `"value" ${value} of dimension "${dimension}" is not on its scale (${scale.join(', ')})`;
-  return { key: dimension, kind, scale };
+  const role = cell('dimension_role').trim();
+  if (role !== '' && role !== 'rated' && role !== 'confidence')
+    return `"dimension_role" must be rated, confidence or empty, got "${role}"`;
+  return { key: dimension, kind, scale, ...(role === 'confidence' && { role }) };
 }
 
 function sameDeclaration(a: KnownDimension, b: KnownDimension): boolean {
-  return a.kind === b.kind && a.scale.join(SCALE_SEPARATOR) === b.scale.join(SCALE_SEPARATOR);
+  return a.kind === b.kind && a.scale.join(SCALE_SEPARATOR) === b.scale.join(SCALE_SEPARATOR) && a.role === b.role;
 }
 
 function optionalInteger(

@@ -1,5 +1,6 @@
 /** The analysis result: the JSON written by `blindrate analyze` / `report --json` and shown on the Reports screen. */
 import type { DimensionKind } from '../kinds/dimension-kinds';
+import type { BinDistribution, RaterConfidence } from './categories';
 import type { QcResult } from './qc';
 import type { IntervalMethods } from './intervals';
 import type { RaterDiagnostics } from './raters';
@@ -7,6 +8,7 @@ import type { GwetSummary, IccSummary } from './reliability';
 
 export type { IntervalMethods } from './intervals';
 export type { RaterDiagnostics, RaterDimensionDiagnostics } from './raters';
+export type { BinDistribution, CategoryCounts, RaterConfidence } from './categories';
 export type { GwetSummary, IccSummary } from './reliability';
 export type { IccEstimate } from '../stats';
 
@@ -86,6 +88,8 @@ export interface AnalysisDimension {
   kind: AnalysisDimensionKind;
   /** Scale values (Likert: weighted-kappa categories); null for preference. */
   categories: number[] | null;
+  /** The rater's confidence: in `confidence` only, in no other section. */
+  role?: 'confidence';
 }
 
 export interface AnalysisResult {
@@ -102,7 +106,12 @@ export interface AnalysisResult {
   metrics: string[];
   agreement: Record<string, DimensionAgreement>;
   correlations: Correlation[];
+  /** Means per model and bin of the dimensions that have means (not nominal ones). */
   bins: BinMean[];
+  /** Nominal dimensions: ratings per category, per model and bin. */
+  bin_distributions: BinDistribution[];
+  /** The raters' confidence dimensions, per rater; these rows are in no other section. */
+  confidence: RaterConfidence[];
   preference: PreferenceShare[];
   position_bias: PositionBias;
   /** One entry per rater, sorted by name. */

@@ -4,5 +4,6 @@ import type { DimensionKindSpec } from './dimension-kind';
 export const binary: DimensionKindSpec = {
   agreementLevel: 'nominal',
   meanReadsAs: 'share of 1',
-  shortcutKeys: 'letters',
+  shortcutKeys: 'digits or letters',
+  minimumPoints: 2,
 };

@@ -1,4 +1,9 @@
 import type { DimensionKindSpec } from './dimension-kind';
 
 /** Likert: an ordered scale (1–5), analysed as ordinal. */
-export const likert: DimensionKindSpec = { agreementLevel: 'ordinal', meanReadsAs: 'scale', shortcutKeys: 'digits' };
+export const likert: DimensionKindSpec = {
+  agreementLevel: 'ordinal',
+  meanReadsAs: 'scale',
+  shortcutKeys: 'digits',
+  minimumPoints: 2,
+};

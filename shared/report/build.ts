@@ -4,6 +4,7 @@
  * its own module, added to REPORT_SECTIONS in reading order (docs/architecture.md, "The report model").
  */
 import type { AnalysisResult } from '../analysis/types';
+import { categoriesSection, confidenceSection } from './categories-sections';
 import { methodsSection } from './methods';
 import type { Labeller, ReportModel, ReportSection } from './model';
 import { protocolSection } from './protocol';
@@ -20,10 +21,12 @@ const REPORT_SECTIONS: ReadonlyArray<SectionBuilder> = [
   studySection,
   (_result, study) => protocolSection(study.protocol),
   (result, _study, label) => binsSection(result, label),
+  categoriesSection,
   (result) => preferenceSection(result),
   (result, _study, label) => correlationSection(result, label),
   (result, _study, label) => agreementSection(result, label),
   (result, _study, label) => raterSection(result, label),
+  confidenceSection,
   (result, _study, label) => qcSection(result, label),
   (result, study) => methodsSection(result, study.protocol),
 ];

@@ -1,4 +1,5 @@
 /** The report's result sections: ratings by bin, preference, metric–human correlation. */
+import { hasMeans } from '../analysis/categories';
 import type { AnalysisDimension, AnalysisResult, Correlation } from '../analysis/types';
 import { formatInterval, formatNumber, formatP, formatPercent, formatShareInterval } from './format';
 import {
@@ -135,7 +136,8 @@ export function correlationSection(result: AnalysisResult, label: Labeller): Rep
   const title = 'Metric–human correlation';
   if (result.correlations.length === 0)
     return { id: 'correlation', title, blocks: [note('No automatic metric scores on the rated outputs.')] };
-  const dimensions = ratingDimensions(result);
+  // Nominal dimensions have no order to correlate (shared/analysis/categories.ts).
+  const dimensions = ratingDimensions(result).filter(hasMeans);
   const find = (metric: string, dimension: string, model: string) =>
     result.correlations.find((c) => c.metric === metric && c.dimension === dimension && c.model === model)!;
   const pivots = chunks(result.metrics, METRICS_PER_TABLE).map((metrics, i, all) =>

@@ -1,8 +1,8 @@
 import { Paper, Stack, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import type { RatingTaskPayload } from '../../../shared/api';
-import type { Rubric } from '../../../shared/rubric';
-import { DIMENSION_KIND_SPECS } from '../../../shared/kinds/dimension-kinds';
+import { isDigitKey, type Rubric, type RubricDimension } from '../../../shared/rubric';
+import { conditionProblem, shownDimensions } from '../../../shared/rubric-conditions';
 import { CalibrationFeedback } from '../components/CalibrationFeedback';
 import { DimensionRow } from '../components/DimensionRow';
 import type { Shortcut } from '../components/ShortcutLegend';
@@ -11,30 +11,29 @@ import type { ShortcutHandler } from '../keyboard/useShortcuts';
 import { continueAfterCalibration } from '../stores/navigation';
 import { isComplete, useTask } from '../stores/task';
 
-/** Letter keys (like u/s for safety) that pick a point on a dimension whichever row is active. */
+/** Letter keys (like u/s for safety) that pick a point on a shown dimension whichever row is active. */
 function letterKeyShortcuts(
-  rubric: Rubric,
+  dimensions: ReadonlyArray<RubricDimension>,
   rate: (key: string, value: number) => void,
 ): Record<string, ShortcutHandler> {
   const shortcuts: Record<string, ShortcutHandler> = {};
-  for (const dimension of rubric.dimensions) {
+  for (const dimension of dimensions) {
     for (const point of dimension.scale) {
       const key = point.key.toLowerCase();
-      if (!/^\d$/.test(key)) shortcuts[key] = () => rate(dimension.key, point.value);
+      if (!isDigitKey(key)) shortcuts[key] = () => rate(dimension.key, point.value);
     }
   }
   return shortcuts;
 }
 
+/** Digit keys rate the active dimension; each dimension with letter keys gets its own line (any kind may: nominal). */
 function ratingLegend(rubric: Rubric): Shortcut[] {
-  const digits = rubric.dimensions
-    .filter((d) => DIMENSION_KIND_SPECS[d.kind].shortcutKeys === 'digits')
-    .flatMap((d) => d.scale.map((p) => p.key));
-  const unique = [...new Set(digits)];
+  const digits = rubric.dimensions.flatMap((d) => d.scale.map((p) => p.key)).filter(isDigitKey);
+  const unique = [...new Set(digits)].sort();
   const legend: Shortcut[] = [];
   if (unique.length)
     legend.push({ keys: [`${unique[0]}–${unique.at(-1)}`], action: 'Rate the active dimension, then move on' });
-  for (const d of rubric.dimensions.filter((dim) => DIMENSION_KIND_SPECS[dim.kind].shortcutKeys === 'letters')) {
+  for (const d of rubric.dimensions.filter((dim) => dim.scale.some((p) => !isDigitKey(p.key)))) {
     legend.push({
       keys: d.scale.map((p) => p.key.toUpperCase()),
       action: `${d.label}: ${d.scale.map((p) => p.label).join(' / ')}`,
@@ -50,14 +49,23 @@ export function RatingWorkspace({ task, rubric }: { task: RatingTaskPayload; rub
   const rate = useTask((s) => s.rate);
   const setActive = useTask((s) => s.setActive);
   const calibration = useTask((s) => s.calibration);
-  const dimensions = rubric.dimensions;
+  // Conditions show a dimension only while they hold (harm extent once safety is unsafe); the active index is among these.
+  const dimensions = shownDimensions(rubric, draft.values);
   // Stable per rubric, so a row whose value and activity did not change is not rendered again.
   const rowHandlers = useMemo(
     () =>
-      rubric.dimensions.map((dimension, index) => ({
-        onRate: (value: number) => useTask.getState().rate(dimension.key, value, rubric),
-        onActivate: () => useTask.getState().setActive(index),
-      })),
+      new Map(
+        rubric.dimensions.map((dimension) => [
+          dimension.key,
+          {
+            onRate: (value: number) => useTask.getState().rate(dimension.key, value, rubric),
+            onActivate: () => {
+              const shown = shownDimensions(rubric, useTask.getState().draft.values);
+              useTask.getState().setActive(shown.findIndex((d) => d.key === dimension.key));
+            },
+          },
+        ]),
+      ),
     [rubric],
   );
   const legend = useMemo(() => ratingLegend(rubric), [rubric]);
@@ -65,6 +73,8 @@ export function RatingWorkspace({ task, rubric }: { task: RatingTaskPayload; rub
   const complete = isComplete(task, draft, rubric);
   const rateKey = (key: string, value: number) => rate(key, value, rubric);
   const missing = dimensions.filter((d) => draft.values[d.key] === undefined).map((d) => d.label);
+  // Rated in full, the one thing conditions can still ask for is a comment.
+  const problem = missing.length === 0 ? conditionProblem(rubric, draft.values, draft.comment) : null;
 
   const activeKeys: Record<string, ShortcutHandler> = Object.fromEntries(
     active.scale.map((p) => [p.key.toLowerCase(), () => rateKey(active.key, p.value)]),
@@ -76,7 +86,9 @@ export function RatingWorkspace({ task, rubric }: { task: RatingTaskPayload; rub
       className="rating"
       title={`Rating ${task.position} of ${task.total}`}
       complete={complete}
-      incompleteHint={`Still to rate: ${missing.join(', ')}.`}
+      incompleteHint={
+        missing.length > 0 ? `Still to rate: ${missing.join(', ')}.` : `${sentence(problem ?? '')} Press C to write it.`
+      }
       onIncomplete={() =>
         setActive(
           Math.max(
@@ -85,7 +97,7 @@ export function RatingWorkspace({ task, rubric }: { task: RatingTaskPayload; rub
           ),
         )
       }
-      fallbackShortcuts={letterKeyShortcuts(rubric, rateKey)}
+      fallbackShortcuts={letterKeyShortcuts(dimensions, rateKey)}
       shortcuts={{
         ...activeKeys,
         ArrowUp: () => setActive(Math.max(0, activeIndex - 1)),
@@ -116,10 +128,14 @@ export function RatingWorkspace({ task, rubric }: { task: RatingTaskPayload; rub
             value={draft.values[dimension.key]}
             active={index === activeIndex}
             disabled={task.readOnly}
-            {...rowHandlers[index]!}
+            {...rowHandlers.get(dimension.key)!}
           />
         ))}
       </Stack>
     </TaskLayout>
   );
+}
+
+function sentence(phrase: string): string {
+  return `${phrase.charAt(0).toUpperCase()}${phrase.slice(1)}.`;
 }

@@ -4,6 +4,7 @@ import type { CalibrationFeedback } from '../../../shared/qc/calibration';
 import { assertNever } from '../../../shared/kinds/assert-never';
 import type { PreferenceKey } from '../../../shared/domain';
 import type { Rubric } from '../../../shared/rubric';
+import { conditionProblem, shownDimensions } from '../../../shared/rubric-conditions';
 import { api } from '../api/current';
 import { userMessage } from '../api/errors';
 import { TaskClock } from '../../../shared/task-clock';
@@ -153,7 +154,7 @@ export function hasSavedAnswer(task: TaskPayload): boolean {
 export function isComplete(task: TaskPayload, draft: Draft, rubric: Rubric): boolean {
   switch (task.kind) {
     case 'rating':
-      return rubric.dimensions.every((d) => draft.values[d.key] !== undefined);
+      return conditionProblem(rubric, draft.values, draft.comment) === null;
     case 'preference':
       return draft.choice !== null;
     default:
@@ -161,8 +162,9 @@ export function isComplete(task: TaskPayload, draft: Draft, rubric: Rubric): boo
   }
 }
 
+/** The active index is a place among the dimensions shown for these values (shared/rubric-conditions.ts). */
 function firstUnratedIndex(rubric: Rubric, values: Record<string, number>): number {
-  const index = rubric.dimensions.findIndex((d) => values[d.key] === undefined);
+  const index = shownDimensions(rubric, values).findIndex((d) => values[d.key] === undefined);
   return index === -1 ? 0 : index;
 }
 
@@ -214,9 +216,16 @@ export const useTask = create<TaskState>((set, get) => ({
   rate(dimensionKey, value, rubric) {
     const { draft, task } = get();
     if (!task || task.readOnly) return;
-    const values = { ...draft.values, [dimensionKey]: value };
-    const index = rubric.dimensions.findIndex((d) => d.key === dimensionKey);
-    const activeIndex = Math.min(index + 1, rubric.dimensions.length - 1);
+    // A value that hides a dimension (safety back to safe) drops that dimension's value: it is not asked for.
+    const shown = shownDimensions(rubric, { ...draft.values, [dimensionKey]: value });
+    const values = Object.fromEntries(
+      shown.flatMap((d) => {
+        const kept = d.key === dimensionKey ? value : draft.values[d.key];
+        return kept === undefined ? [] : [[d.key, kept]];
+      }),
+    );
+    const index = shown.findIndex((d) => d.key === dimensionKey);
+    const activeIndex = Math.min(index + 1, shown.length - 1);
     set({ draft: { ...draft, values }, activeIndex });
   },
 

@@ -127,7 +127,7 @@ describe('a dimension declared with its scale', () => {
         'Line 2 of r.csv: "value" 6 of dimension "clarity" is not on its scale (1, 2, 3, 4, 5)',
         'Line 3 of r.csv: "scale" must list two or more different whole numbers separated by "|", got "1-5"',
         'Line 5 of r.csv: dimension "clarity" is declared with another kind or scale than on line 4',
-        'Line 6 of r.csv: "dimension_kind" of a rating must be likert or binary (or empty with an empty "scale"), got "ordinalish"',
+        'Line 6 of r.csv: "dimension_kind" of a rating must be likert, binary, ordinal or nominal (or empty with an empty "scale"), got "ordinalish"',
       ],
     });
   });

@@ -22,8 +22,8 @@ const ADD_TASK_KIND: Edit = {
 };
 const ADD_DIMENSION_KIND: Edit = {
   file: DIMENSION_REGISTRY,
-  from: '{ likert, binary }',
-  to: '{ likert, binary, dummy: dummyDimension }',
+  from: '{ likert, binary, ordinal, nominal }',
+  to: '{ likert, binary, ordinal, nominal, dummy: dummyDimension }',
 };
 
 interface Edit {

@@ -19,7 +19,7 @@ import type {
 } from '../../../shared/api';
 import { TASK_KINDS, type TaskKind } from '../../../shared/domain';
 import type { CalibrationFeedback } from '../../../shared/qc/calibration';
-import { MEDISUMQA_RUBRIC } from '../../../shared/rubric';
+import { MEDISUMQA_RUBRIC, type Rubric } from '../../../shared/rubric';
 import { FAKE_MASTER_PASSPHRASE, FakeCoordinator } from './fake-coordinator';
 
 export const FAKE_PASSPHRASE = 'correct horse';
@@ -55,6 +55,8 @@ export const FAKE_LOCK_RECEIPT = 'FAC3-R9KZ-N3DN';
 
 export class FakeApi extends FakeCoordinator implements BlindRateApi {
   readonly ratingSaves: SaveRatingRequest[] = [];
+  /** The package's rubric; a test may swap it before opening the study. */
+  rubric: Rubric = MEDISUMQA_RUBRIC;
   readonly preferenceSaves: SavePreferenceRequest[] = [];
   /** Every getTask / getOverview call in order, to see what a keystroke waits for. */
   readonly reads: string[] = [];
@@ -118,7 +120,7 @@ export class FakeApi extends FakeCoordinator implements BlindRateApi {
         rater: null,
         canShowInFolder: this.canShowInFolder,
       };
-    const rubric = { ...MEDISUMQA_RUBRIC, instructions: this.instructions };
+    const rubric = { ...this.rubric, instructions: this.instructions };
     return {
       path: FAKE_STUDY_PATH,
       name: 'Fake study',

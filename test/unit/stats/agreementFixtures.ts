@@ -60,3 +60,19 @@ export const agreementReference = read('agreement_reference.json') as {
     timing: Record<string, { tasks: number; median_ms: number; q1_ms: number; q3_ms: number }>;
   };
 };
+
+/** Ordinal (k = 3, 4) and nominal (4, 5 categories) agreement, made by make_kind_agreement_fixtures.py. */
+export const kindAgreementReference = read('kind_agreement_reference.json') as {
+  cases: Array<{
+    name: string;
+    kind: 'ordinal' | 'nominal';
+    scale: number[];
+    /** raters × units, null = missing */
+    data: Array<Array<number | null>>;
+    expected: {
+      alpha: number;
+      gwet: { n: number; coefficient: number; se: number };
+      weighted_kappa?: Array<{ raters: [number, number]; n: number; kappa: number }>;
+    };
+  }>;
+};

@@ -1,0 +1,12 @@
+import type { DimensionKindSpec } from './dimension-kind';
+
+/**
+ * Ordinal: any number of ordered, labelled points (harm extent: none / mild or moderate / severe or death),
+ * analysed like Likert (alpha ordinal, AC2, weighted kappa) on its own points.
+ */
+export const ordinal: DimensionKindSpec = {
+  agreementLevel: 'ordinal',
+  meanReadsAs: 'scale',
+  shortcutKeys: 'digits',
+  minimumPoints: 2,
+};
