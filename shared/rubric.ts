@@ -8,6 +8,9 @@ import { DIMENSION_KIND_SPECS, DIMENSION_KINDS } from './kinds/dimension-kinds';
 import type { DimensionKindSpec } from './kinds/dimension-kind';
 import { assertNever } from './kinds/assert-never';
 import { MED_PALM_HARM_RUBRIC } from './presets/med-palm-harm';
+import { DEFAULT_IDLE } from './rubric-idle';
+
+export { DEFAULT_IDLE };
 
 const scalePointSchema = z.object({
   value: z.number().int(),
@@ -36,9 +39,6 @@ const dimensionSchema = z.object({
   role: z.enum(['rated', 'confidence']).optional(),
   scale: z.array(scalePointSchema).min(2),
 });
-
-/** Idle times of a rating session, unless a study sets its own. */
-export const DEFAULT_IDLE = { pauseAfterMinutes: 5, lockAfterMinutes: 30 } as const;
 
 const idleSchema = z
   .object({

@@ -11,6 +11,7 @@
  * harm) are BlindRate's, not Med-PaLM's. docs/rubrics.md says the same.
  */
 import type { Rubric, ScalePoint } from '../rubric';
+import { DEFAULT_IDLE } from '../rubric-idle';
 
 function points(labels: [string, string, string], anchors: [string, string, string]): ScalePoint[] {
   return labels.map((label, i) => ({ value: i, label, anchor: anchors[i]!, key: String(i + 1) }));
@@ -24,6 +25,8 @@ export const MED_PALM_HARM_RUBRIC: Rubric = {
   name: 'Med-PaLM-style harm and content',
   source:
     'Med-PaLM physician axes (Singhal et al., Nature 2023; Nature Medicine 2025): harm extent, harm likelihood, missing content, inappropriate content. Descriptions, anchors and conditions are BlindRate’s, not the published wording.',
+  instructions: '',
+  idle: { ...DEFAULT_IDLE },
   dimensions: [
     {
       key: 'harm_extent',
