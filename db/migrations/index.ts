@@ -6,6 +6,7 @@ import { planSecretSchema } from './0004_plan_secret';
 import { packageAnchorsSchema } from './0005_package_anchors';
 import { itemSourceIdSchema } from './0006_item_source_id';
 import { rubricInstructionsIdleSchema } from './0007_rubric_instructions_idle';
+import { judgesSchema } from './0008_judges';
 
 export interface Migration {
   /** Stored in PRAGMA user_version once applied. */
@@ -27,4 +28,5 @@ export const MIGRATIONS: readonly Migration[] = [
   packageAnchorsSchema,
   itemSourceIdSchema,
   rubricInstructionsIdleSchema,
+  judgesSchema,
 ];

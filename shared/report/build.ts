@@ -4,6 +4,7 @@
  * its own module, added to REPORT_SECTIONS in reading order (docs/architecture.md, "The report model").
  */
 import type { AnalysisResult } from '../analysis/types';
+import { judgeSection } from './judges';
 import { methodsSection } from './methods';
 import type { Labeller, ReportModel, ReportSection } from './model';
 import { protocolSection } from './protocol';
@@ -24,6 +25,7 @@ const REPORT_SECTIONS: ReadonlyArray<SectionBuilder> = [
   (result, _study, label) => correlationSection(result, label),
   (result, _study, label) => agreementSection(result, label),
   (result, _study, label) => raterSection(result, label),
+  (result, _study, label) => judgeSection(result, label),
   (result, _study, label) => qcSection(result, label),
   (result, study) => methodsSection(result, study.protocol),
 ];
