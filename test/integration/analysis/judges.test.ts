@@ -50,17 +50,18 @@ function judgeValue(row: TidyRatingRow, index: number): number {
   return index % 3 === 0 ? Math.min(5, (row.value as number) + 1) : (row.value as number);
 }
 
-/** One judge row per output and Likert dimension the physicians rated, in the judge file's columns. */
+/** One judge row per output and Likert dimension the physicians rated. */
 function judgeFile(): { text: string; values: Map<string, number> } {
   const values = new Map<string, number>();
-  const lines = ['item_id,model,dimension,value'];
+  // A column of its own (the judge's reasoning) is ignored.
+  const lines = ['item_id,model,dimension,value,reasoning'];
   for (const row of physicianRows) {
     if (row.task !== 'rating' || row.dimension === 'safety') continue;
     const key = JSON.stringify([row.itemId, row.model, row.dimension]);
     if (values.has(key)) continue;
     const value = judgeValue(row, values.size);
     values.set(key, value);
-    lines.push(`${row.itemId},${row.model},${row.dimension},${value}`);
+    lines.push(`${row.itemId},${row.model},${row.dimension},${value},"looks fine, mostly"`);
   }
   return { text: `${lines.join('\n')}\n`, values };
 }
