@@ -11,7 +11,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serializeAnalysisResult, type AnalysisResult, type TidyRatingRow } from '../../../shared/analysis';
 import { intraclassCorrelations, meanWithTInterval, weightedKappa } from '../../../shared/stats';
-import { analyzeStudy, readReportStudy, writeStudyReport } from '../../../electron/services/analysis';
+import {
+  analyzeStudy,
+  analyzeStudyOffThread,
+  readReportStudy,
+  writeStudyReport,
+} from '../../../electron/services/analysis';
 import { buildDemoStudy } from '../../../electron/services/demo';
 import { exportTable } from '../../../electron/services/exporter';
 import { importJudgeRatings } from '../../../electron/services/judge-import';
@@ -246,8 +251,14 @@ describe('an imported judge', () => {
     }
   });
 
-  it('is reproducible: the same seed gives the same intervals', () => {
+  it('is reproducible: the same seed gives the same intervals, also with the resamples in worker threads', async () => {
     expect(serializeAnalysisResult(withDb((db) => analyzeStudy(db, options)))).toBe(serializeAnalysisResult(result));
+    const db = openStudy(study, PASSPHRASE);
+    try {
+      expect(serializeAnalysisResult(await analyzeStudyOffThread(db, options))).toBe(serializeAnalysisResult(result));
+    } finally {
+      db.close();
+    }
   });
 
   it('shows in the report model (HTML and Reports screen) as its own section', () => {

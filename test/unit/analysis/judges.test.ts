@@ -107,6 +107,16 @@ describe('judge comparison', () => {
     expect(serializeAnalysisResult(physicians)).toBe(serializeAnalysisResult(analyzeTidyRatings(rows, options)));
   });
 
+  it('without resamples has its values and no intervals or verdict', () => {
+    const plain = analyzeTidyRatings(rows, { ...options, bootstrap: 0, judges });
+    const factuality = plain.judges![0]!.dimensions.find((d) => d.dimension === 'factuality')!;
+    expect(factuality.judge_physician_kappa.value).toBe(
+      result.judges![0]!.dimensions.find((d) => d.dimension === 'factuality')!.judge_physician_kappa.value,
+    );
+    expect([factuality.judge_physician_kappa.ci95, factuality.physician_physician_kappa.ci95]).toEqual([null, null]);
+    expect(factuality.verdict).toBeNull();
+  });
+
   it('adds no judges key when there is no judge', () => {
     expect('judges' in analyzeTidyRatings(rows, { ...options, judges: [] })).toBe(false);
   });
