@@ -1,5 +1,4 @@
 /** `blindrate import-ratings STUDY.db FILE --judge NAME`: an LLM judge's ratings on the study's rubric. */
-import { importJudgeRatings } from '../../services/judge-import';
 import { systemClock } from '../../services/system-clock';
 import { withStudy } from '../study-options';
 import type { RegisterCommand } from './index';
@@ -14,6 +13,7 @@ export const registerImportRatings: RegisterCommand = (program) => {
     .argument('<file>', 'judge ratings CSV')
     .requiredOption('--judge <name>', "the judge's name in the report (e.g. the model that judged)")
     .action(async (study: string, file: string, opts: { judge: string }) => {
+      const { importJudgeRatings } = await import('../../services/judge-import');
       const summary = await withStudy(study, (db) =>
         importJudgeRatings(db, file, { judge: opts.judge, clock: systemClock }),
       );
