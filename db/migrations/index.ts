@@ -7,6 +7,7 @@ import { packageAnchorsSchema } from './0005_package_anchors';
 import { itemSourceIdSchema } from './0006_item_source_id';
 import { rubricInstructionsIdleSchema } from './0007_rubric_instructions_idle';
 import { rubricKindsSchema } from './0008_rubric_kinds';
+import { judgesSchema } from './0009_judges';
 
 export interface Migration {
   /** Stored in PRAGMA user_version once applied. */
@@ -29,4 +30,5 @@ export const MIGRATIONS: readonly Migration[] = [
   itemSourceIdSchema,
   rubricInstructionsIdleSchema,
   rubricKindsSchema,
+  judgesSchema,
 ];

@@ -18,6 +18,7 @@ import { readActiveRubric, readRubricDimensions } from './study';
 import { readCalibrationExpectations } from '../../db/quality-control';
 import { readProtocolRecord } from './protocol';
 import { readTidyRatingRows } from './tidy-ratings';
+import { readJudgeValuesForAnalysis } from './judge-import';
 
 export function analyzeStudy(db: StudyDb, options: AnalyzeOptions): AnalysisResult {
   const input = studyAnalysisInput(db, options);
@@ -36,7 +37,8 @@ function studyAnalysisInput(db: StudyDb, options: AnalyzeOptions) {
   // The study's calibration expectations, so calibration agreement is computed (the CSV path has none).
   const calibration = readCalibrationExpectations(db);
   const qc = calibration.length > 0 ? { ...options.qc, calibration } : options.qc;
-  return { rows: readTidyRatingRows(db), options: { ...options, rubric, qc } };
+  const judges = readJudgeValuesForAnalysis(db);
+  return { rows: readTidyRatingRows(db), options: { ...options, rubric, qc, judges } };
 }
 
 export interface ReportOptions extends AnalyzeOptions {

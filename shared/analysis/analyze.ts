@@ -6,6 +6,7 @@ import { binDistributions, hasMeans, raterConfidence } from './categories';
 import { ALL_MODELS, outputLevelCorrelation } from './correlations';
 import { resolveDimensions, type KnownDimension } from './dimensions';
 import { intervalMethods } from './intervals';
+import { judgeComparisons, type JudgeValue } from './judges';
 import { ratedOutputs } from './outputs';
 import { positionBias, preferenceShares } from './preference';
 import { qualityControl, type QcAnalysisOptions } from './qc';
@@ -20,6 +21,8 @@ export interface AnalysisOptions extends BootstrapSettings {
   /** Metrics to correlate even if no row has a value (e.g. an all-empty score column). */
   metrics?: ReadonlyArray<string>;
   qc?: QcAnalysisOptions;
+  /** LLM judges' values (import-ratings): compared with the physicians, never part of their figures. */
+  judges?: ReadonlyArray<JudgeValue>;
 }
 
 export function analyzeTidyRatings(allRows: ReadonlyArray<TidyRatingRow>, options: AnalysisOptions): AnalysisResult {
@@ -93,6 +96,10 @@ export function draftTidyAnalysis(allRows: ReadonlyArray<TidyRatingRow>, options
     },
     qc,
   };
+  // Only studies with judges carry the key, so every other analysis JSON stays as it was.
+  if (options.judges !== undefined && options.judges.length > 0) {
+    result.judges = judgeComparisons(rows, options.judges, dimensions, bootstrap);
+  }
   return { result, bootstrap };
 }
 

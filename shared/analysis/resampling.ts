@@ -1,12 +1,14 @@
 import { createPrng, deriveSeed } from '../prng';
 import {
   krippendorffAlphaResampler,
+  meanWeightedKappaResampler,
   percentileIntervalOfValues,
   resampledValues,
   resamplesOf,
   skipResamples,
   spearmanResampler,
   weightedKappaResampler,
+  type KappaPair,
   type KappaWeights,
   type MeasurementLevel,
   type ReliabilityMatrix,
@@ -26,7 +28,8 @@ export interface BootstrapSettings {
 export type ResampledStatistic =
   | { kind: 'spearman'; x: number[]; y: number[] }
   | { kind: 'krippendorff-alpha'; matrix: ReliabilityMatrix; level: MeasurementLevel }
-  | { kind: 'weighted-kappa'; a: number[]; b: number[]; categories: ReadonlyArray<number>; weights: KappaWeights };
+  | { kind: 'weighted-kappa'; a: number[]; b: number[]; categories: ReadonlyArray<number>; weights: KappaWeights }
+  | { kind: 'mean-weighted-kappa'; pairs: KappaPair[]; categories: ReadonlyArray<number>; weights: KappaWeights };
 
 /** One bootstrap interval the analysis needs: `statistic` over the units named by `units`, in its unit order. */
 export interface IntervalRequest {
@@ -45,6 +48,8 @@ export function resampledStatistic(spec: ResampledStatistic): ResampleStatistic 
       return krippendorffAlphaResampler(spec.matrix, spec.level).statistic;
     case 'weighted-kappa':
       return weightedKappaResampler(spec.a, spec.b, spec.categories, spec.weights);
+    case 'mean-weighted-kappa':
+      return meanWeightedKappaResampler(spec.pairs, spec.categories, spec.weights);
   }
 }
 

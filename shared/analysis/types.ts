@@ -1,6 +1,7 @@
 /** The analysis result: the JSON written by `blindrate analyze` / `report --json` and shown on the Reports screen. */
 import type { DimensionKind } from '../kinds/dimension-kinds';
 import type { BinDistribution, RaterConfidence } from './categories';
+import type { JudgeComparison } from './judges';
 import type { QcResult } from './qc';
 import type { IntervalMethods } from './intervals';
 import type { RaterDiagnostics } from './raters';
@@ -9,6 +10,14 @@ import type { GwetSummary, IccSummary } from './reliability';
 export type { IntervalMethods } from './intervals';
 export type { RaterDiagnostics, RaterDimensionDiagnostics } from './raters';
 export type { BinDistribution, CategoryCounts, RaterConfidence } from './categories';
+export type {
+  JudgeComparison,
+  JudgeDimensionComparison,
+  JudgePhysicianAgreement,
+  JudgeValue,
+  JudgeVerdict,
+  MeanKappa,
+} from './judges';
 export type { GwetSummary, IccSummary } from './reliability';
 export type { IccEstimate } from '../stats';
 
@@ -119,4 +128,9 @@ export interface AnalysisResult {
   parameters: { bootstrap: number; seed: number; intervals: IntervalMethods };
   /** Quality control: repeats, reference controls, calibration and per-rater flags; its rows are in no other section. */
   qc: QcResult;
+  /**
+   * LLM judges compared with the physicians (Likert dimensions), sorted by judge name; present only when
+   * the study has judge ratings. Judges are in no other figure of the result.
+   */
+  judges?: JudgeComparison[];
 }

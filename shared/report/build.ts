@@ -5,6 +5,7 @@
  */
 import type { AnalysisResult } from '../analysis/types';
 import { categoriesSection, confidenceSection } from './categories-sections';
+import { judgeSection } from './judges';
 import { methodsSection } from './methods';
 import type { Labeller, ReportModel, ReportSection } from './model';
 import { protocolSection } from './protocol';
@@ -27,6 +28,7 @@ const REPORT_SECTIONS: ReadonlyArray<SectionBuilder> = [
   (result, _study, label) => agreementSection(result, label),
   (result, _study, label) => raterSection(result, label),
   confidenceSection,
+  (result, _study, label) => judgeSection(result, label),
   (result, _study, label) => qcSection(result, label),
   (result, study) => methodsSection(result, study.protocol),
 ];

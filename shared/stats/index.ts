@@ -1,7 +1,13 @@
 /** Statistics for agreement and metric–human correlation; every function is pure and deterministic. */
 export { krippendorffAlpha, krippendorffAlphaResampler, type MeasurementLevel } from './krippendorff';
 export { pairwisePercentAgreement } from './percentAgreement';
-export { weightedKappa, weightedKappaResampler, type KappaWeights } from './weightedKappa';
+export {
+  meanWeightedKappaResampler,
+  weightedKappa,
+  weightedKappaResampler,
+  type KappaPair,
+  type KappaWeights,
+} from './weightedKappa';
 export { pearson, spearman, spearmanResampler, kendallTauB } from './correlation';
 export {
   bootstrapPercentileInterval,

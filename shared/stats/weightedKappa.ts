@@ -81,3 +81,41 @@ export function weightedKappaResampler(
     return expectedDisagreement === 0 ? null : 1 - observedDisagreement / expectedDisagreement;
   };
 }
+
+/** One rater pair of a mean κ: its paired ratings and, for each pair, the unit it belongs to (0 … n−1). */
+export interface KappaPair {
+  units: ReadonlyArray<number>;
+  a: ReadonlyArray<number>;
+  b: ReadonlyArray<number>;
+}
+
+/**
+ * The mean over rater pairs of their weighted κ, on resamples of the n units all pairs share: in each
+ * resample, a pair's κ is computed on the draws of its own units (weightedKappaResampler), and a pair with
+ * no draw or an undefined κ drops out of that resample's mean; null when every pair does.
+ */
+export function meanWeightedKappaResampler(
+  pairs: ReadonlyArray<KappaPair>,
+  categories: ReadonlyArray<number>,
+  weights: KappaWeights,
+): ResampleStatistic {
+  const parts = pairs.map((pair) => ({
+    units: pair.units,
+    kappa: weightedKappaResampler(pair.a, pair.b, categories, weights),
+    counts: new Int32Array(pair.units.length),
+  }));
+  return (counts, offset) => {
+    let sum = 0;
+    let defined = 0;
+    for (const part of parts) {
+      let drawn = 0;
+      part.units.forEach((unit, i) => (drawn += part.counts[i] = counts[offset + unit]!));
+      if (drawn === 0) continue;
+      const kappa = part.kappa(part.counts, 0);
+      if (kappa === null || !Number.isFinite(kappa)) continue;
+      sum += kappa;
+      defined++;
+    }
+    return defined === 0 ? null : sum / defined;
+  };
+}

@@ -7,6 +7,7 @@ import { registerAudit } from './audit';
 import { registerDemo } from './demo';
 import { registerExport } from './export';
 import { registerImport } from './import';
+import { registerImportRatings } from './import-ratings';
 import { registerInit } from './init';
 import { registerMerge } from './merge';
 import { registerPack } from './pack';
@@ -31,6 +32,7 @@ export const COMMANDS: RegisterCommand[] = [
   registerSeal,
   registerPack,
   registerMerge,
+  registerImportRatings,
   registerExport,
   registerScore,
   registerAnalyze,

@@ -78,7 +78,7 @@ it("keeps a schema-6 study's Likert and binary rubric, and then stores ordinal a
 
   const db = openStudyDatabase(path, PASSPHRASE);
   try {
-    expect(db.pragma('user_version', { simple: true })).toBe(8);
+    expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.at(-1)!.version);
     expect(readActiveRubricRows(db)).toEqual(OLD);
     db.transaction(() => insertActiveRubric(db, CLINICAL))();
     expect(readActiveRubricRows(db)).toEqual(CLINICAL);

@@ -3,11 +3,14 @@ import { createPrng } from '../../../shared/prng';
 import {
   krippendorffAlpha,
   krippendorffAlphaResampler,
+  meanWeightedKappaResampler,
   spearman,
   spearmanResampler,
   weightedKappa,
   weightedKappaResampler,
 } from '../../../shared/stats';
+
+const LIKERT = [1, 2, 3, 4, 5];
 
 /** Random multiplicities of n units as one bootstrap resample draws them, and the expanded index list. */
 function randomResample(n: number, seed: number): { drawn: Int32Array; indices: number[] } {
@@ -66,4 +69,57 @@ describe('resample statistics from multiplicities equal the statistic of the exp
       }
     });
   }
+});
+
+describe('mean weighted κ over rater pairs on a resample of their shared units', () => {
+  // Three pairs on 40 units: each pair rated a different, overlapping part of them.
+  const prng = createPrng(7);
+  const truth = Array.from({ length: 40 }, () => 1 + prng.nextInt(5));
+  const noisy = (v: number) => Math.max(1, Math.min(5, v - 1 + prng.nextInt(3)));
+  const pairs = [
+    { from: 0, to: 30 },
+    { from: 10, to: 40 },
+    { from: 5, to: 25 },
+  ].map(({ from, to }) => {
+    const units = Array.from({ length: to - from }, (_, i) => from + i);
+    return { units, a: units.map((u) => noisy(truth[u]!)), b: units.map((u) => noisy(truth[u]!)) };
+  });
+  const statistic = meanWeightedKappaResampler(pairs, LIKERT, 'quadratic');
+
+  it('on the data itself is the mean of the pairs’ κ', () => {
+    const kappas = pairs.map((p) => weightedKappa(p.a, p.b, LIKERT, 'quadratic')!);
+    expect(statistic(new Int32Array(40).fill(1), 0)).toBeCloseTo(kappas.reduce((s, k) => s + k, 0) / 3, 12);
+  });
+
+  for (const seed of [1, 2, 3]) {
+    it(`equals the mean of each pair's κ on its units of the expanded resample ${seed}`, () => {
+      const { drawn, indices } = randomResample(40, seed);
+      const kappas = pairs.map((p) => {
+        const drawnOfPair = indices.flatMap((u) => (p.units.includes(u) ? [p.units.indexOf(u)] : []));
+        return weightedKappa(
+          drawnOfPair.map((i) => p.a[i]!),
+          drawnOfPair.map((i) => p.b[i]!),
+          LIKERT,
+          'quadratic',
+        )!;
+      });
+      expect(statistic(drawn, 0)).toBeCloseTo(kappas.reduce((s, k) => s + k, 0) / kappas.length, 12);
+    });
+  }
+
+  it('leaves out a pair none of whose units was drawn, and is null when no pair is left', () => {
+    expect(statistic(new Int32Array(40), 0)).toBeNull();
+    const firstFive = new Int32Array(40);
+    for (let u = 0; u < 5; u++) firstFive[u] = 8; // units 0–4: the first pair only
+    const p = pairs[0]!;
+    const expanded = [0, 1, 2, 3, 4].flatMap((i) => Array<number>(8).fill(i));
+    expect(statistic(firstFive, 0)).toBe(
+      weightedKappa(
+        expanded.map((i) => p.a[i]!),
+        expanded.map((i) => p.b[i]!),
+        LIKERT,
+        'quadratic',
+      ),
+    );
+  });
 });
