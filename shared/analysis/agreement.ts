@@ -1,4 +1,5 @@
 import { krippendorffAlpha, pairwisePercentAgreement, weightedKappa } from '../stats';
+import { agreementWarnings } from './diagnostics';
 import { gwetSummary, iccSummary } from './reliability';
 import type { UnitBootstrap } from './resampling';
 import { DIMENSION_KIND_SPECS } from '../kinds/dimension-kinds';
@@ -11,7 +12,7 @@ const PREFERENCE_CODES: Record<PreferenceValue, number> = { model: 0, reference:
 /**
  * Inter-rater agreement for one dimension. Units are outputs (item_id, model), raters are rater names,
  * missing ratings stay missing. Alpha is at the level the dimension's kind declares (ordinal for Likert,
- * nominal for binary and preference), with a percentile bootstrap interval over outputs; Gwet's AC2
+ * nominal for binary and preference), with a BCa bootstrap interval over outputs; Gwet's AC2
  * (quadratic) for ordinal kinds and AC1 otherwise. Ordinal kinds also get quadratic-weighted kappa for every
  * pair of raters on the outputs both rated (bootstrap interval over those outputs), and ICCs on a complete block.
  */
@@ -45,17 +46,22 @@ export function dimensionAgreement(
     units: pairableUnits,
     percent_agreement: agreement,
     gwet: gwetSummary(matrix, categories, ordinal),
+    warnings: [],
   };
   if (alphaValue !== null)
     bootstrap.interval(
       pairable,
       { kind: 'krippendorff-alpha', matrix, level },
       (ci95) => (result.krippendorff_alpha_ci95 = ci95),
+      { method: 'bca', estimate: alphaValue },
     );
   if (ordinal) {
     result.weighted_kappa = pairwiseKappas(raters, units, matrix, categories, bootstrap);
     result.icc = iccSummary(raters, matrix);
   }
+  const choiceOf = Object.fromEntries(Object.entries(PREFERENCE_CODES).map(([choice, code]) => [code, choice]));
+  const categoryName = (code: number) => (dimension.kind === 'preference' ? choiceOf[code]! : code);
+  result.warnings = agreementWarnings(dimension, raters, matrix, result, categoryName);
   return result;
 }
 

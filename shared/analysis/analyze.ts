@@ -7,6 +7,7 @@ import { ALL_MODELS, outputLevelCorrelation } from './correlations';
 import { resolveDimensions, type KnownDimension } from './dimensions';
 import { intervalMethods } from './intervals';
 import { judgeComparisons, type JudgeValue } from './judges';
+import { bestMetrics, compareMetrics, type MetricComparison } from './metricComparison';
 import { ratedOutputs } from './outputs';
 import { positionBias, preferenceShares } from './preference';
 import { qualityControl, type QcAnalysisOptions } from './qc';
@@ -62,12 +63,26 @@ export function draftTidyAnalysis(allRows: ReadonlyArray<TidyRatingRow>, options
   }
 
   const outputs = ratedOutputs(rows);
+  // Dimensions with means (not preference, not nominal): correlations and metric comparisons use their mean rating.
+  const ratingDimensions = sortedStrings(dimensions.filter(hasMeans).map((d) => d.key));
   const correlations: Correlation[] = [];
   for (const metric of metrics) {
-    for (const dimension of sortedStrings(dimensions.filter(hasMeans).map((d) => d.key))) {
+    for (const dimension of ratingDimensions) {
       for (const model of [...models, ALL_MODELS]) {
         correlations.push(outputLevelCorrelation(outputs, { metric, dimension, model }, bootstrap));
       }
+    }
+  }
+  const metricComparisons: MetricComparison[] = [];
+  for (const dimension of ratingDimensions) {
+    for (const model of [...models, ALL_MODELS]) {
+      metrics.forEach((first, i) => {
+        for (const second of metrics.slice(i + 1)) {
+          metricComparisons.push(
+            compareMetrics(outputs, { dimension, model, metrics: [first, second] }, bootstrap, options),
+          );
+        }
+      });
     }
   }
 
@@ -83,6 +98,8 @@ export function draftTidyAnalysis(allRows: ReadonlyArray<TidyRatingRow>, options
     metrics,
     agreement,
     correlations,
+    metric_comparisons: metricComparisons,
+    best_metrics: [],
     bins: binMeans(rows, dimensions.filter(hasMeans)),
     bin_distributions: binDistributions(rows, dimensions),
     confidence: raterConfidence(studyRows, confidence),
@@ -100,6 +117,8 @@ export function draftTidyAnalysis(allRows: ReadonlyArray<TidyRatingRow>, options
   if (options.judges !== undefined && options.judges.length > 0) {
     result.judges = judgeComparisons(rows, options.judges, dimensions, bootstrap);
   }
+  // The best metrics quote the differences' intervals.
+  bootstrap.whenComplete(() => (result.best_metrics = bestMetrics(correlations, metricComparisons)));
   return { result, bootstrap };
 }
 

@@ -10,7 +10,7 @@ export const ALL_MODELS = 'ALL';
 /**
  * Metric–human correlation at the output level for one metric, dimension and model (or ALL): each
  * output with that metric and at least one rating on the dimension is one pair (metric value, mean
- * rating). The Spearman interval is a percentile bootstrap over those outputs (UnitBootstrap).
+ * rating). The Spearman interval is a BCa bootstrap over those outputs (UnitBootstrap).
  */
 export function outputLevelCorrelation(
   outputs: ReadonlyArray<RatedOutput>,
@@ -29,16 +29,36 @@ export function outputLevelCorrelation(
     y.push(human);
     units.push(outputKey(output));
   }
+  const rho = spearman(x, y);
   const correlation: Correlation = {
     metric: target.metric,
     dimension: target.dimension,
     model: target.model,
     n: x.length,
-    spearman: spearman(x, y),
+    spearman: rho,
     kendall_tau_b: kendallTauB(x, y),
     pearson: pearson(x, y),
     spearman_ci95: null,
   };
-  bootstrap.interval(units, { kind: 'spearman', x, y }, (ci95) => (correlation.spearman_ci95 = ci95));
+  if (rho !== null)
+    bootstrap.interval(
+      units,
+      { kind: 'spearman', x, y },
+      (ci95) => (correlation.spearman_ci95 = ci95),
+      { method: 'bca', estimate: rho },
+      metricCorrelationName('spearman', target),
+    );
   return correlation;
+}
+
+/**
+ * The name under which a metric's correlation with a dimension's mean rating is resampled (UnitBootstrap):
+ * on the same outputs it is the same statistic, whichever figure asks for it (its interval, or the
+ * difference between two metrics).
+ */
+export function metricCorrelationName(
+  coefficient: 'spearman' | 'pearson',
+  target: { metric: string; dimension: string },
+): string {
+  return `${coefficient}\u001d${target.metric}\u001d${target.dimension}`;
 }

@@ -1,7 +1,10 @@
 import { createPrng, deriveSeed } from '../prng';
 import {
+  bcaIntervalOfValues,
+  jackknifeAcceleration,
   krippendorffAlphaResampler,
   meanWeightedKappaResampler,
+  pearsonResampler,
   percentileIntervalOfValues,
   resampledValues,
   resamplesOf,
@@ -27,6 +30,7 @@ export interface BootstrapSettings {
  */
 export type ResampledStatistic =
   | { kind: 'spearman'; x: number[]; y: number[] }
+  | { kind: 'pearson'; x: number[]; y: number[] }
   | { kind: 'krippendorff-alpha'; matrix: ReliabilityMatrix; level: MeasurementLevel }
   | { kind: 'weighted-kappa'; a: number[]; b: number[]; categories: ReadonlyArray<number>; weights: KappaWeights }
   | { kind: 'mean-weighted-kappa'; pairs: KappaPair[]; categories: ReadonlyArray<number>; weights: KappaWeights };
@@ -37,6 +41,13 @@ export interface IntervalRequest {
   statistic: ResampledStatistic;
 }
 
+/**
+ * How an interval is formed from the statistic's values on the resamples: percentile, or BCa, which also
+ * needs the statistic's value on all the units (`estimate`) and its leave-one-out values (computed in the
+ * thread that fills the intervals in: n values, against B resamples).
+ */
+export type IntervalMethod = { method: 'percentile' } | { method: 'bca'; estimate: number };
+
 /** Resamples of one set of units held at once (as multiplicities) while their statistics are computed: 16 MB. */
 const MAX_COUNTS_AT_ONCE = 4 * 1024 * 1024;
 
@@ -44,6 +55,8 @@ export function resampledStatistic(spec: ResampledStatistic): ResampleStatistic 
   switch (spec.kind) {
     case 'spearman':
       return spearmanResampler(spec.x, spec.y);
+    case 'pearson':
+      return pearsonResampler(spec.x, spec.y);
     case 'krippendorff-alpha':
       return krippendorffAlphaResampler(spec.matrix, spec.level).statistic;
     case 'weighted-kappa':
@@ -54,7 +67,7 @@ export function resampledStatistic(spec: ResampledStatistic): ResampleStatistic 
 }
 
 /**
- * Percentile bootstrap intervals over units (outputs), for one analysis run. The analysis asks for each
+ * Bootstrap intervals over units (outputs), for one analysis run. The analysis asks for each
  * interval while it builds its result (`interval`), and the intervals are filled in at the end
  * (`complete`), once the statistics of every resample are known: so the resamples, the bulk of the work,
  * can be computed in several threads (resampleStatistics over ranges of resamples).
@@ -68,26 +81,69 @@ export function resampledStatistic(spec: ResampledStatistic): ResampleStatistic 
  */
 export class UnitBootstrap {
   readonly requests: IntervalRequest[] = [];
-  private readonly fillers: Array<(interval: [number, number] | null) => void> = [];
+  /** Who receives each request's values on complete: several, when one statistic is asked for under one name. */
+  private readonly users: Array<Array<(values: Float64Array) => void>> = [];
+  private readonly named = new Map<string, number>();
+  private readonly afterwards: Array<() => void> = [];
 
   constructor(readonly settings: BootstrapSettings) {}
 
   /**
-   * Asks for the interval of `statistic` over the units named by `units`; `fill` receives it on `complete`
-   * (null when fewer than half of the resamples gave a value). With 0 resamples or fewer than 3 units
-   * there is none, and `fill` receives null at once.
+   * Asks for the interval of `statistic` over the units named by `units`, formed by `method`; `fill`
+   * receives it on `complete` (null when fewer than half of the resamples gave a value, or BCa has no
+   * bias correction). With 0 resamples or fewer than 3 units there is none, and `fill` receives null at once.
    */
   interval(
     units: ReadonlyArray<string>,
     statistic: ResampledStatistic,
     fill: (interval: [number, number] | null) => void,
+    method: IntervalMethod = { method: 'percentile' },
+    name?: string,
+  ): void {
+    this.resampled(
+      units,
+      statistic,
+      (values) =>
+        fill(
+          values === null
+            ? null
+            : method.method === 'percentile'
+              ? percentileIntervalOfValues(values)
+              : bcaIntervalOfValues(
+                  values,
+                  method.estimate,
+                  jackknifeAcceleration(units.length, resampledStatistic(statistic)),
+                ),
+        ),
+      name,
+    );
+  }
+
+  /**
+   * Asks for the values of `statistic` on every resample of the units named by `units` (NaN where it is
+   * undefined), for a figure formed from several statistics on the same resamples; `use` receives them on
+   * `complete`, or null at once when there are none (as `interval`). Statistics asked for under the same
+   * `name` on the same units are computed once: the name must then stand for the statistic's inputs.
+   */
+  resampled(
+    units: ReadonlyArray<string>,
+    statistic: ResampledStatistic,
+    use: (values: Float64Array | null) => void,
+    name?: string,
   ): void {
     if (this.settings.bootstrap === 0 || units.length < 3) {
-      fill(null);
+      use(null);
       return;
     }
+    const key = name === undefined ? undefined : `${name}\u001d${units.join('\u001e')}`;
+    const known = key === undefined ? undefined : this.named.get(key);
+    if (known !== undefined) {
+      this.users[known]!.push(use);
+      return;
+    }
+    if (key !== undefined) this.named.set(key, this.requests.length);
     this.requests.push({ units, statistic });
-    this.fillers.push(fill);
+    this.users.push([use]);
   }
 
   /**
@@ -102,8 +158,14 @@ export class UnitBootstrap {
         throw new RangeError(
           `Interval ${index} has ${ofRequest.length} resample values, not ${this.settings.bootstrap}`,
         );
-      this.fillers[index]!(percentileIntervalOfValues(ofRequest));
+      for (const use of this.users[index]!) use(ofRequest);
     });
+    for (const then of this.afterwards) then();
+  }
+
+  /** Runs `then` on `complete`, once every interval is filled in: for figures read from the intervals. */
+  whenComplete(then: () => void): void {
+    this.afterwards.push(then);
   }
 
   /** Computes every resample here, in this thread, and fills the intervals. */

@@ -3,11 +3,15 @@ import type { DimensionKind } from '../kinds/dimension-kinds';
 import type { BinDistribution, RaterConfidence } from './categories';
 import type { JudgeComparison } from './judges';
 import type { QcResult } from './qc';
+import type { AgreementWarning } from './diagnostics';
 import type { IntervalMethods } from './intervals';
+import type { BestMetric, MetricComparison } from './metricComparison';
 import type { RaterDiagnostics } from './raters';
 import type { GwetSummary, IccSummary } from './reliability';
 
+export type { AgreementFigure, AgreementWarning } from './diagnostics';
 export type { IntervalMethods } from './intervals';
+export type { BestMetric, CorrelationDifference, MetricComparison } from './metricComparison';
 export type { RaterDiagnostics, RaterDimensionDiagnostics } from './raters';
 export type { BinDistribution, CategoryCounts, RaterConfidence } from './categories';
 export type {
@@ -31,7 +35,7 @@ export interface PairwiseKappa {
 
 export interface DimensionAgreement {
   krippendorff_alpha: number | null;
-  /** Percentile bootstrap over the `units` outputs (parameters.intervals.krippendorff_alpha). */
+  /** BCa bootstrap over the `units` outputs (parameters.intervals.krippendorff_alpha). */
   krippendorff_alpha_ci95: [number, number] | null;
   /** 'ordinal' for Likert dimensions, 'nominal' for binary ones and preference. */
   level: 'ordinal' | 'nominal';
@@ -44,6 +48,8 @@ export interface DimensionAgreement {
   weighted_kappa?: PairwiseKappa[];
   /** Likert dimensions only: ICC(A,1), ICC(C,1), ICC(A,k) on a complete table; null when none exists. */
   icc?: IccSummary | null;
+  /** Where the figures above are fragile (few shared outputs, κ paradox, unused scale, no variance); see diagnostics.ts. */
+  warnings: AgreementWarning[];
 }
 
 export interface Correlation {
@@ -115,6 +121,10 @@ export interface AnalysisResult {
   metrics: string[];
   agreement: Record<string, DimensionAgreement>;
   correlations: Correlation[];
+  /** Every pair of metrics per rating dimension and model (and ALL): dimension, model, then metric names in order. */
+  metric_comparisons: MetricComparison[];
+  /** Per rating dimension and model, the metric with the highest Spearman ρ and whether it beats the runner-up. */
+  best_metrics: BestMetric[];
   /** Means per model and bin of the dimensions that have means (not nominal ones). */
   bins: BinMean[];
   /** Nominal dimensions: ratings per category, per model and bin. */

@@ -7,6 +7,7 @@ import type { AnalysisResult } from '../analysis/types';
 import { categoriesSection, confidenceSection } from './categories-sections';
 import { judgeSection } from './judges';
 import { methodsSection } from './methods';
+import { metricComparisonSection } from './metric-comparison';
 import type { Labeller, ReportModel, ReportSection } from './model';
 import { protocolSection } from './protocol';
 import { qcSection } from './qc';
@@ -25,6 +26,7 @@ const REPORT_SECTIONS: ReadonlyArray<SectionBuilder> = [
   categoriesSection,
   (result) => preferenceSection(result),
   (result, _study, label) => correlationSection(result, label),
+  (result, _study, label) => metricComparisonSection(result, label),
   (result, _study, label) => agreementSection(result, label),
   (result, _study, label) => raterSection(result, label),
   confidenceSection,

@@ -1,5 +1,5 @@
 /** The report's agreement and per-rater sections: α, Gwet's AC, κ and ICC with their intervals and n. */
-import type { AnalysisResult } from '../analysis/types';
+import type { AgreementFigure, AnalysisDimension, AnalysisResult, DimensionAgreement } from '../analysis/types';
 import { formatIccEstimate, formatInterval, formatNumber, formatPercent, formatSeconds } from './format';
 import {
   heading,
@@ -9,6 +9,7 @@ import {
   styled,
   tableBlock,
   type Labeller,
+  type ReportBlock,
   type ReportSection,
   type Rich,
 } from './model';
@@ -79,8 +80,9 @@ export function agreementSection(result: AnalysisResult, label: Labeller): Repor
         rows,
         numericFrom: 2,
       }),
+      ...warningBlocks(entries, label),
       note(
-        "α: percentile bootstrap interval over outputs. Gwet's AC2 (quadratic weights) for Likert dimensions, AC1 otherwise, with Gwet's analytic standard error; n = outputs with at least one rating.",
+        "α: BCa bootstrap interval over outputs. Gwet's AC2 (quadratic weights) for Likert dimensions, AC1 otherwise, with Gwet's analytic standard error; n = outputs with at least one rating.",
       ),
       heading('Intraclass correlation (Likert dimensions)'),
       iccRows.length
@@ -106,6 +108,40 @@ export function agreementSection(result: AnalysisResult, label: Labeller): Repor
         : note('Fewer than two raters per dimension.'),
     ],
   };
+}
+
+const FIGURE_NAMES: Record<AgreementFigure, string> = {
+  krippendorff_alpha: 'α',
+  percent_agreement: 'percent agreement',
+  gwet: 'Gwet',
+  weighted_kappa: 'κ',
+  icc: 'ICC',
+};
+
+/** The agreement warnings of every dimension (agreement.<dimension>.warnings), next to the agreement table. */
+function warningBlocks(
+  entries: ReadonlyArray<readonly [AnalysisDimension, DimensionAgreement]>,
+  label: Labeller,
+): ReportBlock[] {
+  const rows = entries.flatMap(([d, a]) =>
+    a.warnings.map((w) => [label(d.key), w.figures.map((figure) => FIGURE_NAMES[figure]).join(', '), w.message]),
+  );
+  if (rows.length === 0) {
+    return [
+      note(
+        'No warnings: no figure rests on fewer than 30 shared outputs, no category holds more than 85% of the ratings, every rater used the scale values the others used, and every Likert dimension varies.',
+      ),
+    ];
+  }
+  return [
+    heading('Where these numbers are fragile'),
+    tableBlock({
+      label: 'Warnings on the agreement figures',
+      head: ['Dimension', 'Figures', 'Warning'],
+      rows,
+      groupFirstColumn: true,
+    }),
+  ];
 }
 
 /** Per-rater diagnostics; no section at all before anyone has rated. */

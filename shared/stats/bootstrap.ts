@@ -1,4 +1,5 @@
 import type { Prng } from '../prng';
+import { normalCdf, normalQuantile } from './quantiles';
 
 export interface BootstrapOptions {
   /** Number of resamples B. */
@@ -90,9 +91,100 @@ export function resampledValues(counts: Int32Array, n: number, statistic: Resamp
  * Hand-written: simple-statistics' quantileSorted uses a different quantile rule.
  */
 export function percentileIntervalOfValues(values: Float64Array, level = 0.95): [number, number] | null {
-  const sorted = values.filter((value) => !Number.isNaN(value)).sort();
-  if (sorted.length * 2 < values.length) return null;
+  const sorted = sortedDefined(values);
+  if (!sorted) return null;
   return [linearQuantileSorted(sorted, (1 - level) / 2), linearQuantileSorted(sorted, (1 + level) / 2)];
+}
+
+/** How a bootstrap interval is formed from the resamples' values. */
+export type BootstrapMethod = 'percentile' | 'bca';
+
+/**
+ * The bias-corrected and accelerated (BCa) interval (Efron & Tibshirani 1993, §14.3 and eq. 14.15) of
+ * `statistic` over resamples made by resamplesOf(n, …), as scipy.stats.bootstrap(method="BCa"):
+ * bcaIntervalOfValues of its resampledValues, with the acceleration from its leave-one-out values.
+ */
+export function bcaIntervalOfResamples(
+  counts: Int32Array,
+  n: number,
+  statistic: ResampleStatistic,
+  estimate: number,
+  level = 0.95,
+): [number, number] | null {
+  return bcaIntervalOfValues(
+    resampledValues(counts, n, statistic),
+    estimate,
+    jackknifeAcceleration(n, statistic),
+    level,
+  );
+}
+
+/**
+ * The BCa interval of a statistic from its values on B resamples (NaN = undefined, skipped), its value
+ * `estimate` (θ̂) on the full sample and the acceleration (jackknifeAcceleration):
+ * - bias correction z₀ = Φ⁻¹(p) with p = (#{θ*_b < θ̂} + #{θ*_b ≤ θ̂}) / 2B over the B defined resamples;
+ * - the interval is the linear quantiles (as the percentile interval) at Φ(z₀ + (z₀ + z)/(1 − a(z₀ + z)))
+ *   for z = Φ⁻¹((1 − level)/2) and Φ⁻¹((1 + level)/2).
+ * Null when fewer than half the resamples gave a value, when θ̂ lies outside every resample (p = 0 or 1:
+ * no bias correction exists), or when a level is undefined.
+ */
+export function bcaIntervalOfValues(
+  values: Float64Array,
+  estimate: number,
+  acceleration: number,
+  level = 0.95,
+): [number, number] | null {
+  const sorted = sortedDefined(values);
+  if (!sorted) return null;
+  let below = 0;
+  let atOrBelow = 0;
+  for (const value of sorted) {
+    if (value < estimate) below++;
+    if (value <= estimate) atOrBelow++;
+  }
+  const share = (below + atOrBelow) / (2 * sorted.length);
+  if (share === 0 || share === 1) return null;
+  const biasCorrection = normalQuantile(share);
+  const adjusted = (tail: number): number | null => {
+    const z = biasCorrection + normalQuantile(tail);
+    const p = normalCdf(biasCorrection + z / (1 - acceleration * z));
+    return Number.isFinite(p) ? p : null;
+  };
+  const lower = adjusted((1 - level) / 2);
+  const upper = adjusted((1 + level) / 2);
+  if (lower === null || upper === null) return null;
+  return [linearQuantileSorted(sorted, lower), linearQuantileSorted(sorted, upper)];
+}
+
+/**
+ * The BCa acceleration a = Σ U_i³ / (6 (Σ U_i²)^{3/2}) with U_i = (n − 1)(θ̄₍.₎ − θ̂₍i₎) from the n
+ * leave-one-out (jackknife) values θ̂₍i₎ of the statistic (undefined ones skipped); 0 when they do not vary.
+ */
+export function jackknifeAcceleration(n: number, statistic: ResampleStatistic): number {
+  const counts = new Int32Array(n).fill(1);
+  const values: number[] = [];
+  for (let i = 0; i < n; i++) {
+    counts[i] = 0;
+    const value = statistic(counts, 0);
+    counts[i] = 1;
+    if (value !== null && Number.isFinite(value)) values.push(value);
+  }
+  const centre = values.reduce((sum, value) => sum + value, 0) / values.length;
+  let squares = 0;
+  let cubes = 0;
+  for (const value of values) {
+    const u = (values.length - 1) * (centre - value);
+    squares += u * u;
+    cubes += u * u * u;
+  }
+  return squares > 0 ? cubes / (6 * squares ** 1.5) : 0;
+}
+
+/** The defined (not NaN) values, sorted; null when fewer than half are defined. */
+function sortedDefined(values: Float64Array): Float64Array | null {
+  const defined = values.filter((value) => !Number.isNaN(value));
+  if (defined.length * 2 < values.length) return null;
+  return defined.sort();
 }
 
 function checkResamples(resamples: number, level: number): void {

@@ -26,26 +26,29 @@ export function spearman(x: ReadonlyArray<number>, y: ReadonlyArray<number>): nu
  * pre-sort groups equal values of x and of y (tie groups, in increasing order); a resample then costs two
  * passes over the pairs and one over the groups, allocating nothing: add up each group's draws, give every
  * group the average rank of its draws, and form ρ = Σ w (r_x − c)(r_y − c) / √(Σ w (r_x − c)² · Σ w (r_y − c)²)
- * with c = (n + 1)/2, the mean rank of n draws. A pair drawn w times counts w times, exactly as in
- * scipy.stats.spearmanr on the expanded resample.
+ * with c = (m + 1)/2, the mean rank of the m draws (m = n for a resample, n − 1 for a jackknife sample). A pair
+ * drawn w times counts w times, exactly as in scipy.stats.spearmanr on the expanded resample.
  */
 export function spearmanResampler(x: ReadonlyArray<number>, y: ReadonlyArray<number>): ResampleStatistic {
   isCorrelatable(x, y);
   const n = x.length;
   const xTies = tieGroups(x);
   const yTies = tieGroups(y);
-  const centre = (n + 1) / 2;
   // Locals, not property reads, inside the hot loops.
   const { groupOf: xGroup, draws: xDraws, centredRank: xRank } = xTies;
   const { groupOf: yGroup, draws: yDraws, centredRank: yRank } = yTies;
   return (counts, offset) => {
     xDraws.fill(0);
     yDraws.fill(0);
+    let drawn = 0;
     for (let i = 0; i < n; i++) {
       const weight = counts[offset + i]!;
       xDraws[xGroup[i]!]! += weight;
       yDraws[yGroup[i]!]! += weight;
+      drawn += weight;
     }
+    // The mean rank of the draws: (n + 1)/2 for a resample, n/2 for a leave-one-out (jackknife) sample.
+    const centre = (drawn + 1) / 2;
     const sxx = centreGroupRanks(xTies, centre);
     const syy = centreGroupRanks(yTies, centre);
     if (sxx === 0 || syy === 0) return null;

@@ -10,12 +10,16 @@ export {
 } from './weightedKappa';
 export { pearson, spearman, spearmanResampler, kendallTauB } from './correlation';
 export {
+  bcaIntervalOfResamples,
   bootstrapPercentileInterval,
   percentileIntervalOfResamples,
   percentileIntervalOfValues,
+  bcaIntervalOfValues,
+  jackknifeAcceleration,
   resampledValues,
   resamplesOf,
   skipResamples,
+  type BootstrapMethod,
   type BootstrapOptions,
   type ResampleStatistic,
 } from './bootstrap';
@@ -36,3 +40,11 @@ export {
   type BradleyTerryInterval,
   type PairwiseJudgement,
 } from './bradleyTerry';
+export {
+  averageRanks,
+  pearsonResampler,
+  swapPermutationTest,
+  williamsTest,
+  type SwapPermutationOptions,
+  type WilliamsTest,
+} from './correlationDifference';

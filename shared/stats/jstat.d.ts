@@ -2,6 +2,7 @@
 declare module 'jstat' {
   interface Distribution {
     inv(p: number, ...parameters: number[]): number;
+    cdf(x: number, ...parameters: number[]): number;
   }
   const jStat: {
     centralF: Distribution;

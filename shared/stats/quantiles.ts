@@ -20,3 +20,13 @@ export function fQuantile(p: number, df1: number, df2: number): number {
 export function normalQuantile(p: number): number {
   return jStat.normal.inv(p, 0, 1);
 }
+
+/** Φ(z), the standard normal distribution function. */
+export function normalCdf(z: number): number {
+  return jStat.normal.cdf(z, 0, 1);
+}
+
+/** P(T ≤ t) for Student's t with `df` degrees of freedom. */
+export function studentTCdf(t: number, df: number): number {
+  return jStat.studentt.cdf(t, df);
+}

@@ -5,6 +5,9 @@ import {
   serializeAnalysisResult,
   type AnalysisResult,
 } from '../../../shared/analysis';
+import { humanMean, ratedOutputs } from '../../../shared/analysis/outputs';
+import { UnitBootstrap, type IntervalMethod, type ResampledStatistic } from '../../../shared/analysis/resampling';
+import { outputKey } from '../../../shared/analysis/tidy';
 import { expectClose, readFixtureCsv, reference } from './fixtures';
 
 const withoutIntervals = (result: AnalysisResult) => result.correlations.map(({ spearman_ci95: _, ...rest }) => rest);
@@ -85,6 +88,7 @@ describe('edge cases of the hand-made fixtures', () => {
       gwet: { coefficient: 'AC2', value: null, standard_error: null, ci95: null, n: expect.any(Number) },
       weighted_kappa: [],
       icc: null,
+      warnings: [],
     });
   });
 
@@ -126,6 +130,33 @@ describe('bootstrap intervals', () => {
     expect(lo).toBeLessThanOrEqual(a.spearman!);
     expect(hi).toBeGreaterThanOrEqual(a.spearman!);
     expect(hi).toBeLessThanOrEqual(1);
+  });
+
+  it("are BCa for Spearman's ρ and α, as the coverage simulation chose, and say so in the parameters", () => {
+    const settings = { bootstrap: 300, seed: 5 };
+    const result = analyzeTidyRatings(rows, settings);
+    const rho = factualityAll(result);
+    const pairs = ratedOutputs(rows).filter(
+      (output) => output.scores.rougeL !== undefined && humanMean(output, 'factuality') !== null,
+    );
+    const statistic: ResampledStatistic = {
+      kind: 'spearman',
+      x: pairs.map((output) => output.scores.rougeL!),
+      y: pairs.map((output) => humanMean(output, 'factuality')!),
+    };
+    const keys = pairs.map(outputKey);
+    const intervalBy = (method: IntervalMethod) => {
+      const bootstrap = new UnitBootstrap(settings);
+      let interval: [number, number] | null = null;
+      bootstrap.interval(keys, statistic, (filled) => (interval = filled), method);
+      bootstrap.completeHere();
+      return interval;
+    };
+    expect(rho.spearman_ci95).toEqual(intervalBy({ method: 'bca', estimate: rho.spearman! }));
+    expect(rho.spearman_ci95).not.toEqual(intervalBy({ method: 'percentile' }));
+    expect(result.parameters.intervals.spearman).toMatch(/^95% BCa \(bias-corrected and accelerated/);
+    expect(result.parameters.intervals.krippendorff_alpha).toMatch(/^95% BCa /);
+    expect(result.parameters.intervals.weighted_kappa).toMatch(/^95% percentile bootstrap/);
   });
 
   it('do not depend on which other metrics are in the file', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeTidyRatings, type TidyRatingRow } from '../../../shared/analysis';
-import { renderReportHtml } from '../../../shared/report';
+import { buildReportModel, renderReportHtml } from '../../../shared/report';
+import { modelTables, type Rich } from '../../../shared/report/model';
 import {
   formatIccEstimate,
   formatInterval,
@@ -16,6 +17,10 @@ const study = FIXTURE_STUDY;
 const { rows } = readFixtureCsv('ratings_small.csv');
 const result = analyzeTidyRatings(rows, { bootstrap: 100, seed: 1 });
 const html = renderReportHtml(result, study);
+const plainText = (text: Rich): string =>
+  typeof text === 'string'
+    ? text
+    : text.map((run) => (typeof run === 'string' ? run : plainText(run.content))).join('');
 
 describe('renderReportHtml', () => {
   it('shows every interval with its n: α, Gwet, ICC, κ, preference shares, rater differences', () => {
@@ -50,7 +55,8 @@ describe('renderReportHtml', () => {
       'F-based',
       'Wilson',
       'leave-one-out',
-      'bootstrap over',
+      'bias-corrected and accelerated (BCa) bootstrap intervals over outputs',
+      'percentile bootstrap interval',
       'interquartile',
     ]) {
       expect(methods).toContain(phrase);
@@ -72,18 +78,20 @@ describe('renderReportHtml', () => {
     expect(html).toContain('Bootstrap: 100 resamples, seed 1.');
   });
 
-  it('has every table: bins, preference, correlations (heat map and full), agreement, ICC, kappa, per rater and time', () => {
+  it('has every table: bins, preference, correlations (heat map and full), metric against metric, agreement with its warnings, ICC, kappa, per rater and time', () => {
     for (const heading of [
       'Ratings by bin',
       'Preference: model vs reference',
       'Metric–human correlation',
+      'Which metric tracks the physicians best',
       'Inter-rater agreement',
       'Per-rater diagnostics',
       'Methods',
     ]) {
       expect(html).toContain(`<h2>${heading}</h2>`);
     }
-    expect(html.match(/<table/g)!.length).toBe(12); // 8 + ICC, per-rater diagnostics, time per task + the per-rater quality-control table
+    // 8 + ICC, per-rater diagnostics, time per task, the per-rater quality-control table, best metric, every pair, warnings
+    expect(html.match(/<table/g)!.length).toBe(15);
     expect(html).toContain(`<td class="num">${formatNumber(result.agreement.factuality!.krippendorff_alpha, 3)}</td>`);
     expect(html).toContain(`p = ${formatP(result.position_bias.binomial_p_two_sided)}`);
     for (const c of result.correlations.filter((x) => x.spearman !== null))
@@ -135,5 +143,43 @@ describe('number formatting', () => {
     );
     const undefinedHtml = renderReportHtml(analyzeTidyRatings(constant, { bootstrap: 0, seed: 1 }), study);
     expect(undefinedHtml).toContain('undefined (every rating in the table is the same)');
+  });
+});
+
+describe('metric comparison and agreement warnings in the report', () => {
+  const model = buildReportModel(result, study);
+  const table = (name: string) => modelTables(model).find((t) => t.label === name)!;
+
+  it('has a best-metric row per dimension and model, saying whether it beats the runner-up', () => {
+    const best = table('Best metric per dimension and model');
+    expect(best.rows).toHaveLength(result.best_metrics.length);
+    result.best_metrics.forEach((b, i) => {
+      const cells = best.rows[i]!.map((cell) => plainText(cell as Rich));
+      expect(cells[2]).toBe(b.metric);
+      expect(cells[5]).toBe(formatNumber(b.difference));
+      expect(cells[6]).toBe(formatInterval(b.difference_ci95));
+      expect(cells[7]).toBe(formatP(b.permutation_p));
+      expect(cells[8]).toBe(b.runner_up === null ? '—' : b.distinguishable ? 'yes' : 'no');
+    });
+    expect(html).toContain('Which metric tracks the physicians best');
+  });
+
+  it("lists every pair with both differences, their intervals, permutation p and Williams' t", () => {
+    const pairs = table('Difference of correlations for every pair of metrics');
+    expect(pairs.rows).toHaveLength(result.metric_comparisons.length);
+    const first = result.metric_comparisons.find((c) => c.pearson.williams !== null)!;
+    const row = pairs.rows[result.metric_comparisons.indexOf(first)]!.map((cell) => plainText(cell as Rich));
+    expect(row[2]).toBe(`${first.metrics[0]} − ${first.metrics[1]}`);
+    expect(row[10]).toBe(
+      `t(${first.pearson.williams!.df}) = ${formatNumber(first.pearson.williams!.t)}, p = ${formatP(first.pearson.williams!.p)}`,
+    );
+  });
+
+  it('prints every agreement warning next to the agreement tables', () => {
+    const warnings = Object.values(result.agreement).flatMap((a) => a.warnings);
+    expect(warnings.length).toBeGreaterThan(0);
+    const rows = table('Warnings on the agreement figures').rows.map((r) => plainText(r[2] as Rich));
+    expect(rows).toEqual(result.dimensions.flatMap((d) => result.agreement[d.key]!.warnings.map((w) => w.message)));
+    expect(html).toContain('Where these numbers are fragile');
   });
 });

@@ -54,6 +54,22 @@ describe('Reports screen', () => {
     expect(onScreen.length).toBeGreaterThan(10);
   });
 
+  it('shows which metric tracks the physicians best and the warnings on the agreement figures', async () => {
+    renderWith(async () => report);
+    const best = await screen.findByRole('table', { name: 'Best metric per dimension and model' });
+    const pooled = result.best_metrics.find((b) => b.dimension === 'factuality' && b.model === 'ALL')!;
+    const row = within(best)
+      .getAllByRole('row')
+      .find((r) => r.textContent!.includes(formatInterval(pooled.difference_ci95)))!;
+    expect(within(row).getByText(pooled.metric)).toBeTruthy();
+    expect(within(row).getByText(pooled.distinguishable ? 'yes' : 'no')).toBeTruthy();
+    expect(screen.getByRole('table', { name: 'Difference of correlations for every pair of metrics' })).toBeTruthy();
+    const warnings = screen.getByRole('table', { name: 'Warnings on the agreement figures' });
+    const all = Object.values(result.agreement).flatMap((a) => a.warnings);
+    expect(within(warnings).getAllByRole('row')).toHaveLength(all.length + 1);
+    expect(within(warnings).getAllByText(all[0]!.message).length).toBeGreaterThan(0);
+  });
+
   it('shows counts, the per-bin table, preference with intervals, position bias and agreement', async () => {
     renderWith(async () => report);
     expect(await screen.findByText('rating values')).toBeTruthy();

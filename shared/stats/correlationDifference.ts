@@ -1,0 +1,201 @@
+/**
+ * Is one metric's correlation with the human ratings higher than another's, on the same outputs? The two
+ * correlations share the human side (dependent, overlapping correlations), so they are compared paired:
+ * Williams' t test for Pearson's r, and a permutation test that swaps the two metrics' values within
+ * outputs (Deutsch, Dror & Roth 2021) for any coefficient.
+ */
+import type { Prng } from '../prng';
+import type { ResampleStatistic } from './bootstrap';
+import { pearson } from './correlation';
+import { studentTCdf } from './quantiles';
+
+export interface WilliamsTest {
+  t: number;
+  df: number;
+  /** Two-sided p-value from Student's t with df = n − 3. */
+  p: number;
+}
+
+/**
+ * Williams' (1959) t test of r12 = r13 for variables 2 and 3 both correlated with variable 1 on the same n
+ * units, with r23 their own correlation, exactly as R psych::r.test(n, r12, r13 = …, r23 = …):
+ *   t = (r12 − r13) · √((n − 1)(1 + r23) / (2 (n − 1)/(n − 3) · |R| + r̄² (1 − r23)³)),
+ *   |R| = 1 − r12² − r13² − r23² + 2 r12 r13 r23, r̄ = (r12 + r13)/2, df = n − 3.
+ * Null when n ≤ 3, a correlation is undefined, or the denominator is not positive (|R| < 0 cannot come from
+ * data; r23 = −1 with r̄ = 0 leaves nothing to test).
+ */
+export function williamsTest(
+  r12: number | null,
+  r13: number | null,
+  r23: number | null,
+  n: number,
+): WilliamsTest | null {
+  if (r12 === null || r13 === null || r23 === null || !(n > 3)) return null;
+  const determinant = 1 - r12 * r12 - r13 * r13 - r23 * r23 + 2 * r12 * r13 * r23;
+  const average = (r12 + r13) / 2;
+  const denominator = ((2 * (n - 1)) / (n - 3)) * determinant + average * average * (1 - r23) ** 3;
+  if (!(denominator > 0)) return null;
+  const t = (r12 - r13) * Math.sqrt(((n - 1) * (1 + r23)) / denominator);
+  const df = n - 3;
+  // t = 0 is exactly p = 1, whatever the distribution function's rounding.
+  return { t, df, p: t === 0 ? 1 : Math.min(1, 2 * (1 - studentTCdf(Math.abs(t), df))) };
+}
+
+/**
+ * Pearson's r of bootstrap resamples of the pairs (x_i, y_i) given as multiplicities (a pair drawn w times
+ * counts w times), for the resampling helpers in ./bootstrap. Null for a resample with a constant side.
+ */
+export function pearsonResampler(x: ReadonlyArray<number>, y: ReadonlyArray<number>): ResampleStatistic {
+  if (x.length !== y.length) throw new RangeError(`Correlation needs paired values, got ${x.length} and ${y.length}`);
+  // Centred once, so the resample's sums of squares do not cancel large means.
+  const xs = centred(x);
+  const ys = centred(y);
+  const n = x.length;
+  return (counts, offset) => {
+    let drawn = 0;
+    let sx = 0;
+    let sy = 0;
+    for (let i = 0; i < n; i++) {
+      const w = counts[offset + i]!;
+      drawn += w;
+      sx += w * xs[i]!;
+      sy += w * ys[i]!;
+    }
+    const mx = sx / drawn;
+    const my = sy / drawn;
+    let sxx = 0;
+    let syy = 0;
+    let sxy = 0;
+    for (let i = 0; i < n; i++) {
+      const w = counts[offset + i]!;
+      if (w === 0) continue;
+      const dx = xs[i]! - mx;
+      const dy = ys[i]! - my;
+      sxx += w * dx * dx;
+      syy += w * dy * dy;
+      sxy += w * dx * dy;
+    }
+    if (!(sxx > 0 && syy > 0)) return null;
+    return Math.min(1, Math.max(-1, sxy / Math.sqrt(sxx * syy)));
+  };
+}
+
+/** Average ranks (1-based; ties share the mean of their positions), as scipy.stats.rankdata. */
+export function averageRanks(values: ReadonlyArray<number>): number[] {
+  const order = values.map((_, i) => i).sort((i, j) => values[i]! - values[j]!);
+  const ranks = new Array<number>(values.length);
+  for (let start = 0; start < order.length;) {
+    let end = start + 1;
+    while (end < order.length && values[order[end]!] === values[order[start]!]) end++;
+    const rank = (start + 1 + end) / 2;
+    for (let k = start; k < end; k++) ranks[order[k]!] = rank;
+    start = end;
+  }
+  return ranks;
+}
+
+export interface SwapPermutationOptions {
+  /** Random swap patterns to draw; when 2^n is no more than this, all 2^n patterns are enumerated (exact test). */
+  permutations: number;
+  prng: Prng;
+}
+
+/**
+ * Two-sided paired permutation test of r(a, h) = r(b, h) (Pearson), as Deutsch, Dror & Roth (2021) compare
+ * two metrics: a and b are first standardised (z-scores, so that swapping values on different scales is
+ * meaningful), then each swap pattern exchanges a_i and b_i on a random half of the outputs (each output
+ * independently with probability ½) and recomputes T = r(a′, h) − r(b′, h). p = (1 + #{|T*| ≥ |T|}) / (1 + P)
+ * over P random patterns, or #{|T*| ≥ |T|} / 2ⁿ over all of them when 2ⁿ ≤ `permutations` — the same value as
+ * scipy.stats.permutation_test(permutation_type="samples"), whose null distribution is symmetric here.
+ * Pass average ranks (averageRanks) to test Spearman's ρ. Null when n < 3 or T is undefined.
+ */
+export function swapPermutationTest(
+  a: ReadonlyArray<number>,
+  b: ReadonlyArray<number>,
+  h: ReadonlyArray<number>,
+  options: SwapPermutationOptions,
+): number | null {
+  const n = h.length;
+  if (a.length !== n || b.length !== n) throw new RangeError(`Permutation test needs paired values for every output`);
+  const ra = pearson(a, h);
+  const rb = pearson(b, h);
+  if (ra === null || rb === null) return null;
+  const za = standardised(a);
+  const zb = standardised(b);
+  const hc = centred(h);
+  const shh = hc.reduce((sum, v) => sum + v * v, 0);
+  // Sums over a′ start from a's; swapping output i adds the i-th differences; b′'s sums are the totals minus a′'s.
+  let sa = 0;
+  let saa = 0;
+  let sah = 0;
+  let sb = 0;
+  let sbb = 0;
+  let sbh = 0;
+  const d = new Float64Array(n);
+  const dd = new Float64Array(n);
+  const dh = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    sa += za[i]!;
+    saa += za[i]! * za[i]!;
+    sah += za[i]! * hc[i]!;
+    sb += zb[i]!;
+    sbb += zb[i]! * zb[i]!;
+    sbh += zb[i]! * hc[i]!;
+    d[i] = zb[i]! - za[i]!;
+    dd[i] = zb[i]! * zb[i]! - za[i]! * za[i]!;
+    dh[i] = d[i]! * hc[i]!;
+  }
+  const correlation = (s: number, ss: number, sh: number) => {
+    const variance = ss - (s * s) / n;
+    return variance > 1e-12 * n ? sh / Math.sqrt(variance * shh) : null;
+  };
+  /** T for a swap pattern: swapped[i] = 1 exchanges output i's two values. */
+  const statistic = (swapped: Int32Array): number | null => {
+    let s = sa;
+    let ss = saa;
+    let sh = sah;
+    for (let i = 0; i < n; i++) {
+      if (swapped[i] === 0) continue;
+      s += d[i]!;
+      ss += dd[i]!;
+      sh += dh[i]!;
+    }
+    const first = correlation(s, ss, sh);
+    const second = correlation(sa + sb - s, saa + sbb - ss, sah + sbh - sh);
+    return first === null || second === null ? null : first - second;
+  };
+  const coins = new Int32Array(n);
+  const observed = Math.abs(statistic(coins)!);
+  // Rounding must not decide whether a pattern's |T*| equals the observed |T| (swapping every output gives −T).
+  const atLeastObserved = (value: number | null) => value !== null && Math.abs(value) >= observed - 1e-12;
+
+  if (n < 31 && 2 ** n <= options.permutations) {
+    let extreme = 0;
+    for (let mask = 0; mask < 2 ** n; mask++) {
+      for (let i = 0; i < n; i++) coins[i] = (mask >> i) & 1;
+      if (atLeastObserved(statistic(coins))) extreme++;
+    }
+    return extreme / 2 ** n;
+  }
+  // 31 coins from each uniform draw below 2^31 (its bits are independent fair coins).
+  const words = new Int32Array(Math.ceil(n / 31));
+  let extreme = 0;
+  for (let p = 0; p < options.permutations; p++) {
+    options.prng.fillInts(words, 2 ** 31);
+    for (let i = 0; i < n; i++) coins[i] = (words[(i / 31) | 0]! >> (i % 31)) & 1;
+    if (atLeastObserved(statistic(coins))) extreme++;
+  }
+  return (1 + extreme) / (1 + options.permutations);
+}
+
+function centred(values: ReadonlyArray<number>): Float64Array {
+  const mean = values.reduce((sum, v) => sum + v, 0) / values.length;
+  return Float64Array.from(values, (v) => v - mean);
+}
+
+/** z-scores with the population SD (the SD's convention does not change any correlation). */
+function standardised(values: ReadonlyArray<number>): Float64Array {
+  const c = centred(values);
+  const sd = Math.sqrt(c.reduce((sum, v) => sum + v * v, 0) / values.length);
+  return c.map((v) => v / sd);
+}
