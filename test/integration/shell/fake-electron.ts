@@ -207,7 +207,16 @@ export function createFakeElectron(options: FakeElectronOptions) {
     decryptString: (sealed: Buffer) => Buffer.from(sealed).reverse().toString('utf8'),
   };
 
-  const module = { app, BrowserWindow, dialog, ipcMain, Menu, protocol, safeStorage, session };
+  /** What the app asked the file manager to show (Finish's "Show in folder"). */
+  const shownInFolder: string[] = [];
+  const shell = {
+    showItemInFolder(path: string) {
+      record('shell.showItemInFolder', 'after-ready');
+      shownInFolder.push(path);
+    },
+  };
+
+  const module = { app, BrowserWindow, dialog, ipcMain, Menu, protocol, safeStorage, session, shell };
 
   return {
     module,
@@ -224,6 +233,7 @@ export function createFakeElectron(options: FakeElectronOptions) {
     openDialogAnswers,
     saveDialogAnswers,
     dialog,
+    shownInFolder,
     quits,
     menu: () => applicationMenu,
     /** Electron's 'ready': resolves whenReady, then lets the promise chain it started run. */

@@ -208,7 +208,11 @@ describe('a rater session over IPC', () => {
       }
     };
     expect(await call('getCoordinatorCapabilities')).toMatchObject({ files: 'dialogs', workspaceLabel: null });
-    expect((await call<{ id: string }[]>('listRubricPresets')).map((p) => p.id)).toEqual(['medisumqa', 'chq-summ']);
+    expect((await call<{ id: string }[]>('listRubricPresets')).map((p) => p.id)).toEqual([
+      'medisumqa',
+      'chq-summ',
+      'med-palm-harm',
+    ]);
     expect(await call('previewRubric', { preset: 'chq-summ' })).toMatchObject({ ok: true });
     expect(await call('checkPassphrase', { passphrase: 'abc', context: [] })).toMatchObject({ strong: false });
     const extra = join(work, 'extra.jsonl');
@@ -266,6 +270,10 @@ describe('a rater session over IPC', () => {
       passphrase: sheet.passphrase,
     });
     expect((await call<{ rater: string }[]>('listPackages')).map((p) => p.rater)).toEqual(['Demo rater', 'Dr Bo']);
+    expect(await call('getProtocolSeal')).toBeNull();
+    const seal = await call<{ hash: string }>('sealProtocol');
+    expect(seal.hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(await call('getProtocolSeal')).toMatchObject({ hash: seal.hash, deviations: 0 });
     fake.openDialogAnswers.push({ canceled: false, filePaths: [join(packs, 'Dr Bo.blindrate')] });
     const [returned] = await call<FileHandle[]>('chooseFiles', { purpose: 'returns', multiple: true });
     expect(await job(await call('startMerge', { files: [returned!.token] }))).toMatchObject({
@@ -317,6 +325,8 @@ describe('a rater session over IPC', () => {
     expect(progress.find((p) => p.kind === 'rating')).toMatchObject({ done: 1, flagged: 1 });
     expect(progress.find((p) => p.kind === 'preference')).toMatchObject({ done: 1 });
     await call('lockRater');
+    await call('showStudyInFolder');
+    expect(fake.shownInFolder).toEqual([packagePath]);
     await expect(call('getReport')).rejects.toThrow('This is a rater package');
     await call('closeStudy');
     await expect(call('getOverview')).rejects.toThrow('No study is open');
