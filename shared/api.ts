@@ -101,6 +101,11 @@ export interface RatingTaskPayload extends TaskPayloadBase {
   answer: string;
   /** Saved values by dimension key, empty when not yet rated. */
   values: Record<string, number>;
+  /**
+   * A practice task (calibration, at the start of the queue): the screen says so before it is rated.
+   * Only that: its expected rating comes with the save (SaveRatingResult), and no other role shows.
+   */
+  practice: boolean;
 }
 
 export interface PreferenceTaskPayload extends TaskPayloadBase {

@@ -10,6 +10,7 @@ import { readSamples } from '../../db/samples';
 import { isoNow, type Clock } from '../../shared/clock';
 import { analyzeTidyRatings, type AnalysisResult } from '../../shared/analysis';
 import { renderReportHtml } from '../../shared/report';
+import { collectRaterComments } from '../../shared/report/comments';
 import type { ReportProtocol, ReportStudy } from '../../shared/report/types';
 import { analyzeOffThread } from './analysis-thread';
 import { writeFileAtomically } from './atomic-file';
@@ -64,6 +65,7 @@ export function readReportStudy(db: StudyDb, clock: Clock): ReportStudy {
     raters: countRaters(db),
     packages: readReportPackages(db),
     protocol: readReportProtocol(db),
+    comments: collectRaterComments(readTidyRatingRows(db)),
   };
 }
 

@@ -94,6 +94,7 @@ export function writeBundle(db: StudyDb, options: BundleOptions): BundleSummary 
     [BUNDLE_FILES.report]: renderReportHtml(result, {
       ...study,
       packages: study.packages?.map((p) => ({ ...p, rater: named(p.rater) })),
+      comments: study.comments?.map((c) => ({ ...c, rater: named(c.rater) })),
     }),
     [BUNDLE_FILES.auditHeads]: readableJson(auditHeads(db, named)),
   };

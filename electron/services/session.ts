@@ -130,6 +130,7 @@ export function startPackageSession(db: StudyDb, clock: Clock): RaterSession {
           kind: 'rating',
           answer: task.answerA,
           values: readPackageRatingValues(db, task.id),
+          practice: task.feedback !== null,
         } satisfies RatingTaskPayload;
       case 'preference':
         return {

@@ -5,6 +5,7 @@
  */
 import type { AnalysisResult } from '../analysis/types';
 import { categoriesSection, confidenceSection } from './categories-sections';
+import { commentsSection } from './comments';
 import { judgeSection } from './judges';
 import { methodsSection } from './methods';
 import { metricComparisonSection } from './metric-comparison';
@@ -32,6 +33,7 @@ const REPORT_SECTIONS: ReadonlyArray<SectionBuilder> = [
   confidenceSection,
   (result, _study, label) => judgeSection(result, label),
   (result, _study, label) => qcSection(result, label),
+  (_result, study) => commentsSection(study),
   (result, study) => methodsSection(result, study.protocol),
 ];
 

@@ -1,5 +1,6 @@
-import type { SampleParameters } from '../domain';
+import type { SampleParameters, TaskKind } from '../domain';
 import type { DeviationKind } from '../protocol';
+import type { QcRole } from '../qc/roles';
 import type { Rubric } from '../rubric';
 
 /** A sample as the report lists it: its stored parameters plus the models it covered. */
@@ -23,6 +24,20 @@ export interface ReportStudy {
   packages?: ReportPackage[];
   /** The protocol's seal and its deviations; null when the protocol was never sealed. */
   protocol?: ReportProtocol | null;
+  /** Every commented or flagged task (comments.ts, from the study's answers); undefined: the section is left out. */
+  comments?: ReadonlyArray<RaterComment>;
+}
+
+/** One commented or flagged task: the output it was about, who answered, and what they wrote. */
+export interface RaterComment {
+  itemId: string;
+  model: string;
+  rater: string;
+  task: TaskKind;
+  qc: QcRole | null;
+  flagged: boolean;
+  /** Trimmed; empty when the task was only flagged. */
+  comment: string;
 }
 
 /** What the report says of the sealed protocol: the seal and each deviation, without the protocol itself. */

@@ -1,4 +1,5 @@
 import { Button, Kbd, Paper, Table, Text, Title } from '@mantine/core';
+import { useLayoutEffect, useRef } from 'react';
 import type { CalibrationFeedback as Feedback } from '../../../shared/qc/calibration';
 import type { Rubric } from '../../../shared/rubric';
 
@@ -21,8 +22,21 @@ export function CalibrationFeedback({ rubric, given, feedback, onContinue }: Pro
     return point ? `${value} · ${point.label}` : String(value);
   };
   const expected = rubric.dimensions.filter((d) => feedback.expected[d.key] !== undefined);
+  const section = useRef<HTMLElement>(null);
+  // Focusing Continue scrolls the pane only as far as the button, which left the heading above the fold
+  // (the rater had scrolled down to the last dimension): bring the whole feedback in from its top.
+  // (jsdom has no scrollIntoView.)
+  useLayoutEffect(() => section.current?.scrollIntoView?.({ block: 'start' }), []);
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby="calibration-title" aria-live="polite">
+    <Paper
+      ref={section}
+      withBorder
+      p="md"
+      component="section"
+      className="calibration-feedback"
+      aria-labelledby="calibration-title"
+      aria-live="polite"
+    >
       <Title order={2} size="h4" id="calibration-title">
         Calibration: the expected rating
       </Title>

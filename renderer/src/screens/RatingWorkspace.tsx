@@ -1,4 +1,4 @@
-import { Paper, Stack, Title } from '@mantine/core';
+import { Alert, Paper, Stack, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import type { RatingTaskPayload } from '../../../shared/api';
 import { isDigitKey, type Rubric, type RubricDimension } from '../../../shared/rubric';
@@ -105,6 +105,12 @@ export function RatingWorkspace({ task, rubric }: { task: RatingTaskPayload; rub
       }}
       legend={legend}
     >
+      {task.practice ? (
+        <Alert role="note" color="blue" variant="light" className="practice-notice" title="Practice task">
+          This answer is for practice and is not part of the results. After you save it, you see the study team&apos;s
+          expected rating.
+        </Alert>
+      ) : null}
       {/* Focusable: a long answer scrolls inside its box (it stays in view while rating), also by keyboard. */}
       <Paper withBorder p="md" component="section" aria-labelledby="answer-title" className="answer" tabIndex={0}>
         <Title order={2} size="h4" id="answer-title">

@@ -1,7 +1,8 @@
 /**
  * A rater's comments and flags reach the coordinator: the tidy and wide exports carry them on every row
  * of the task (issue: before, they existed only in the audit log, keyed by ids no export contains), and
- * the tidy parser reads them back unchanged, including text that looks like a spreadsheet formula.
+ * the tidy parser reads them back unchanged, including text that looks like a spreadsheet formula. The
+ * report lists each commented or flagged task once, under its output, the text escaped.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,14 +10,16 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StudyDb } from '../../../db/connection';
+import { analyzeStudy, readReportStudy } from '../../../electron/services/analysis';
 import { buildDemoStudy } from '../../../electron/services/demo';
 import { exportTable } from '../../../electron/services/exporter';
 import { openStudy } from '../../../electron/services/study';
 import { parseTidyRatingsCsv } from '../../../electron/services/tidy-ratings';
+import { renderReportHtml } from '../../../shared/report';
 import { simulateRatings } from './simulate-ratings';
 
 const PASSPHRASE = 'comments and flags passphrase';
-const COMMENT = '=Answer omits the dose; "check" line 2\nsecond line';
+const COMMENT = '=Answer omits the <b>dose</b>; "check" line 2\nsecond line';
 let dir: string;
 let db: StudyDb;
 let commented: { rater: string; item_id: string; model: string };
@@ -77,5 +80,33 @@ describe('comments and flags in the ratings exports', () => {
     const rows = parse(readFileSync(out, 'utf8'), { columns: true }) as Record<string, string>[];
     expect(rows.filter(sameTask(commented)).map((row) => row.comment)).toEqual([`'${COMMENT}`]);
     expect(rows.filter(sameTask(flaggedTask)).map((row) => row.flagged)).toEqual(['1']);
+  });
+});
+
+describe('comments and flags in the report', () => {
+  const clock = () => new Date('2026-03-06T00:00:00.000Z');
+
+  it('the study facts list each commented or flagged task once, under its output, naming the model', () => {
+    const { comments } = readReportStudy(db, clock);
+    const entry = (task: typeof commented) => ({ rater: task.rater, itemId: task.item_id, model: task.model });
+    const expected = [
+      { ...entry(commented), task: 'rating', qc: null, flagged: false, comment: COMMENT },
+      { ...entry(flaggedTask), task: 'rating', qc: null, flagged: true, comment: '' },
+    ];
+    const byOutput = (a: { model: string; itemId: string }) => `${a.model}\u0000${a.itemId}`;
+    expect(comments).toEqual(expected.sort((a, b) => (byOutput(a) < byOutput(b) ? -1 : 1)));
+  });
+
+  it('the HTML report has a "Rater comments" section with the typed comment and the flag, escaped', () => {
+    const result = analyzeStudy(db, { bootstrap: 0, seed: 1 });
+    const study = readReportStudy(db, clock);
+    const html = renderReportHtml(result, study);
+    const section = html.slice(html.indexOf('<h2>Rater comments</h2>'), html.indexOf('<h2>Methods</h2>'));
+    expect(section).toContain('<h2>Rater comments</h2>');
+    expect(section).toContain(`<td>${commented.model} · ${commented.item_id}</td>`);
+    expect(section).toContain('<td>=Answer omits the &lt;b&gt;dose&lt;/b&gt;; "check" line 2\nsecond line</td>');
+    expect(section).not.toContain('<b>dose</b>');
+    expect(section).toContain(`<td>${flaggedTask.model} · ${flaggedTask.item_id}</td>`);
+    expect(section.match(/<td>flagged<\/td>/g)).toHaveLength(1);
   });
 });

@@ -46,9 +46,13 @@ async function threeRaterStudy(): Promise<{ folder: string; study: string }> {
   return { folder, study: join(folder, 'study.db') };
 }
 
+/** Answers every task; each rater flags their first task and comments on it, so the report lists them. */
 function answer(study: string): void {
   const db = openStudy(study, PASSPHRASE);
   answerEveryAssignment(db);
+  const firstTasks = `SELECT id FROM assignments a WHERE position = (SELECT MIN(position) FROM assignments b WHERE b.rater_id = a.rater_id)`;
+  db.prepare(`UPDATE assignments SET flagged = 1 WHERE id IN (${firstTasks})`).run();
+  db.prepare(`UPDATE responses SET comment = 'Dose missing' WHERE assignment_id IN (${firstTasks})`).run();
   db.close();
 }
 
@@ -104,6 +108,10 @@ describe('seal, bundle and verify-bundle', () => {
       expect(entry.bytes).toBe(Buffer.byteLength(text));
       for (const name of RATERS) expect(text, `${entry.file} names ${name}`).not.toContain(name);
     }
+    // The report's rater comments name each rater by code, as every other file does.
+    const report = readFileSync(join(dir, 'report.html'), 'utf8');
+    const comments = report.slice(report.indexOf('<h2>Rater comments</h2>'));
+    for (const code of ['R01', 'R02', 'R03']) expect(comments).toMatch(new RegExp(`<td>${code}</td>`));
     const analysis = JSON.parse(readFileSync(join(dir, 'analysis.json'), 'utf8')) as {
       parameters: { bootstrap: number; seed: number };
       per_rater: { rater: string }[];

@@ -205,6 +205,8 @@ describe('quality control through rater packages (careful rater, rater answering
         { expected: qualityOf(outputText(1, 1)), rationale: 'Clear and correct' },
       ]);
       expect(feedback.slice(2).every((f) => f === null)).toBe(true);
+      // Exactly those tasks said they were practice before they were rated.
+      expect(shown[rater]!.map(({ payload }) => payload.practice)).toEqual(feedback.map((f) => f !== null));
     }
   });
 

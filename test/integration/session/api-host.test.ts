@@ -178,6 +178,36 @@ describe('dispatch', () => {
   });
 });
 
+describe('Show in folder', () => {
+  it("on the desktop opens the open file's folder: the shell is given the package's path", async () => {
+    const shown: string[] = [];
+    const api = createApiHost({ clock: fixedClock, studies: () => studies, showInFolder: (path) => shown.push(path) });
+    const summary = await call<{ canShowInFolder: boolean }>(api, 'unlockStudy', {
+      path: packagePath,
+      passphrase: PACKAGE_PASSPHRASE,
+      remember: false,
+    });
+    expect(summary.canShowInFolder).toBe(true);
+    await call(api, 'showStudyInFolder');
+    expect(shown).toEqual([packagePath]);
+    await api.closeStudy();
+  });
+
+  it('without a shell to open it (browser mode) refuses in one line that names the file', async () => {
+    const api = host();
+    const summary = await call<{ canShowInFolder: boolean }>(api, 'unlockStudy', {
+      path: packagePath,
+      passphrase: PACKAGE_PASSPHRASE,
+      remember: false,
+    });
+    expect(summary.canShowInFolder).toBe(false);
+    expect(await refusal(api, 'showStudyInFolder')).toBe(
+      `Only the desktop app can open the folder: the file is ${packagePath}.`,
+    );
+    await api.closeStudy();
+  });
+});
+
 describe('a rater package session through the contract', () => {
   it('never returns a model name, score, item id or bin field; its rater only; no rater list, no reports', async () => {
     const api = host();

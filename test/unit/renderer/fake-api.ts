@@ -80,6 +80,7 @@ export class FakeApi extends FakeCoordinator implements BlindRateApi {
         kind: 'rating',
         answer: `Answer text ${n}.`,
         values: {},
+        practice: false,
       };
       this.tasks.set(task.assignmentId, task);
     }
@@ -210,7 +211,9 @@ export class FakeApi extends FakeCoordinator implements BlindRateApi {
     this.reads.push(`getTask ${assignmentId}`);
     const task = this.tasks.get(assignmentId);
     if (!task) throw new Error(`No task ${assignmentId}`);
-    return structuredClone(task);
+    // A calibration task says it is practice, as the package session's payload does.
+    const practice = this.calibrationFeedback.has(assignmentId);
+    return structuredClone(task.kind === 'rating' ? { ...task, practice } : task);
   }
   async saveRating(request: SaveRatingRequest) {
     await this.committed();

@@ -20,7 +20,7 @@ function activeDimension(): string {
 }
 
 describe('Rating workspace, keyboard only', () => {
-  it('after saving a calibration task shows the expected rating and rationale; Enter continues to the next task', async () => {
+  it('a calibration task says it is practice before it is rated; after saving it shows the expected rating and rationale; Enter continues to the next task', async () => {
     const { api, user } = renderApp();
     api.calibrationFeedback.set('rating-1', {
       expected: { factuality: 2, relevance: 4 },
@@ -28,6 +28,10 @@ describe('Rating workspace, keyboard only', () => {
     });
     await openWorkspace(user, /Start rating/);
     expect(await screen.findByText('Rating question number 1?')).toBeTruthy();
+    // Before it is rated, the task says it is practice (and nothing of the expected rating).
+    const practice = screen.getByRole('note', { name: 'Practice task' });
+    expect(practice.textContent).toContain('not part of the results');
+    expect(practice.textContent).not.toContain('wrong dose');
     await user.keyboard('4354s{Enter}');
     const feedback = await screen.findByRole('region', { name: 'Calibration: the expected rating' });
     expect(within(feedback).getByText('States the wrong dose.')).toBeTruthy();
@@ -35,6 +39,7 @@ describe('Rating workspace, keyboard only', () => {
     await user.keyboard('{Enter}');
     expect(await screen.findByText('Rating question number 2?')).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Calibration: the expected rating' })).toBeNull();
+    expect(screen.queryByRole('note', { name: 'Practice task' })).toBeNull();
     expect(api.ratingSaves).toHaveLength(1);
     // An ordinary task moves straight on.
     await user.keyboard('4354s{Enter}');

@@ -114,6 +114,30 @@ describe('Reports screen', () => {
     expect(screen.getByText('No sample has been drawn.')).toBeTruthy();
   });
 
+  it('lists rater comments and flags per output, naming the model, the text as typed', async () => {
+    const comment = '<b>Dose</b> missing & wrong';
+    const comments = [
+      { itemId: 'item-7', model: '模型-A', rater: 'Dr Ada', task: 'rating', qc: null, flagged: true, comment },
+      {
+        itemId: 'item-7',
+        model: '模型-A',
+        rater: 'Dr Bob',
+        task: 'rating',
+        qc: 'repeat',
+        flagged: false,
+        comment: 'ok',
+      },
+    ] as const;
+    renderWith(async () => ({ result, study: { ...study, comments } }));
+    const table = await screen.findByRole('table', { name: 'Rater comments and flags' });
+    const [, ada, bob] = within(table).getAllByRole('row');
+    expect(within(ada!).getByText('模型-A · item-7')).toBeTruthy();
+    expect(within(ada!).getByText('flagged')).toBeTruthy();
+    expect(within(ada!).getByText(comment)).toBeTruthy();
+    expect(within(bob!).getByText('rating (repeat)')).toBeTruthy();
+    expect(table.querySelector('b')).toBeNull();
+  });
+
   it('says why when the analysis is refused', async () => {
     renderWith(async () => {
       throw new Error('Reports are available to raters only after they lock their work.');
