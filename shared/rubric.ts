@@ -9,6 +9,7 @@ import type { DimensionKindSpec } from './kinds/dimension-kind';
 import { assertNever } from './kinds/assert-never';
 import { MED_PALM_HARM_RUBRIC } from './presets/med-palm-harm';
 import { DEFAULT_IDLE } from './rubric-idle';
+import { isDigitKey } from './rubric-keys';
 
 export { DEFAULT_IDLE };
 
@@ -127,10 +128,6 @@ export const rubricSchema = z
       }
     });
   });
-
-export function isDigitKey(key: string): boolean {
-  return /^\d$/.test(key);
-}
 
 function keyAllowed(key: string, allowed: DimensionKindSpec['shortcutKeys']): boolean {
   switch (allowed) {

@@ -1,7 +1,8 @@
 import { Alert, Paper, Stack, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import type { RatingTaskPayload } from '../../../shared/api';
-import { isDigitKey, type Rubric, type RubricDimension } from '../../../shared/rubric';
+import type { Rubric, RubricDimension } from '../../../shared/rubric';
+import { isDigitKey } from '../../../shared/rubric-keys';
 import { conditionProblem, shownDimensions } from '../../../shared/rubric-conditions';
 import { CalibrationFeedback } from '../components/CalibrationFeedback';
 import { DimensionRow } from '../components/DimensionRow';
