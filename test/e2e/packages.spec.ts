@@ -145,7 +145,7 @@ test("coordinator: the master opens as the coordinator's view, with progress per
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
     // The charts (Recharts, Mantine) render under the CSP without a violation.
-    await expect(page.getByText('Ratings by bin')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Ratings by bin' })).toBeVisible();
     expect(csp.violations(), 'CSP violations').toEqual([]);
   } finally {
     await app.close();

@@ -3,15 +3,18 @@ import { Fragment, type ReactNode } from 'react';
 import { heatColours } from '../../../../shared/report/format';
 import { sameCell, type Inline, type ReportCell, type ReportTable, type Rich } from '../../../../shared/report/model';
 
-/** The report model's inline runs as React elements (never as HTML: data stays text). */
-export function RichText({ text }: { text: Rich }): ReactNode {
+/**
+ * The report model's inline runs as React elements (never as HTML: data stays text). `onShade`: inside a
+ * heat-map cell, whose text colour is chosen for its shade, so notes and intervals keep it instead of gray.
+ */
+export function RichText({ text, onShade = false }: { text: Rich; onShade?: boolean }): ReactNode {
   if (typeof text === 'string') return text;
-  return text.map((run, i) => <Fragment key={i}>{inline(run)}</Fragment>);
+  return text.map((run, i) => <Fragment key={i}>{inline(run, onShade)}</Fragment>);
 }
 
-function inline(run: Inline): ReactNode {
+function inline(run: Inline, onShade: boolean): ReactNode {
   if (typeof run === 'string') return run;
-  const content = <RichText text={run.content} />;
+  const content = <RichText text={run.content} onShade={onShade} />;
   switch (run.style) {
     case 'strong':
       return <b>{content}</b>;
@@ -32,7 +35,7 @@ function inline(run: Inline): ReactNode {
     case 'ci':
       // gray.7, not dimmed: dimmed text on a striped row falls short of WCAG AA contrast.
       return (
-        <Text span c="gray.7" fz="xs">
+        <Text span c={onShade ? undefined : 'gray.7'} fz="xs">
           {content}
         </Text>
       );
@@ -44,7 +47,7 @@ function Cell({ cell, numeric, header }: { cell: ReportCell; numeric: boolean; h
     const { background, color } = heatColours(cell.heat);
     return (
       <Table.Td ta="right" title={cell.title} style={{ background, color }}>
-        <RichText text={cell.content} />
+        <RichText text={cell.content} onShade />
       </Table.Td>
     );
   }
