@@ -112,6 +112,8 @@ describe('task payloads', () => {
         'kind',
         'nextId',
         'position',
+        // Whether the task is calibration practice: said before it is rated, and nothing more of its QC role.
+        'practice',
         'previousId',
         'question',
         'readOnly',
@@ -119,7 +121,14 @@ describe('task payloads', () => {
         'values',
       ].sort(),
     );
-    expect(first).toMatchObject({ position: 1, total: 15, previousId: null, nextId: all[1]!.assignmentId, values: {} });
+    expect(first).toMatchObject({
+      position: 1,
+      total: 15,
+      previousId: null,
+      nextId: all[1]!.assignmentId,
+      values: {},
+      practice: false,
+    });
     expect(first.question).toMatch(/^Patient question number/);
     expect((payloads[14] as RatingTaskPayload).nextId).toBeNull();
   });
