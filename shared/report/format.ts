@@ -54,13 +54,21 @@ export function formatShareInterval(interval: [number, number] | null): string {
 export function heatColours(r: number | null): { background: string; color: string } {
   if (r === null) return { background: '#f6f8fa', color: '#59636e' };
   const [R, G, B] = r >= 0 ? [33, 102, 172] : [178, 24, 43];
-  const t = Math.min(1, Math.abs(r));
-  const rgb = [R, G, B].map((c) => Math.round(255 + (c - 255) * t)) as [number, number, number];
-  const background = relativeLuminance(rgb);
-  const onWhite = 1.05 / (background + 0.05);
-  const onDark = (background + 0.05) / (relativeLuminance([31, 35, 40]) + 0.05);
+  const shade = (t: number) => [R, G, B].map((c) => Math.round(255 + (c - 255) * t)) as [number, number, number];
+  const contrasts = (rgb: [number, number, number]) => {
+    const background = relativeLuminance(rgb);
+    return { onWhite: 1.05 / (background + 0.05), onDark: (background + 0.05) / (DARK_TEXT_LUMINANCE + 0.05) };
+  };
+  // Mid shades reach 4.5:1 (WCAG AA) with neither white nor dark text: such a cell is shaded a little
+  // darker, until white text does.
+  let t = Math.min(1, Math.abs(r));
+  while (t < 1 && Math.max(contrasts(shade(t)).onWhite, contrasts(shade(t)).onDark) < 4.5) t = Math.min(1, t + 0.01);
+  const rgb = shade(t);
+  const { onWhite, onDark } = contrasts(rgb);
   return { background: `rgb(${rgb.join(',')})`, color: onWhite > onDark ? '#fff' : '#1f2328' };
 }
+
+const DARK_TEXT_LUMINANCE = relativeLuminance([31, 35, 40]);
 
 /** WCAG 2.1 relative luminance of an sRGB colour. */
 function relativeLuminance(rgb: [number, number, number]): number {

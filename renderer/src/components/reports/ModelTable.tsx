@@ -27,7 +27,7 @@ function inline(run: Inline, onShade: boolean): ReactNode {
     case 'small':
       // The cell's own colour: in a heat-map cell that is the text colour chosen for its shade.
       return (
-        <Text span display="block" fz="xs">
+        <Text span display="block" fz="xs" c="inherit">
           {content}
         </Text>
       );
@@ -35,7 +35,7 @@ function inline(run: Inline, onShade: boolean): ReactNode {
     case 'ci':
       // gray.7, not dimmed: dimmed text on a striped row falls short of WCAG AA contrast.
       return (
-        <Text span c={onShade ? undefined : 'gray.7'} fz="xs">
+        <Text span c={onShade ? 'inherit' : 'gray.7'} fz="xs">
           {content}
         </Text>
       );
