@@ -57,12 +57,14 @@ export function heatColours(r: number | null): { background: string; color: stri
   const shade = (t: number) => [R, G, B].map((c) => Math.round(255 + (c - 255) * t)) as [number, number, number];
   const contrasts = (rgb: [number, number, number]) => {
     const background = relativeLuminance(rgb);
-    return { onWhite: 1.05 / (background + 0.05), onDark: (background + 0.05) / (DARK_TEXT_LUMINANCE + 0.05) };
+    const onWhite = 1.05 / (background + 0.05);
+    const onDark = (background + 0.05) / (DARK_TEXT_LUMINANCE + 0.05);
+    return { onWhite, onDark, best: Math.max(onWhite, onDark) };
   };
   // Mid shades reach 4.5:1 (WCAG AA) with neither white nor dark text: such a cell is shaded a little
   // darker, until white text does.
   let t = Math.min(1, Math.abs(r));
-  while (t < 1 && Math.max(contrasts(shade(t)).onWhite, contrasts(shade(t)).onDark) < 4.5) t = Math.min(1, t + 0.01);
+  while (t < 1 && contrasts(shade(t)).best < 4.5) t = Math.min(1, t + 0.01);
   const rgb = shade(t);
   const { onWhite, onDark } = contrasts(rgb);
   return { background: `rgb(${rgb.join(',')})`, color: onWhite > onDark ? '#fff' : '#1f2328' };
