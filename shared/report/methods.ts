@@ -60,7 +60,33 @@ export function methodsSection(result: AnalysisResult, protocol?: ReportProtocol
           `<b>Warnings.</b> An agreement figure is flagged when it rests on fewer than 30 shared outputs; when one category holds more than 85% of a dimension's ratings, since α and κ can then be low although raters almost always agree (the κ paradox; Gwet's AC1/AC2 is robust to it); when a rater never used scale values that other raters used; and when a Likert dimension's ratings have a standard deviation below 10% of the scale's range.`,
         ),
       ),
+      ...judgeMethods(result),
       ...protocolMethods(protocol),
     ],
   };
+}
+
+/** How the LLM judges were compared with the physicians: present only when the study has judge ratings. */
+function judgeMethods(result: AnalysisResult): ReportSection['blocks'] {
+  const judges = result.judges ?? [];
+  if (judges.length === 0) return [];
+  const { bootstrap } = result.parameters;
+  // Judge names and dimension keys are data: plain-text runs, never markup.
+  const named = judges.map(
+    (j) =>
+      `${j.judge} (${j.ratings} values on ${j.dimensions.map((d) => d.dimension).join(', ') || 'no Likert dimension'})`,
+  );
+  const kappaInterval =
+    bootstrap > 0
+      ? `a percentile bootstrap interval over outputs (${bootstrap} resamples, seeded as above): a resample draws outputs from every output one of the averaged pairs shares, and each pair's κ is recomputed on the drawn outputs it shares`
+      : 'no interval (0 resamples)';
+  return [
+    paragraph([
+      ...markup(`<b>LLM judge.</b> Judge ratings imported with <code>import-ratings</code>: `),
+      named.join('; '),
+      ...markup(
+        `. A judge's values are kept apart from the physicians' ratings and enter no other figure of this report (not the means, agreement, correlations or diagnostics). For each judge and Likert dimension, on the outputs the judge and at least one physician rated: against each physician, on the outputs both rated, the quadratic-weighted κ (with a percentile bootstrap interval), Gwet's AC2 (quadratic weights, analytic interval) and ICC(A,1) of the outputs × 2 table (F-based interval); against the physicians' mean rating of each output, ICC(A,1) and ICC(C,1) of the outputs × 2 table (judge, mean). Judge–physician κ is the mean over physicians of κ(judge, physician); physician–physician κ the mean over physician pairs of κ(physician, physician); each has ${kappaInterval}. The verdict is "within" when the judge–physician κ lies inside the physician–physician 95% interval, "below" or "above" otherwise, and absent when either is undefined. Bias is the judge's value minus the physicians' mean on the same output, averaged over outputs, with a Student t 95% interval (n − 1 degrees of freedom).`,
+      ),
+    ]),
+  ];
 }
