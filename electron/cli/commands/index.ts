@@ -11,6 +11,7 @@ import { registerImportRatings } from './import-ratings';
 import { registerInit } from './init';
 import { registerMerge } from './merge';
 import { registerPack } from './pack';
+import { registerPlan } from './plan';
 import { registerRekey } from './rekey';
 import { registerReport } from './report';
 import { registerSample } from './sample';
@@ -27,6 +28,7 @@ export type RegisterCommand = (program: Command) => void;
 export const COMMANDS: RegisterCommand[] = [
   registerInit,
   registerImport,
+  registerPlan,
   registerSample,
   registerAssign,
   registerSeal,
