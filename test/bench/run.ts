@@ -6,8 +6,8 @@
  *
  * Size (environment): BLINDRATE_BENCH_OUTPUTS (20000), BLINDRATE_BENCH_MODELS (5),
  * BLINDRATE_BENCH_CONTEXT_KB (12), BLINDRATE_BENCH_REPEATS (5; the CLI start runs 4× as often).
- * First the analysis benchmark (test/bench/analysis.ts) and the Bradley–Terry one (test/bench/bradley-terry.ts);
- * `npm run bench -- --analysis-only` stops after them.
+ * First the analysis benchmark (test/bench/analysis.ts), the Bradley–Terry one (test/bench/bradley-terry.ts)
+ * and a 2,000-study design plan (test/bench/plan.ts); `npm run bench -- --analysis-only` stops after them.
  * Last, browser mode's event-loop delay during a served import (test/bench/serve-import.ts).
  */
 import { spawnSync } from 'node:child_process';
@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchAnalysis, benchAnalyzeCommand, loadAverage } from './analysis';
 import { benchBradleyTerry } from './bradley-terry';
+import { benchPlan } from './plan';
 import { INPUT_FILE, PASSPHRASE, STUDY_FILE, writeBenchInput } from './input';
 import { benchServedImport, describeServedImport } from './serve-import';
 
@@ -113,6 +114,7 @@ const analysisFolder = mkdtempSync(join(tmpdir(), 'blindrate-bench-analysis-'));
 try {
   benchAnalyzeCommand(await benchAnalysis(analysisFolder));
   benchBradleyTerry();
+  benchPlan();
 } finally {
   rmSync(analysisFolder, { recursive: true, force: true });
 }
