@@ -98,9 +98,7 @@ export function planAssumptions(input: PlanInput): PlanAssumptionsWithSources {
   if (input.models.length === 0) problems.push('The study has no model with scored outputs to plan for.');
   if (problems.length > 0) throw new PlanInputError(problems.join('\n'));
 
-  const likert = input.rubric.filter(
-    (d) => d.kind !== 'preference' && DIMENSION_KIND_SPECS[d.kind].agreementLevel === 'ordinal',
-  );
+  const likert = input.rubric.filter((d) => DIMENSION_KIND_SPECS[d.kind].agreementLevel === 'ordinal');
   if (likert.length === 0) throw new PlanInputError('The rubric has no Likert (ordinal) dimension to plan for.');
   const dimensions = likert.map((d) => dimensionAssumptions(d, rows, metricOf, input.assumed));
 
