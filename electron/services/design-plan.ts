@@ -49,7 +49,7 @@ export function readPlanAssumptions(db: StudyDb, options: PlanStudyOptions): Pla
       `No scores for metric ${unknown.join(', ')} in the study (it has ${known.join(', ') || 'none'}).`,
     );
   const allModels = sortedStrings(readModelNames(db));
-  const models = options.models ?? ratingSample?.models ?? allModels;
+  const models = options.models ?? (ratingSample?.models.length ? ratingSample.models : allModels);
   const missing = models.filter((m) => !allModels.includes(m));
   if (missing.length > 0)
     throw new StudyError(`No model ${missing.join(', ')} in the study (it has ${allModels.join(', ')}).`);
