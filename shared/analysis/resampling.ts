@@ -1,14 +1,17 @@
 import { createPrng, deriveSeed } from '../prng';
 import {
   bcaIntervalOfValues,
-  jackknifeAcceleration,
+  accelerationOfLeaveOneOut,
   krippendorffAlphaResampler,
+  leaveOneOutValues,
   meanWeightedKappaResampler,
   pearsonResampler,
   percentileIntervalOfValues,
-  resampledValues,
-  resamplesOf,
+  CorrelationResamples,
+  definedOrNaN,
+  drawResample,
   skipResamples,
+  spearmanLeaveOneOut,
   spearmanResampler,
   weightedKappaResampler,
   type KappaPair,
@@ -48,9 +51,6 @@ export interface IntervalRequest {
  */
 export type IntervalMethod = { method: 'percentile' } | { method: 'bca'; estimate: number };
 
-/** Resamples of one set of units held at once (as multiplicities) while their statistics are computed: 16 MB. */
-const MAX_COUNTS_AT_ONCE = 4 * 1024 * 1024;
-
 export function resampledStatistic(spec: ResampledStatistic): ResampleStatistic {
   switch (spec.kind) {
     case 'spearman':
@@ -64,6 +64,20 @@ export function resampledStatistic(spec: ResampledStatistic): ResampleStatistic 
     case 'mean-weighted-kappa':
       return meanWeightedKappaResampler(spec.pairs, spec.categories, spec.weights);
   }
+}
+
+/**
+ * The statistic without each of its n units in turn (NaN where undefined), for a BCa acceleration: by the
+ * statistic's own exact shortcut where it has one (the same values to the last bit), otherwise sample by sample.
+ */
+function leaveOneOut(spec: ResampledStatistic, n: number): Float64Array {
+  const shortcut =
+    spec.kind === 'spearman'
+      ? spearmanLeaveOneOut(spec.x, spec.y)
+      : spec.kind === 'krippendorff-alpha'
+        ? krippendorffAlphaResampler(spec.matrix, spec.level).leaveOneOut()
+        : null;
+  return shortcut ?? leaveOneOutValues(n, resampledStatistic(spec));
 }
 
 /**
@@ -112,7 +126,7 @@ export class UnitBootstrap {
               : bcaIntervalOfValues(
                   values,
                   method.estimate,
-                  jackknifeAcceleration(units.length, resampledStatistic(statistic)),
+                  accelerationOfLeaveOneOut(leaveOneOut(statistic, units.length)),
                 ),
         ),
       name,
@@ -191,13 +205,27 @@ export function resampleStatistics(
   const values = requests.map(() => new Float64Array(to - from));
   for (const { units, members } of groupByUnits(requests)) {
     const n = units.length;
-    const statistics = members.map((index) => resampledStatistic(requests[index]!.statistic));
+    // Correlations on the same units share their variables' work on each resample; the others are computed alone.
+    const correlations = new CorrelationResamples(n);
+    const correlated: number[] = [];
+    const alone: Array<{ request: number; statistic: ResampleStatistic }> = [];
+    for (const request of members) {
+      const spec = requests[request]!.statistic;
+      if (spec.kind === 'spearman' || spec.kind === 'pearson') {
+        correlations.add(spec.kind, spec.x, spec.y);
+        correlated.push(request);
+      } else alone.push({ request, statistic: resampledStatistic(spec) });
+    }
+    const correlationValues = new Float64Array(correlated.length);
     const prng = createPrng(deriveSeed(settings.seed, units.join('\u001e')));
     skipResamples(n, from, prng);
-    const perBatch = Math.max(1, Math.floor(MAX_COUNTS_AT_ONCE / n));
-    for (let batchStart = from; batchStart < to; batchStart += perBatch) {
-      const counts = resamplesOf(n, Math.min(perBatch, to - batchStart), prng);
-      members.forEach((index, m) => values[index]!.set(resampledValues(counts, n, statistics[m]!), batchStart - from));
+    const counts = new Int32Array(n);
+    const indices = new Int32Array(n);
+    for (let b = 0; b < to - from; b++) {
+      drawResample(n, prng, indices, counts);
+      correlations.evaluate(counts, 0, correlationValues);
+      correlated.forEach((request, c) => (values[request]![b] = definedOrNaN(correlationValues[c]!)));
+      for (const { request, statistic } of alone) values[request]![b] = definedOrNaN(statistic(counts, 0));
     }
   }
   return values;

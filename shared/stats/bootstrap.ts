@@ -43,12 +43,18 @@ export function resamplesOf(n: number, resamples: number, prng: Prng): Int32Arra
   checkResamples(resamples, 0.95);
   const counts = new Int32Array(n * resamples);
   const indices = new Int32Array(n);
-  for (let b = 0; b < resamples; b++) {
-    prng.fillInts(indices, n);
-    const offset = b * n;
-    for (let draw = 0; draw < n; draw++) counts[offset + indices[draw]!]! += 1;
-  }
+  for (let b = 0; b < resamples; b++) drawResample(n, prng, indices, counts.subarray(b * n, (b + 1) * n));
   return counts;
+}
+
+/**
+ * Draws one resample of n units into `counts` (its multiplicities, n entries), using `indices` (n entries)
+ * as scratch space: the next resample of the stream resamplesOf draws.
+ */
+export function drawResample(n: number, prng: Prng, indices: Int32Array, counts: Int32Array): void {
+  prng.fillInts(indices, n);
+  counts.fill(0);
+  for (let draw = 0; draw < n; draw++) counts[indices[draw]!]! += 1;
 }
 
 /** Draws and drops the indices of `resamples` resamples of n units: `prng` then stands where resamplesOf would leave it. */
@@ -77,10 +83,14 @@ export function percentileIntervalOfResamples(
 export function resampledValues(counts: Int32Array, n: number, statistic: ResampleStatistic): Float64Array {
   const values = new Float64Array(counts.length / n);
   for (let b = 0; b < values.length; b++) {
-    const value = statistic(counts, b * n);
-    values[b] = value !== null && Number.isFinite(value) ? value : NaN;
+    values[b] = definedOrNaN(statistic(counts, b * n));
   }
   return values;
+}
+
+/** A statistic's value on a resample as resampledValues stores it: NaN where it is null or not finite. */
+export function definedOrNaN(value: number | null): number {
+  return value !== null && Number.isFinite(value) ? value : NaN;
 }
 
 /**
@@ -161,14 +171,24 @@ export function bcaIntervalOfValues(
  * leave-one-out (jackknife) values θ̂₍i₎ of the statistic (undefined ones skipped); 0 when they do not vary.
  */
 export function jackknifeAcceleration(n: number, statistic: ResampleStatistic): number {
+  return accelerationOfLeaveOneOut(leaveOneOutValues(n, statistic));
+}
+
+/** The statistic without unit i, for i = 0 … n − 1 (NaN where it is undefined or not finite). */
+export function leaveOneOutValues(n: number, statistic: ResampleStatistic): Float64Array {
   const counts = new Int32Array(n).fill(1);
-  const values: number[] = [];
+  const values = new Float64Array(n);
   for (let i = 0; i < n; i++) {
     counts[i] = 0;
-    const value = statistic(counts, 0);
+    values[i] = definedOrNaN(statistic(counts, 0));
     counts[i] = 1;
-    if (value !== null && Number.isFinite(value)) values.push(value);
   }
+  return values;
+}
+
+/** The BCa acceleration (jackknifeAcceleration) from the leave-one-out values, NaN ones skipped. */
+export function accelerationOfLeaveOneOut(leaveOneOut: Float64Array): number {
+  const values = leaveOneOut.filter((value) => !Number.isNaN(value));
   const centre = values.reduce((sum, value) => sum + value, 0) / values.length;
   let squares = 0;
   let cubes = 0;

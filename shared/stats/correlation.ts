@@ -1,5 +1,6 @@
 import { sampleCorrelation, sampleRankCorrelation } from 'simple-statistics';
 import type { ResampleStatistic } from './bootstrap';
+import { CorrelationResamples } from './correlationResamples';
 
 /**
  * Correlation coefficients as scipy.stats computes them, but returning null (never NaN) when the
@@ -22,74 +23,16 @@ export function spearman(x: ReadonlyArray<number>, y: ReadonlyArray<number>): nu
 }
 
 /**
- * Spearman's ρ of bootstrap resamples of the pairs (x_i, y_i), for bootstrapPercentileInterval. One
- * pre-sort groups equal values of x and of y (tie groups, in increasing order); a resample then costs two
- * passes over the pairs and one over the groups, allocating nothing: add up each group's draws, give every
- * group the average rank of its draws, and form ρ = Σ w (r_x − c)(r_y − c) / √(Σ w (r_x − c)² · Σ w (r_y − c)²)
- * with c = (m + 1)/2, the mean rank of the m draws (m = n for a resample, n − 1 for a jackknife sample). A pair
- * drawn w times counts w times, exactly as in scipy.stats.spearmanr on the expanded resample.
+ * Spearman's ρ of bootstrap resamples of the pairs (x_i, y_i), for bootstrapPercentileInterval: the
+ * average ranks of each resample's draws (tie groups sorted once), ρ = Σ w (r_x − c)(r_y − c) /
+ * √(Σ w (r_x − c)² · Σ w (r_y − c)²) with c the mean rank of the draws; a pair drawn w times counts w times,
+ * exactly as in scipy.stats.spearmanr on the expanded resample (CorrelationResamples).
  */
 export function spearmanResampler(x: ReadonlyArray<number>, y: ReadonlyArray<number>): ResampleStatistic {
   isCorrelatable(x, y);
-  const n = x.length;
-  const xTies = tieGroups(x);
-  const yTies = tieGroups(y);
-  // Locals, not property reads, inside the hot loops.
-  const { groupOf: xGroup, draws: xDraws, centredRank: xRank } = xTies;
-  const { groupOf: yGroup, draws: yDraws, centredRank: yRank } = yTies;
-  return (counts, offset) => {
-    xDraws.fill(0);
-    yDraws.fill(0);
-    let drawn = 0;
-    for (let i = 0; i < n; i++) {
-      const weight = counts[offset + i]!;
-      xDraws[xGroup[i]!]! += weight;
-      yDraws[yGroup[i]!]! += weight;
-      drawn += weight;
-    }
-    // The mean rank of the draws: (n + 1)/2 for a resample, n/2 for a leave-one-out (jackknife) sample.
-    const centre = (drawn + 1) / 2;
-    const sxx = centreGroupRanks(xTies, centre);
-    const syy = centreGroupRanks(yTies, centre);
-    if (sxx === 0 || syy === 0) return null;
-    let sxy = 0;
-    for (let i = 0; i < n; i++) sxy += counts[offset + i]! * xRank[xGroup[i]!]! * yRank[yGroup[i]!]!;
-    return clampToUnit(sxy / Math.sqrt(sxx * syy));
-  };
-}
-
-/** Equal values as groups in increasing order, with per-resample scratch space for each group. */
-interface TieGroups {
-  /** Group of each pair's value. */
-  groupOf: Int32Array;
-  /** Draws falling in each group, in the current resample. */
-  draws: Int32Array;
-  /** Each group's average rank minus the mean rank, in the current resample. */
-  centredRank: Float64Array;
-}
-
-function tieGroups(values: ReadonlyArray<number>): TieGroups {
-  const distinct = [...new Set(values)].sort((a, b) => a - b);
-  const groupIndex = new Map(distinct.map((value, group) => [value, group]));
-  return {
-    groupOf: Int32Array.from(values, (value) => groupIndex.get(value)!),
-    draws: new Int32Array(distinct.length),
-    centredRank: new Float64Array(distinct.length),
-  };
-}
-
-/** Sets each group's centred average rank from its draws; returns Σ draws · (rank − centre)². */
-function centreGroupRanks({ draws, centredRank }: TieGroups, centre: number): number {
-  let below = 0;
-  let sumOfSquares = 0;
-  for (let group = 0; group < draws.length; group++) {
-    const drawn = draws[group]!;
-    const centred = below + (drawn + 1) / 2 - centre;
-    centredRank[group] = centred;
-    sumOfSquares += drawn * centred * centred;
-    below += drawn;
-  }
-  return sumOfSquares;
+  const resamples = new CorrelationResamples(x.length);
+  resamples.add('spearman', x, y);
+  return resamples.statistic();
 }
 
 /**

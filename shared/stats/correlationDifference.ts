@@ -7,6 +7,7 @@
 import type { Prng } from '../prng';
 import type { ResampleStatistic } from './bootstrap';
 import { pearson } from './correlation';
+import { CorrelationResamples } from './correlationResamples';
 import { studentTCdf } from './quantiles';
 
 export interface WilliamsTest {
@@ -47,37 +48,9 @@ export function williamsTest(
  */
 export function pearsonResampler(x: ReadonlyArray<number>, y: ReadonlyArray<number>): ResampleStatistic {
   if (x.length !== y.length) throw new RangeError(`Correlation needs paired values, got ${x.length} and ${y.length}`);
-  // Centred once, so the resample's sums of squares do not cancel large means.
-  const xs = centred(x);
-  const ys = centred(y);
-  const n = x.length;
-  return (counts, offset) => {
-    let drawn = 0;
-    let sx = 0;
-    let sy = 0;
-    for (let i = 0; i < n; i++) {
-      const w = counts[offset + i]!;
-      drawn += w;
-      sx += w * xs[i]!;
-      sy += w * ys[i]!;
-    }
-    const mx = sx / drawn;
-    const my = sy / drawn;
-    let sxx = 0;
-    let syy = 0;
-    let sxy = 0;
-    for (let i = 0; i < n; i++) {
-      const w = counts[offset + i]!;
-      if (w === 0) continue;
-      const dx = xs[i]! - mx;
-      const dy = ys[i]! - my;
-      sxx += w * dx * dx;
-      syy += w * dy * dy;
-      sxy += w * dx * dy;
-    }
-    if (!(sxx > 0 && syy > 0)) return null;
-    return Math.min(1, Math.max(-1, sxy / Math.sqrt(sxx * syy)));
-  };
+  const resamples = new CorrelationResamples(x.length);
+  resamples.add('pearson', x, y);
+  return resamples.statistic();
 }
 
 /** Average ranks (1-based; ties share the mean of their positions), as scipy.stats.rankdata. */

@@ -9,13 +9,19 @@ export {
   type KappaWeights,
 } from './weightedKappa';
 export { pearson, spearman, spearmanResampler, kendallTauB } from './correlation';
+export { CorrelationResamples, type CorrelationKind } from './correlationResamples';
+export { spearmanLeaveOneOut } from './spearmanJackknife';
 export {
   bcaIntervalOfResamples,
   bootstrapPercentileInterval,
   percentileIntervalOfResamples,
   percentileIntervalOfValues,
   bcaIntervalOfValues,
+  definedOrNaN,
+  drawResample,
   jackknifeAcceleration,
+  accelerationOfLeaveOneOut,
+  leaveOneOutValues,
   resampledValues,
   resamplesOf,
   skipResamples,

@@ -1,4 +1,4 @@
-import type { ResampleStatistic } from './bootstrap';
+import { definedOrNaN, type ResampleStatistic } from './bootstrap';
 import { countValues, pairableUnitValues, type ReliabilityMatrix } from './reliabilityData';
 
 export type MeasurementLevel = 'nominal' | 'ordinal' | 'interval';
@@ -26,11 +26,14 @@ export function krippendorffAlpha(data: ReliabilityMatrix, level: MeasurementLev
  * Alpha of bootstrap resamples of the pairable units (for bootstrapPercentileInterval over `units`
  * units): each unit's coincidences are computed once, a resample adds them up weighted by how often the
  * unit was drawn. Values that no drawn unit holds add zero rows, which changes none of the three distances.
+ * `leaveOneOut` gives alpha without each unit in turn (the jackknife of a BCa interval; NaN where undefined)
+ * to the last bit as `statistic` computes it on those samples, from one sum of all units' coincidences, when
+ * the weights' sums are exact; otherwise null (compute the samples one by one).
  */
 export function krippendorffAlphaResampler(
   data: ReliabilityMatrix,
   level: MeasurementLevel,
-): { units: number; statistic: ResampleStatistic } {
+): { units: number; statistic: ResampleStatistic; leaveOneOut: () => Float64Array | null } {
   const units = pairableUnitValues(data);
   const values = [...new Set(units.flat())].sort((a, b) => a - b);
   const indexOf = new Map(values.map((value, index) => [value, index]));
@@ -55,8 +58,7 @@ export function krippendorffAlphaResampler(
   const cell = Int32Array.from(cells);
   const weight = Float64Array.from(weights);
   const coincidences = new Float64Array(size * size);
-  const marginals = new Float64Array(size);
-  const cumulative = new Float64Array(size + 1);
+  const alpha = alphaOfCoincidences(level, values);
 
   const statistic: ResampleStatistic = (counts, offset) => {
     coincidences.fill(0);
@@ -65,6 +67,48 @@ export function krippendorffAlphaResampler(
       if (times === 0) continue;
       for (let e = start[u]!; e < start[u + 1]!; e++) coincidences[cell[e]!]! += times * weight[e]!;
     }
+    return alpha(coincidences);
+  };
+
+  const leaveOneOut = (): Float64Array | null => {
+    // Only when every sum of weights is exact are all units' coincidences minus one unit's those of the sample without it.
+    if (!sumsAreExact(weight)) return null;
+    const all = new Float64Array(size * size);
+    for (let e = 0; e < cell.length; e++) all[cell[e]!]! += weight[e]!;
+    const out = new Float64Array(units.length);
+    for (let u = 0; u < units.length; u++) {
+      coincidences.set(all);
+      for (let e = start[u]!; e < start[u + 1]!; e++) coincidences[cell[e]!]! -= weight[e]!;
+      out[u] = definedOrNaN(alpha(coincidences));
+    }
+    return out;
+  };
+  return { units: units.length, statistic, leaveOneOut };
+}
+
+/**
+ * True when every sum of these weights is exact in floating point, whatever the order: all are multiples of
+ * 2^−16 (as the 1/(m − 1) of units with 2, 3, 5, 9 … values are) and their total stays far below 2^53 of them.
+ */
+function sumsAreExact(weights: Float64Array): boolean {
+  let total = 0;
+  for (const w of weights) {
+    const scaled = w * 65536;
+    if (!Number.isInteger(scaled)) return false;
+    total += scaled;
+  }
+  return total < 2 ** 50;
+}
+
+/** Alpha from a coincidence matrix (size × size over the sorted values): null when no disagreement is expected. */
+function alphaOfCoincidences(
+  level: MeasurementLevel,
+  values: ReadonlyArray<number>,
+): (coincidences: Float64Array) => number | null {
+  const size = values.length;
+  const marginals = new Float64Array(size);
+  const cumulative = new Float64Array(size + 1);
+  return (coincidences) => {
     let total = 0;
     for (let c = 0; c < size; c++) {
       let sum = 0;
@@ -84,7 +128,6 @@ export function krippendorffAlphaResampler(
     }
     return expected === 0 ? null : 1 - observed / expected;
   };
-  return { units: units.length, statistic };
 }
 
 /**
