@@ -178,20 +178,16 @@ export class CorrelationResamples {
   evaluate(counts: Int32Array, offset: number, out: Float64Array): void {
     const drawn = this.drawn;
     drawn.read(counts, offset, this.n);
-    for (const { side } of this.sides) side.update(drawn);
+    const { sides, pairs } = this;
+    for (let s = 0; s < sides.length; s++) sides[s]!.side.update(drawn);
     const length = drawn.length;
-    this.pairs.forEach(({ kind, x, y }, p) => {
+    for (let p = 0; p < pairs.length; p++) {
+      const { kind, x, y } = pairs[p]!;
       const defined = kind === 'spearman' ? x.squares !== 0 && y.squares !== 0 : x.squares > 0 && y.squares > 0;
-      if (!defined) {
-        out[p] = NaN;
-        return;
-      }
-      const weighted = x.weighted;
-      const deviation = y.deviation;
-      let cross = 0;
-      for (let k = 0; k < length; k++) cross += weighted[k]! * deviation[k]!;
-      out[p] = Math.min(1, Math.max(-1, cross / Math.sqrt(x.squares * y.squares)));
-    });
+      out[p] = defined
+        ? Math.min(1, Math.max(-1, crossTerm(x.weighted, y.deviation, length) / Math.sqrt(x.squares * y.squares)))
+        : NaN;
+    }
   }
 
   /** The one pair's correlation as a ResampleStatistic (null where undefined): for a single pair. */
@@ -210,6 +206,13 @@ export class CorrelationResamples {
     this.sides.push({ kind, values, side });
     return side;
   }
+}
+
+/** Σ weighted[k] · deviation[k] over the first `length` drawn units, in their order. */
+function crossTerm(weighted: Float64Array, deviation: Float64Array, length: number): number {
+  let cross = 0;
+  for (let k = 0; k < length; k++) cross += weighted[k]! * deviation[k]!;
+  return cross;
 }
 
 function sameValues(a: ReadonlyArray<number>, b: ReadonlyArray<number>): boolean {

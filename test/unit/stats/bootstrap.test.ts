@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createPrng, type Prng } from '../../../shared/prng';
+import { createPrng, remainderOf, type Prng } from '../../../shared/prng';
 import { bootstrapPercentileInterval, spearman, spearmanResampler } from '../../../shared/stats';
 import { linearQuantileSorted } from '../../../shared/stats/bootstrap';
 
@@ -24,6 +24,18 @@ describe('Prng.fillInts', () => {
       bulk.fillInts(out, bound);
       expect(Array.from(out)).toEqual(Array.from(out, () => one.nextInt(bound)));
       expect(bulk.nextInt(bound)).toBe(one.nextInt(bound));
+    }
+  });
+});
+
+describe('remainderOf', () => {
+  it('is word % bound for every word next to a multiple of the bound, up to 2^32', () => {
+    for (const bound of [1, 2, 3, 7, 1000, 65_537, 2 ** 31 - 1, 2 ** 31]) {
+      for (let multiple = 0; multiple * bound < 2 ** 32; multiple += Math.max(1, Math.floor(2 ** 32 / bound / 300))) {
+        for (const word of [multiple * bound - 1, multiple * bound, multiple * bound + 1, 2 ** 32 - 1]) {
+          if (word >= 0 && word < 2 ** 32) expect(remainderOf(word, bound)).toBe(word % bound);
+        }
+      }
     }
   });
 });
