@@ -83,22 +83,34 @@ export class ResampleWorkers {
 
   /** Fills in the draft's bootstrap intervals from resamples computed here and in the workers. */
   async complete({ bootstrap }: AnalysisDraft): Promise<void> {
-    bootstrap.complete(await this.resample(bootstrap.settings, bootstrap.requests));
+    // The accelerations of BCa intervals need no resamples: computed here while the workers resample.
+    bootstrap.complete(await this.resample(bootstrap.settings, bootstrap.requests, () => bootstrap.prepare()));
   }
 
   /**
    * Each request's statistic on resamples 0 … B−1, in that order: what resampleStatistics(settings,
    * requests, 0, B) gives in one thread, put together from the shares of this thread and the workers.
+   * `meanwhile` runs in this thread once the workers have their shares, before this thread's own.
    */
-  async resample(settings: BootstrapSettings, requests: IntervalRequest[]): Promise<Float64Array[]> {
+  async resample(
+    settings: BootstrapSettings,
+    requests: IntervalRequest[],
+    meanwhile: () => void = () => {},
+  ): Promise<Float64Array[]> {
     const threads = this.workers.length + 1;
-    if (requests.length === 0 || threads === 1) return resampleStatistics(settings, requests, 0, settings.bootstrap);
+    if (requests.length === 0 || threads === 1) {
+      meanwhile();
+      return resampleStatistics(settings, requests, 0, settings.bootstrap);
+    }
     const bound = (share: number) => Math.floor((settings.bootstrap * share) / threads);
     const theirs = this.workers.map((worker, w) =>
       this.compute(worker, { settings, requests, from: bound(w + 1), to: bound(w + 2) }),
     );
     // In a promise too, so that a failure here still leaves the workers' answers handled (Promise.all).
-    const mine = Promise.resolve().then(() => resampleStatistics(settings, requests, 0, bound(1)));
+    const mine = Promise.resolve().then(() => {
+      meanwhile();
+      return resampleStatistics(settings, requests, 0, bound(1));
+    });
     const shares = await Promise.all([mine, ...theirs]);
     return requests.map((_, r) => joined(shares.map((share) => share[r]!)));
   }

@@ -99,6 +99,7 @@ export class UnitBootstrap {
   private readonly users: Array<Array<(values: Float64Array) => void>> = [];
   private readonly named = new Map<string, number>();
   private readonly afterwards: Array<() => void> = [];
+  private readonly preparations: Array<() => void> = [];
 
   constructor(readonly settings: BootstrapSettings) {}
 
@@ -114,6 +115,11 @@ export class UnitBootstrap {
     method: IntervalMethod = { method: 'percentile' },
     name?: string,
   ): void {
+    let acceleration: number | undefined;
+    const accelerated = (): number =>
+      (acceleration ??= accelerationOfLeaveOneOut(leaveOneOut(statistic, units.length)));
+    if (method.method === 'bca' && this.settings.bootstrap > 0 && units.length >= 3)
+      this.preparations.push(accelerated);
     this.resampled(
       units,
       statistic,
@@ -123,14 +129,18 @@ export class UnitBootstrap {
             ? null
             : method.method === 'percentile'
               ? percentileIntervalOfValues(values)
-              : bcaIntervalOfValues(
-                  values,
-                  method.estimate,
-                  accelerationOfLeaveOneOut(leaveOneOut(statistic, units.length)),
-                ),
+              : bcaIntervalOfValues(values, method.estimate, accelerated()),
         ),
       name,
     );
+  }
+
+  /**
+   * Computes what the intervals need besides the resamples (the BCa accelerations, from leave-one-out
+   * values), so that this thread can do it while others compute resamples; `complete` does what is left.
+   */
+  prepare(): void {
+    for (const prepared of this.preparations) prepared();
   }
 
   /**
