@@ -84,7 +84,9 @@ export class ResampleWorkers {
   /** Fills in the draft's bootstrap intervals from resamples computed here and in the workers. */
   async complete({ bootstrap }: AnalysisDraft): Promise<void> {
     // The accelerations of BCa intervals need no resamples: computed here while the workers resample.
-    bootstrap.complete(await this.resample(bootstrap.settings, bootstrap.requests, () => bootstrap.prepare()));
+    bootstrap.complete(
+      await this.resample(bootstrap.settings, bootstrap.requests, () => bootstrap.computeAccelerations()),
+    );
   }
 
   /**

@@ -99,7 +99,7 @@ export class UnitBootstrap {
   private readonly users: Array<Array<(values: Float64Array) => void>> = [];
   private readonly named = new Map<string, number>();
   private readonly afterwards: Array<() => void> = [];
-  private readonly preparations: Array<() => void> = [];
+  private readonly accelerations: Array<() => void> = [];
 
   constructor(readonly settings: BootstrapSettings) {}
 
@@ -119,7 +119,7 @@ export class UnitBootstrap {
     const accelerated = (): number =>
       (acceleration ??= accelerationOfLeaveOneOut(leaveOneOut(statistic, units.length)));
     if (method.method === 'bca' && this.settings.bootstrap > 0 && units.length >= 3)
-      this.preparations.push(accelerated);
+      this.accelerations.push(accelerated);
     this.resampled(
       units,
       statistic,
@@ -139,8 +139,8 @@ export class UnitBootstrap {
    * Computes what the intervals need besides the resamples (the BCa accelerations, from leave-one-out
    * values), so that this thread can do it while others compute resamples; `complete` does what is left.
    */
-  prepare(): void {
-    for (const prepared of this.preparations) prepared();
+  computeAccelerations(): void {
+    for (const accelerate of this.accelerations) accelerate();
   }
 
   /**
