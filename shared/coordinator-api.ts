@@ -77,6 +77,8 @@ export interface JobProgress {
   rate: number;
   /** Estimated from bytes (or `done`) and the rate; null until it can be told. */
   secondsLeft: number | null;
+  /** Since the job started; it grows with every refresh, also while the work itself cannot report. */
+  elapsedSeconds: number;
 }
 
 interface JobStatusBase extends JobRef {

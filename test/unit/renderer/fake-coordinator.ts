@@ -58,6 +58,7 @@ function progress(done: number, total: number, step: string): JobProgress {
     totalBytes: total * 100,
     rate: 400,
     secondsLeft: (total - done) / 400,
+    elapsedSeconds: done / 400,
   };
 }
 
