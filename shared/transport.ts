@@ -173,7 +173,7 @@ export function createApiClient(send: SendApiCall): BlindRateApi {
     getAssignmentSetup: () => call('getAssignmentSetup'),
     previewAssignment: (draft) => call('previewAssignment', draft),
     assignRaters: (draft) => call('assignRaters', draft),
-    addRaters: (names) => call('addRaters', names),
+    addRaters: (request) => call('addRaters', request),
     listPackages: () => call('listPackages'),
     startPack: (request) => call('startPack', request),
     revealPackageSheet: (request) => call('revealPackageSheet', request),

@@ -259,7 +259,7 @@ describe('a rater session over IPC', () => {
     };
     expect(await call('previewAssignment', assign)).toMatchObject({ ok: false });
     await expect(call('assignRaters', assign)).rejects.toThrow('already');
-    expect(await call('addRaters', ['Dr Bo'])).toMatchObject({
+    expect(await call('addRaters', { raters: ['Dr Bo'] })).toMatchObject({
       tasksPerRater: [{ name: 'Demo rater' }, { name: 'Dr Bo' }],
     });
     const packs = join(work, 'packs');

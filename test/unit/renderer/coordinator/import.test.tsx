@@ -79,7 +79,7 @@ describe('Import screen', () => {
   it('in the desktop app, hands files dropped onto the drop zone to the preload and previews the handles it gives', async () => {
     const api = masterWith();
     const capabilities = await api.getCoordinatorCapabilities();
-    api.getCoordinatorCapabilities = async () => ({ ...capabilities, files: 'dialogs' as const, workspaceLabel: null });
+    api.getCoordinatorCapabilities = async () => ({ ...capabilities, files: 'dialogs', workspaceLabel: null });
     const { download, user } = await renderMaster(undefined, api);
     // The preload's bridge: it alone reads the dropped files' paths and answers with handles.
     const dropped = vi.fn(async (files: File[], request: DroppedFilesRequest) =>
