@@ -77,6 +77,8 @@ export interface JobProgress {
   rate: number;
   /** Estimated from bytes (or `done`) and the rate; null until it can be told. */
   secondsLeft: number | null;
+  /** Since the job started; it grows with every refresh, also while the work itself cannot report. */
+  elapsedSeconds: number;
 }
 
 interface JobStatusBase extends JobRef {
@@ -265,7 +267,15 @@ export interface SampleResult {
 
 // ── Raters and assignment ──────────────────────────────────────────────────────────────────────────
 
-export interface AssignDraft {
+/**
+ * Why a change to a sealed protocol is made (the app's form of the CLI's deviation reason): with it the
+ * change is recorded as a deviation, without it refused. Ignored while the protocol is not sealed.
+ */
+export interface DeviationReason {
+  deviationReason?: string;
+}
+
+export interface AssignDraft extends DeviationReason {
   raters: string[];
   /** Raters per sampled output; null = every rater. */
   overlap: number | null;
@@ -389,7 +399,7 @@ export interface CoordinatorApi {
   getSampleSetup(): Promise<SampleSetup>;
   previewSample(draft: SampleDraft): Promise<SamplePreview>;
   /** `replace` must be true to draw over an existing sample of the task (after the user confirmed). */
-  drawSample(request: SampleDraft & { replace: boolean }): Promise<SampleResult>;
+  drawSample(request: SampleDraft & { replace: boolean } & DeviationReason): Promise<SampleResult>;
 
   /** Every problem of the names, as assign checks them; [] when they are fine. */
   checkRaterNames(names: string[]): Promise<string[]>;
@@ -397,7 +407,7 @@ export interface CoordinatorApi {
   previewAssignment(draft: AssignDraft): Promise<AssignPreview>;
   assignRaters(draft: AssignDraft): Promise<PlanOverview>;
   /** Raters joining the stored plan, each with the mean load, nobody else's tasks changed. */
-  addRaters(names: string[]): Promise<PlanOverview>;
+  addRaters(request: { raters: string[] } & DeviationReason): Promise<PlanOverview>;
 
   listPackages(): Promise<IssuedPackageInfo[]>;
   /** Writes one package per rater (a new one replaces that rater's earlier package: re-issue); desktop asks for the folder (null when cancelled). */
@@ -415,7 +425,8 @@ export interface CoordinatorApi {
   getProtocolSeal(): Promise<ProtocolSealInfo | null>;
   /**
    * Seals the protocol as it stands with the default analysis (1000 bootstrap resamples, seed 1; the CLI's
-   * `seal` can plan others); refused once answers came back. Later changes are refused in the app.
+   * `seal` can plan others); refused once answers came back. Later changes are refused unless given a
+   * deviation reason (drawSample, assignRaters, addRaters), then recorded as deviations.
    */
   sealProtocol(): Promise<ProtocolSealInfo>;
 }

@@ -12,7 +12,7 @@
  * IPC (Electron): channel ipcChannel(method), one argument, the same ApiResponse as the result.
  */
 import { API_METHODS, type ApiMethod, type BlindRateApi } from './api';
-import type { FilePurpose } from './coordinator-api';
+import type { FileHandle, FilePurpose } from './coordinator-api';
 
 export const API_PATH_PREFIX = '/api/';
 export const TOKEN_HEADER = 'X-BlindRate-Token';
@@ -72,6 +72,27 @@ export function ipcChannel(method: ApiMethod): `blindrate:${ApiMethod}` {
  * that page script made up.
  */
 export const FILE_DROP_CHANNEL = 'blindrate-shell:file-dropped';
+
+/**
+ * The desktop app's drop zones (coordinator workspace): files dropped on one become handles for its
+ * purpose, as if chosen in the Open dialog. Electron ≥ 32 has no `File.path`, and the page must never
+ * see a path anyway: the page hands the dropped File objects to `window[DROPPED_FILES_BRIDGE]`; the
+ * preload reads their paths (webUtils.getPathForFile: only a file the user really dropped has one, a
+ * File page script made up has none) and sends them on DROPPED_FILES_CHANNEL; the main process answers
+ * with the handles (an ApiResponse). A drop a zone took is no longer opened as a study (FILE_DROP_CHANNEL).
+ */
+export const DROPPED_FILES_CHANNEL = 'blindrate-shell:files-dropped';
+export const DROPPED_FILES_BRIDGE = 'blindrateDroppedFiles';
+
+export interface DroppedFilesRequest {
+  purpose: FilePurpose;
+  multiple: boolean;
+}
+
+export interface DroppedFilesBridge {
+  /** Handles of the files among `files` that were really dropped (at most one unless `multiple`). */
+  handlesFor(files: readonly File[], request: DroppedFilesRequest): Promise<FileHandle[]>;
+}
 
 /**
  * Main → page, outside the renderer's contract: another file was opened (or File › Close Study chosen)
@@ -152,7 +173,7 @@ export function createApiClient(send: SendApiCall): BlindRateApi {
     getAssignmentSetup: () => call('getAssignmentSetup'),
     previewAssignment: (draft) => call('previewAssignment', draft),
     assignRaters: (draft) => call('assignRaters', draft),
-    addRaters: (names) => call('addRaters', names),
+    addRaters: (request) => call('addRaters', request),
     listPackages: () => call('listPackages'),
     startPack: (request) => call('startPack', request),
     revealPackageSheet: (request) => call('revealPackageSheet', request),

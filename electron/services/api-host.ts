@@ -8,7 +8,7 @@
 import { MAX_TASK_DURATION_MS } from '../../shared/duration';
 import { MAX_COMMENT_LENGTH } from '../../shared/package-contents';
 import { randomBytes } from 'node:crypto';
-import { basename, resolve } from 'node:path';
+import { basename, isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 import type { ApiMethod, BlindRateApi, StudyRef } from '../../shared/api';
 import type { Clock } from '../../shared/clock';
@@ -26,7 +26,7 @@ import { COORDINATOR_ARGUMENTS } from './coordinator-arguments';
 import { createCoordinatorApi, type CoordinatorPlacement, type Download } from './coordinator';
 import { createFileHandles } from './file-handles';
 import { createJobs } from './jobs';
-import type { FileHandle, FilePurpose } from '../../shared/coordinator-api';
+import { FILE_PURPOSES, type FileHandle, type FilePurpose } from '../../shared/coordinator-api';
 
 /** Where a passphrase may be remembered; only Electron's safeStorage provides one. */
 export interface PassphraseMemory {
@@ -65,7 +65,23 @@ export interface ApiHost extends BlindRateApi {
   acceptUpload(name: string, purpose: FilePurpose, data: Buffer): FileHandle;
   /** Browser mode: a finished export's bytes by its download token; null when unknown. */
   takeDownload(token: string): Download | null;
+  /**
+   * Desktop app: the paths the preload read from files dropped on a drop zone, as handles for its
+   * purpose (shared/transport.ts). The argument is untrusted and checked; a refusal names files, not paths.
+   */
+  acceptDroppedFiles(arg: unknown): ApiResponse<FileHandle[]>;
 }
+
+const droppedFiles = z
+  .object({
+    purpose: z.enum(FILE_PURPOSES),
+    multiple: z.boolean(),
+    paths: z
+      .array(z.string().refine(isAbsolute, { error: 'must be absolute' }))
+      .min(1)
+      .max(1000),
+  })
+  .strict();
 
 const assignmentId = z.string().min(1).max(64);
 const comment = z.string().max(MAX_COMMENT_LENGTH);
@@ -323,7 +339,29 @@ export function createApiHost(options: ApiHostOptions): ApiHost {
     takeDownload(token) {
       return downloads.get(token) ?? null;
     },
+    acceptDroppedFiles(arg) {
+      const request = droppedFiles.safeParse(arg);
+      if (!request.success) return { ok: false, error: 'Refused: the dropped files were not described as expected.' };
+      const { purpose, multiple, paths } = request.data;
+      try {
+        study();
+        return { ok: true, value: (multiple ? paths : paths.slice(0, 1)).map((path) => addDropped(path, purpose)) };
+      } catch (error) {
+        if (error instanceof StudyError) return { ok: false, error: error.message };
+        throw error;
+      }
+    },
   };
+
+  function addDropped(path: string, purpose: FilePurpose): FileHandle {
+    try {
+      return files.addPath(path, purpose);
+    } catch (error) {
+      if (!(error instanceof StudyError)) throw error;
+      // A folder, or a file gone since the drop: say which by its name (the page never sees paths).
+      throw new StudyError(`${basename(path)} cannot be used: only files can be dropped here, and it is not one.`);
+    }
+  }
 }
 
 function parsedArgument(method: ApiMethod, arg: unknown): unknown {

@@ -45,6 +45,9 @@ export const importRequest = z
   })
   .strict();
 
+/** As the CLI takes it; blank means none (the change is then refused after the seal). */
+const deviationReason = z.string().max(2000).optional();
+
 const sampleDraftShape = {
   task: z.enum(TASK_KINDS),
   bins: z.number().int(),
@@ -55,7 +58,7 @@ const sampleDraftShape = {
   models: z.array(name).max(1000),
 };
 export const sampleDraft = z.object(sampleDraftShape).strict();
-export const drawSampleRequest = z.object({ ...sampleDraftShape, replace: z.boolean() }).strict();
+export const drawSampleRequest = z.object({ ...sampleDraftShape, replace: z.boolean(), deviationReason }).strict();
 
 export const assignDraft = z
   .object({
@@ -65,6 +68,7 @@ export const assignDraft = z
     qc: z.object({ repeats: z.number(), referenceControls: z.number(), calibration: z.number() }).strict(),
     calibrationFile: token.nullable(),
     replace: z.boolean(),
+    deviationReason,
   })
   .strict();
 
@@ -102,7 +106,7 @@ export const COORDINATOR_ARGUMENTS = {
   getAssignmentSetup: null,
   previewAssignment: assignDraft,
   assignRaters: assignDraft,
-  addRaters: names,
+  addRaters: z.object({ raters: names, deviationReason }).strict(),
   listPackages: null,
   startPack: z.object({ raters: names.min(1) }).strict(),
   revealPackageSheet: z.object({ packageId: token, masterPassphrase: z.string().max(1000) }).strict(),

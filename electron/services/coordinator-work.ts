@@ -128,9 +128,10 @@ async function runImport(task: Extract<WorkerTask, { kind: 'import' }>, context:
         records = recordsBefore + progress.records;
         doneBytes.set(progress.file, progress.bytesRead);
         const bytesRead = [...doneBytes.values()].reduce((sum, n) => sum + n, 0);
-        // Once every byte is read, what is left is writing the transaction to disk.
-        const step = bytesRead >= totalBytes ? 'Saving the import' : `Reading ${progress.file}`;
-        context.report({ step, done: records, bytesRead, totalBytes });
+        context.report({ step: `Reading ${progress.file}`, done: records, bytesRead, totalBytes });
+      },
+      onSaving() {
+        context.report({ step: 'Saving the import', done: records, bytesRead: totalBytes });
       },
     });
     const files = summary.files.map(({ sha256: _sha, ...file }) => file);

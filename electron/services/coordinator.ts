@@ -378,11 +378,11 @@ export function createCoordinatorApi(context: CoordinatorContext): CoordinatorAp
       assignRaters(db, assignOptions(draft, calibrationFile, context.clock));
       return planOverview(db);
     },
-    async addRaters(names) {
+    async addRaters({ raters: names, deviationReason }) {
       const { db } = idleMaster();
       const problems = raterNameProblems(names);
       if (problems.length > 0) throw new StudyError(problems[0]!);
-      addRaters(db, names, context.clock);
+      addRaters(db, names, context.clock, deviationReason);
       return planOverview(db);
     },
 
@@ -685,6 +685,7 @@ function assignOptions(
     replace: draft.replace,
     qc: draft.qc,
     calibrationFile,
+    deviationReason: draft.deviationReason,
     clock,
   };
 }

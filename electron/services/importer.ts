@@ -75,6 +75,8 @@ export interface ImportOptions {
   skipEmptyOutputs?: boolean;
   clock: Clock;
   onProgress?: (progress: ImportProgress) => void;
+  /** Called once every file was read and checked, just before the transaction is written to disk. */
+  onSaving?: () => void;
   /** Asked after every record; true stops the import with ImportCancelled and nothing written. */
   cancelled?: () => boolean;
   /** Read and check everything, then roll back: the study is unchanged and the summary says what would be imported. */
@@ -169,6 +171,7 @@ export async function importFiles(
       }
       if (problems.some((p) => p.total > 0)) throw new ImportRefused(problems);
       if (options.dryRun) throw new DryRunFinished();
+      options.onSaving?.();
     });
   } catch (error) {
     if (!(error instanceof DryRunFinished)) throw error;

@@ -1,7 +1,7 @@
 /**
  * Worker-thread body of a coordinator job (job-thread.ts): opens the master on its own connection
  * (WAL lets the main connection keep reading meanwhile), runs the job (coordinator-work.ts) and posts
- * progress at most every 100 ms, then the outcome. The cancel flag makes the work stop at its next
+ * progress (progress-posts.ts), then the outcome. The cancel flag makes the work stop at its next
  * check, rolling back what it wrote.
  */
 import { parentPort, workerData } from 'node:worker_threads';
@@ -10,6 +10,7 @@ import { StudyError } from '../../shared/errors';
 import { openStudy } from './study';
 import { runWork, WorkCancelled, WorkFailure, type WorkerTask, type WorkOutcome } from './coordinator-work';
 import type { ImportProblems, JobProgress } from '../../shared/coordinator-api';
+import { throttledProgress } from './progress-posts';
 
 export interface JobWorkerData {
   studyPath: string;
@@ -38,14 +39,19 @@ const data = workerData as JobWorkerData;
 const port = parentPort!;
 const cancelled = () => Atomics.load(data.cancelFlag, 0) === 1;
 
-let lastPosted = 0;
-let pending: Partial<JobProgress> = {};
 const post = (message: JobWorkerMessage) => port.postMessage(message);
+const progress = throttledProgress(
+  (update) => post({ type: 'progress', progress: update }),
+  () => performance.now(),
+  PROGRESS_EVERY_MS,
+);
 
 async function main(): Promise<void> {
   useNativeBinding(data.nativeBinding ?? undefined);
   let db: StudyDb | null = null;
   try {
+    // Deriving the study's key takes a while and cannot report; the caller's refreshes cover it.
+    progress.report({ step: 'Opening the study' });
     db = openStudy(data.studyPath, data.passphrase);
     const outcome = await runWork(data.task, {
       db,
@@ -53,16 +59,9 @@ async function main(): Promise<void> {
       masterPassphrase: data.passphrase,
       clock: () => new Date(data.at),
       cancelled,
-      report(progress) {
-        pending = { ...pending, ...progress };
-        const now = performance.now();
-        if (now - lastPosted < PROGRESS_EVERY_MS) return;
-        lastPosted = now;
-        post({ type: 'progress', progress: pending });
-        pending = {};
-      },
+      report: progress.report,
     });
-    post({ type: 'progress', progress: pending });
+    progress.flush();
     post({ type: 'done', outcome });
   } catch (error) {
     if (error instanceof WorkCancelled) post({ type: 'cancelled' });

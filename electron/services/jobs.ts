@@ -2,6 +2,12 @@
  * The coordinator's long work as jobs: started, watched (progress with rate and time left) and
  * cancelled by id. One job runs at a time, so two writers never meet in the master; the work itself
  * runs in a worker thread (job-thread.ts), which keeps the caller's event loop free.
+ *
+ * A running job's progress is refreshed every PROGRESS_REFRESH_MS here, on the caller's side, whether
+ * or not the work reported meanwhile: while the worker starts and opens the study, and while an
+ * import's transaction is written to disk, the worker is inside one synchronous call and cannot post,
+ * yet the window must still see the job move (its time so far, rate and time left) at least four
+ * times a second.
  */
 import { randomBytes } from 'node:crypto';
 import type { ImportProblems, JobKind, JobProgress, JobRef, JobResult, JobStatus } from '../../shared/coordinator-api';
@@ -34,6 +40,26 @@ export class JobCancelled extends Error {
   }
 }
 
+/** Monotonic milliseconds and a repeating timer, for a job's pace and its refresh; tests pass a fake one. */
+export interface JobTimer {
+  nowMs(): number;
+  /** Calls `tick` every `ms` until the returned function is called. */
+  every(ms: number, tick: () => void): () => void;
+}
+
+export const systemJobTimer: JobTimer = {
+  nowMs: () => performance.now(),
+  every(ms, tick) {
+    const timer = setInterval(tick, ms);
+    // A job never keeps the process alive on its own.
+    timer.unref();
+    return () => clearInterval(timer);
+  },
+};
+
+/** At least four refreshes a second, as the contract promises (shared/coordinator-api.ts). */
+export const PROGRESS_REFRESH_MS = 200;
+
 const JOB_NAMES: Record<JobKind, string> = {
   import: 'An import',
   validate: 'A check of import files',
@@ -54,7 +80,6 @@ export interface Jobs {
 
 interface JobRecord {
   status: JobStatus;
-  startedMs: number;
   abort: AbortController;
   finished: Promise<void>;
 }
@@ -67,6 +92,7 @@ const EMPTY_PROGRESS: JobProgress = {
   totalBytes: null,
   rate: 0,
   secondsLeft: null,
+  elapsedSeconds: 0,
 };
 
 /** Rate of `done` per second so far, and the time left from bytes (or `done`) at that pace. */
@@ -80,10 +106,10 @@ export function withPace(progress: JobProgress, elapsedSeconds: number): JobProg
         : null;
   const secondsLeft =
     share !== null && share > 0 && elapsedSeconds > 0 ? Math.max(0, (elapsedSeconds * (1 - share)) / share) : null;
-  return { ...progress, rate, secondsLeft };
+  return { ...progress, rate, secondsLeft, elapsedSeconds };
 }
 
-export function createJobs(clock: Clock): Jobs {
+export function createJobs(clock: Clock, timer: JobTimer = systemJobTimer): Jobs {
   const jobs = new Map<string, JobRecord>();
   let running: JobRecord | null = null;
 
@@ -99,22 +125,20 @@ export function createJobs(clock: Clock): Jobs {
         throw new StudyError(`${JOB_NAMES[running.status.kind]} is still running: wait for it or cancel it.`);
       const jobId = randomBytes(12).toString('hex');
       const abort = new AbortController();
-      const startedMs = performance.now();
+      const startedMs = timer.nowMs();
       const base = { jobId, kind, startedAt: isoNow(clock) };
       const record: JobRecord = {
         status: { ...base, state: 'running', progress: EMPTY_PROGRESS },
-        startedMs,
         abort,
         finished: Promise.resolve(),
       };
-      const control: JobControl = {
-        signal: abort.signal,
-        report(update) {
-          if (record.status.state !== 'running') return;
-          const merged = { ...record.status.progress, ...update };
-          record.status = { ...record.status, progress: withPace(merged, (performance.now() - startedMs) / 1000) };
-        },
+      const refresh = (update: Partial<JobProgress> = {}) => {
+        if (record.status.state !== 'running') return;
+        const merged = { ...record.status.progress, ...update };
+        record.status = { ...record.status, progress: withPace(merged, (timer.nowMs() - startedMs) / 1000) };
       };
+      const control: JobControl = { signal: abort.signal, report: refresh };
+      const stopRefreshing = timer.every(PROGRESS_REFRESH_MS, () => refresh());
       jobs.set(jobId, record);
       running = record;
       record.finished = work(control)
@@ -134,6 +158,7 @@ export function createJobs(clock: Clock): Jobs {
           },
         )
         .finally(() => {
+          stopRefreshing();
           if (running === record) running = null;
         });
       return { jobId, kind };

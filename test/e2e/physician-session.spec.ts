@@ -5,31 +5,9 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { appPerFile } from './fixtures';
-import { ratingKeysFor, startRating, taskHeading, unlockByKeyboard } from './ui';
+import { ratingKeysFor, startRating, taskHeading, unlockByKeyboard, wholeInView } from './ui';
 
 const shared = appPerFile();
-
-/** The element's box lies inside the viewport and inside every ancestor that clips its overflow. */
-async function wholeInView(locator: Locator): Promise<string[]> {
-  return locator.evaluate((element) => {
-    const problems: string[] = [];
-    const box = element.getBoundingClientRect();
-    const inside = (outer: { top: number; left: number; bottom: number; right: number }) =>
-      box.top >= outer.top - 0.5 &&
-      box.left >= outer.left - 0.5 &&
-      box.bottom <= outer.bottom + 0.5 &&
-      box.right <= outer.right + 0.5;
-    if (box.height === 0) problems.push('it has no height');
-    if (!inside({ top: 0, left: 0, bottom: window.innerHeight, right: window.innerWidth }))
-      problems.push(`box ${JSON.stringify(box)} leaves the ${window.innerWidth}×${window.innerHeight} viewport`);
-    for (let parent = element.parentElement; parent; parent = parent.parentElement) {
-      const style = getComputedStyle(parent);
-      if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
-      if (!inside(parent.getBoundingClientRect())) problems.push(`clipped by ${parent.className || parent.tagName}`);
-    }
-    return problems;
-  });
-}
 
 async function cutOffSaves(page: Page): Promise<() => Promise<void>> {
   const pattern = '**/api/saveRating';

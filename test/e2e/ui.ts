@@ -1,5 +1,5 @@
 /** Keyboard-only steps shared by the specs: what a rater does, key by key. */
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import type { TaskKind } from '../../shared/domain';
 
 function focusedLabel(page: Page): Promise<string> {
@@ -133,4 +133,26 @@ export async function rateEverything(page: Page, rater: string, passphrase: stri
   await page.keyboard.press('Enter');
   await expect(page.getByText(/back to your study coordinator/)).toBeVisible();
   return page.getByRole('region', { name: 'Lock receipt' }).getByTestId('lock-receipt').innerText();
+}
+
+/** The element's box lies inside the viewport and inside every ancestor that clips its overflow. */
+export async function wholeInView(locator: Locator): Promise<string[]> {
+  return locator.evaluate((element) => {
+    const problems: string[] = [];
+    const box = element.getBoundingClientRect();
+    const inside = (outer: { top: number; left: number; bottom: number; right: number }) =>
+      box.top >= outer.top - 0.5 &&
+      box.left >= outer.left - 0.5 &&
+      box.bottom <= outer.bottom + 0.5 &&
+      box.right <= outer.right + 0.5;
+    if (box.height === 0) problems.push('it has no height');
+    if (!inside({ top: 0, left: 0, bottom: window.innerHeight, right: window.innerWidth }))
+      problems.push(`box ${JSON.stringify(box)} leaves the ${window.innerWidth}×${window.innerHeight} viewport`);
+    for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+      const style = getComputedStyle(parent);
+      if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
+      if (!inside(parent.getBoundingClientRect())) problems.push(`clipped by ${parent.className || parent.tagName}`);
+    }
+    return problems;
+  });
 }

@@ -1,8 +1,15 @@
 import type { BlindRateApi } from '../../../shared/api';
-import { API_PATH_PREFIX, createApiClient, TOKEN_HEADER, type ApiResponse } from '../../../shared/transport';
+import {
+  API_PATH_PREFIX,
+  createApiClient,
+  DROPPED_FILES_BRIDGE,
+  TOKEN_HEADER,
+  type ApiResponse,
+  type DroppedFilesBridge,
+} from '../../../shared/transport';
 import { LOST_CONNECTION } from './errors';
 import { takeSessionToken } from './token';
-import { createHttpTransfer, DIALOG_TRANSFER, type FileTransfer } from './transfer';
+import { createDialogTransfer, createHttpTransfer, type FileTransfer } from './transfer';
 
 /** Browser mode: the same contract as POST calls to the loopback server that served this page. */
 export function createHttpApi(token: string, fetchImpl: typeof fetch = fetch): BlindRateApi {
@@ -25,10 +32,16 @@ export function createHttpApi(token: string, fetchImpl: typeof fetch = fetch): B
   });
 }
 
-/** Electron exposes the contract as window.blindrate (files through its dialogs); anywhere else we are in browser mode. */
+/**
+ * Electron exposes the contract as window.blindrate (files through its dialogs, and drops through the
+ * preload's bridge); anywhere else we are in browser mode.
+ */
 export function resolveFrontEnd(): { api: BlindRateApi; transfer: FileTransfer } {
-  const exposed = (window as Window & { blindrate?: BlindRateApi }).blindrate;
-  if (exposed) return { api: exposed, transfer: DIALOG_TRANSFER };
+  const desktop = window as Window & { blindrate?: BlindRateApi } & {
+    [DROPPED_FILES_BRIDGE]?: DroppedFilesBridge;
+  };
+  const exposed = desktop.blindrate;
+  if (exposed) return { api: exposed, transfer: createDialogTransfer(desktop[DROPPED_FILES_BRIDGE] ?? null) };
   const token = takeSessionToken(window.location, window.sessionStorage, window.history);
   if (!token)
     throw new Error('This page needs the address printed by `blindrate serve` (it carries the access token).');

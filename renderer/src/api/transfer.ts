@@ -7,6 +7,8 @@
 import type { FileHandle, FilePurpose, WrittenFile } from '../../../shared/coordinator-api';
 import {
   DOWNLOAD_PATH_PREFIX,
+  type DroppedFilesBridge,
+  type DroppedFilesRequest,
   TOKEN_HEADER,
   UPLOAD_CONTENT_TYPE,
   uploadUrl,
@@ -17,12 +19,18 @@ import { LOST_CONNECTION } from './errors';
 export interface FileTransfer {
   /** Browser mode: sends a chosen or dropped file to the server; null in the desktop app (it uses dialogs). */
   upload: ((file: File, purpose: FilePurpose) => Promise<FileHandle>) | null;
+  /**
+   * The desktop app: files dropped on a drop zone as handles, through the preload, which alone sees
+   * their paths (shared/transport.ts); null in browser mode, where a drop is an upload.
+   */
+  dropped: ((files: File[], request: DroppedFilesRequest) => Promise<FileHandle[]>) | null;
   /** Browser mode: saves a written export through the browser's download; the desktop app already saved it. */
   download(written: WrittenFile): Promise<void>;
 }
 
 export function createHttpTransfer(token: string, fetchImpl: typeof fetch = fetch): FileTransfer {
   return {
+    dropped: null,
     async upload(file, purpose) {
       let response: Response;
       try {
@@ -62,10 +70,19 @@ export function createHttpTransfer(token: string, fetchImpl: typeof fetch = fetc
   };
 }
 
-/** The desktop app: files come from dialogs and exports are saved where the Save dialog said. */
-export const DIALOG_TRANSFER: FileTransfer = { upload: null, download: async () => {} };
+/**
+ * The desktop app: files come from dialogs or drops (through the preload's bridge) and exports are
+ * saved where the Save dialog said.
+ */
+export function createDialogTransfer(bridge: DroppedFilesBridge | null): FileTransfer {
+  return {
+    upload: null,
+    dropped: bridge && ((files, request) => bridge.handlesFor(files, request)),
+    download: async () => {},
+  };
+}
 
-let installed: FileTransfer = DIALOG_TRANSFER;
+let installed: FileTransfer = createDialogTransfer(null);
 
 export function installTransfer(transfer: FileTransfer): void {
   installed = transfer;

@@ -27,12 +27,15 @@ export const FIELD_LABELS = {
   calibration: 'Calibration tasks per rater',
   calibrationFile: 'Calibration file',
   masterPassphrase: 'Master passphrase',
+  deviationReason: 'Reason for the deviation',
 } as const;
 
 export type FieldKey = keyof typeof FIELD_LABELS;
 
 /** Which field a domain message is about, by the words it starts with or names; first match wins. */
 const FIELD_OF_MESSAGE: ReadonlyArray<readonly [RegExp, FieldKey]> = [
+  // Before the others: the sealed protocol's refusal names what changed (raters, a sample) as well.
+  [/\breason for the deviation\b/i, 'deviationReason'],
   [/\bconfirmation\b|passphrases? (do|does) not match|typed again/i, 'confirmation'],
   [/\bmaster passphrase\b/i, 'masterPassphrase'],
   [/\bpassphrase\b/i, 'passphrase'],

@@ -111,11 +111,23 @@ describe('the import job', () => {
     expect(await closedBytes(host, path)).toBe(before);
   }, 120_000);
 
-  it('imports the corrected file, recorded in the history', async () => {
+  it('imports the corrected file, recorded in the history, naming each phase while it runs', async () => {
     const { host } = await newStudyHost();
     const file = host.acceptUpload('outputs.jsonl', 'import', outputsFile(2_000));
     const job = await host.startImport({ files: [file.token], map: {}, model: '', ignoreUnknown: false, join: null });
-    const done = await until(host, job.jobId, (s) => s.state !== 'running');
+    const steps: string[] = [];
+    const done = await until(host, job.jobId, (s) => {
+      if (s.state === 'running' && steps.at(-1) !== s.progress.step) steps.push(s.progress.step);
+      return s.state !== 'running';
+    });
+    // The worker names the phases it cannot report from (the key derivation, the commit) before it
+    // enters them; the progress itself moves meanwhile (test/unit/electron/job-progress.test.ts).
+    expect(steps.filter((step) => step !== 'Starting')).toEqual([
+      'Opening the study',
+      'Reading',
+      'Reading outputs.jsonl',
+      'Saving the import',
+    ]);
     expect(done).toMatchObject({ state: 'done', result: { kind: 'import', summary: { outputs: 2_000 } } });
     expect((await host.listImports()).map(({ file: name, records }) => [name, records])).toEqual([
       ['outputs.jsonl', 2_000],

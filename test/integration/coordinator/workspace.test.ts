@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBrowserServer, type BrowserServer } from '../../../electron/serve/server';
 import { writeDemoFiles } from '../../../electron/services/demo';
 import { exportTable } from '../../../electron/services/exporter';
+import { readProtocolRecord } from '../../../electron/services/protocol';
 import { openStudy } from '../../../electron/services/study';
 import type { BlindRateApi } from '../../../shared/api';
 import type { FileHandle, FilePurpose, JobRef, JobStatus } from '../../../shared/coordinator-api';
@@ -181,7 +182,7 @@ describe('the coordinator workspace over HTTP', () => {
     const seal = await api.sealProtocol();
     expect(seal).toMatchObject({ hash: expect.stringMatching(/^[0-9a-f]{64}$/), deviations: 0 });
     expect(await api.getProtocolSeal()).toEqual(seal);
-    await expect(api.addRaters(['Dr D'])).rejects.toThrow(
+    await expect(api.addRaters({ raters: ['Dr D'] })).rejects.toThrow(
       `The protocol was sealed on ${seal.sealedAt} (SHA-256 ${seal.hash.slice(0, 12)}) and adding these raters changes its assignment plan: give the reason for the deviation to record it, or leave the protocol as sealed.`,
     );
 
@@ -210,5 +211,20 @@ describe('the coordinator workspace over HTTP', () => {
       db.close();
     }
     expect(body.equals(readFileSync(out))).toBe(true);
+
+    // With the reason the coordinator typed, the same change is recorded as a deviation, as the CLI's
+    // --deviation-reason records it (the same service call).
+    const reason = 'Dr C left the hospital; Dr D takes over the outputs not yet rated.';
+    const joined = await api.addRaters({ raters: ['Dr D'], deviationReason: reason });
+    expect(joined.tasksPerRater.map((r) => r.name)).toEqual(['Dr A', 'Dr B', 'Dr C', 'Dr D']);
+    expect(await api.getProtocolSeal()).toEqual({ ...seal, deviations: 1 });
+    const reopened = openStudy(summary!.path, PASSPHRASE);
+    try {
+      expect(readProtocolRecord(reopened)!.deviations).toMatchObject([
+        { kind: 'raters added', reason, changes: ['assignment plan'] },
+      ]);
+    } finally {
+      reopened.close();
+    }
   }, 120_000);
 });

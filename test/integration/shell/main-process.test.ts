@@ -23,7 +23,12 @@ import {
   type TaskPayload,
 } from '../../../shared/api';
 import type { FileHandle, JobRef, JobStatus } from '../../../shared/coordinator-api';
-import { LEAVE_STUDY_REQUEST, STAYED_IN_STUDY, type ApiResponse } from '../../../shared/transport';
+import {
+  DROPPED_FILES_CHANNEL,
+  LEAVE_STUDY_REQUEST,
+  STAYED_IN_STUDY,
+  type ApiResponse,
+} from '../../../shared/transport';
 import { createFakeElectron, loadMainProcess, settle, type FakeElectron } from './fake-electron';
 
 const REPO_ROOT = resolve(import.meta.dirname, '../../..');
@@ -146,7 +151,9 @@ describe('start-up', () => {
     expect(fake.sessionCalls.setSpellCheckerEnabled).toEqual([false]);
     expect(fake.sessionCalls.setPermissionRequestHandler).toHaveLength(1);
     expect(fake.sessionCalls.onBeforeRequest).toHaveLength(1);
-    expect([...fake.invokeHandlers.keys()].sort()).toEqual(API_METHODS.map((m) => `blindrate:${m}`).sort());
+    expect([...fake.invokeHandlers.keys()].sort()).toEqual(
+      [...API_METHODS.map((m) => `blindrate:${m}`), DROPPED_FILES_CHANNEL].sort(),
+    );
     expect(menuItem(fake, 'Open…').accelerator).toBe('CmdOrCtrl+O');
   });
 
@@ -252,7 +259,7 @@ describe('a rater session over IPC', () => {
     };
     expect(await call('previewAssignment', assign)).toMatchObject({ ok: false });
     await expect(call('assignRaters', assign)).rejects.toThrow('already');
-    expect(await call('addRaters', ['Dr Bo'])).toMatchObject({
+    expect(await call('addRaters', { raters: ['Dr Bo'] })).toMatchObject({
       tasksPerRater: [{ name: 'Demo rater' }, { name: 'Dr Bo' }],
     });
     const packs = join(work, 'packs');
@@ -335,6 +342,68 @@ describe('a rater session over IPC', () => {
     await call('unlockStudy', { path: studyPath, passphrase: '', remember: false });
     await call('closeStudy');
     expect([...called].sort()).toEqual([...API_METHODS].sort());
+  });
+});
+
+describe('files dropped on a drop zone of the coordinator workspace', () => {
+  it("turns the preload's paths into handles for the zone's purpose, for the app's own window only, naming no path", async () => {
+    const fake = launch();
+    await fake.fireReady();
+    const dropped = fake.invokeHandlers.get(DROPPED_FILES_CHANNEL) as (
+      e: unknown,
+      a: unknown,
+    ) => ApiResponse<FileHandle[]>;
+    const first = join(work, 'dropped-1.jsonl');
+    const second = join(work, 'dropped-2.jsonl');
+    for (const [path, id] of [
+      [first, 'dropped-1'],
+      [second, 'dropped-2'],
+    ] as const)
+      writeFileSync(path, `${JSON.stringify({ item_id: id, model: 'm', question: 'Q?', output: 'A.' })}\n`);
+    const request = { purpose: 'import', multiple: true, paths: [first, second] };
+
+    expect(dropped(TRUSTED, request)).toEqual({ ok: false, error: 'No study is open: unlock a study first.' });
+    await invoke(fake, 'unlockStudy', { path: studyPath, passphrase: PASSPHRASE, remember: false });
+    expect(dropped(UNTRUSTED, request)).toEqual({
+      ok: false,
+      error: 'Refused: the call did not come from the BlindRate window.',
+    });
+    for (const malformed of [
+      { ...request, paths: ['dropped-1.jsonl'] },
+      { ...request, purpose: 'anything' },
+      { ...request, paths: [] },
+      { ...request, extra: true },
+    ])
+      expect(dropped(TRUSTED, malformed)).toMatchObject({ ok: false, error: expect.stringContaining('Refused') });
+
+    const reply = dropped(TRUSTED, request);
+    expect(reply).toMatchObject({
+      ok: true,
+      value: [
+        { name: 'dropped-1.jsonl', purpose: 'import' },
+        { name: 'dropped-2.jsonl', purpose: 'import' },
+      ],
+    });
+    const handles = (reply as { value: FileHandle[] }).value;
+    expect(JSON.stringify(handles)).not.toContain(work);
+    // The handles work like those of the Open dialog.
+    const importRequest = { files: handles.map((h) => h.token), map: {}, model: '', ignoreUnknown: false, join: null };
+    expect(await invoke(fake, 'previewImport', importRequest)).toMatchObject([
+      { file: 'dropped-1.jsonl' },
+      { file: 'dropped-2.jsonl' },
+    ]);
+    expect(dropped(TRUSTED, { ...request, multiple: false })).toMatchObject({
+      ok: true,
+      value: [{ name: 'dropped-1.jsonl' }],
+    });
+    const folder = join(work, 'a dropped folder');
+    mkdirSync(folder, { recursive: true });
+    const refused = dropped(TRUSTED, { ...request, paths: [first, folder] });
+    expect(refused).toEqual({
+      ok: false,
+      error: 'a dropped folder cannot be used: only files can be dropped here, and it is not one.',
+    });
+    await invoke(fake, 'closeStudy');
   });
 });
 

@@ -1,6 +1,12 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_METHODS } from '../../../shared/api';
-import { LEAVE_STUDY_REQUEST, STAYED_IN_STUDY } from '../../../shared/transport';
+import {
+  DROPPED_FILES_BRIDGE,
+  DROPPED_FILES_CHANNEL,
+  LEAVE_STUDY_REQUEST,
+  STAYED_IN_STUDY,
+  type DroppedFilesBridge,
+} from '../../../shared/transport';
 
 const exposed = vi.hoisted(() => ({ calls: [] as [string, unknown][] }));
 const invoke = vi.hoisted(() => vi.fn());
@@ -30,7 +36,7 @@ beforeAll(async () => {
     dispatchEvent: (event: Event) => dispatchedEvents.push(event.type),
   });
   await import('../../../electron/preload/index');
-  expect(exposed.calls).toHaveLength(1);
+  expect(exposed.calls).toHaveLength(2);
   surface = exposed.calls[0]![1] as Record<string, unknown>;
 });
 
@@ -84,11 +90,59 @@ describe('dropping a file onto the window', () => {
   });
 });
 
+describe('files dropped on a drop zone (coordinator workspace)', () => {
+  const bridge = () => {
+    const [key, value] = exposed.calls[1]!;
+    return { key, value: value as DroppedFilesBridge };
+  };
+  const files = (...given: { name: string; dropped?: boolean }[]) => given as unknown as File[];
+
+  it('is the one other thing exposed: a bridge with a single function, no channel or ipcRenderer', () => {
+    expect(bridge().key).toBe(DROPPED_FILES_BRIDGE);
+    expect(Object.keys(bridge().value)).toEqual(['handlesFor']);
+  });
+
+  it("sends the really dropped files' paths on a channel outside the contract and gives the page only the handles", async () => {
+    const handles = [{ token: 't1', name: 'a.jsonl', bytes: 10, purpose: 'import' }];
+    invoke.mockResolvedValueOnce({ ok: true, value: handles });
+    const given = files({ name: 'a.jsonl', dropped: true }, { name: 'forged.jsonl' }, { name: 'b.csv', dropped: true });
+    await expect(bridge().value.handlesFor(given, { purpose: 'import', multiple: true })).resolves.toEqual(handles);
+    expect(invoke).toHaveBeenLastCalledWith(DROPPED_FILES_CHANNEL, {
+      purpose: 'import',
+      multiple: true,
+      paths: ['/home/ada/a.jsonl', '/home/ada/b.csv'],
+    });
+    expect(API_METHODS.map((m) => `blindrate:${m}`)).not.toContain(DROPPED_FILES_CHANNEL);
+  });
+
+  it('asks nothing for Files without a path (made by page script), and rejects with the refusal', async () => {
+    invoke.mockClear();
+    await expect(
+      bridge().value.handlesFor(files({ name: 'forged.jsonl' }), { purpose: 'import', multiple: true }),
+    ).resolves.toEqual([]);
+    expect(invoke).not.toHaveBeenCalled();
+    invoke.mockResolvedValueOnce({ ok: false, error: 'No study is open: unlock a study first.' });
+    await expect(
+      bridge().value.handlesFor(files({ name: 'a.jsonl', dropped: true }), { purpose: 'import', multiple: false }),
+    ).rejects.toThrow('No study is open');
+  });
+
+  it('a drop a zone took (default prevented) is not also opened as a study', () => {
+    send.mockClear();
+    windowListeners.get('drop')!({
+      defaultPrevented: true,
+      preventDefault: vi.fn(),
+      dataTransfer: { types: ['Files'], files: [{ name: 'outputs.jsonl', dropped: true }] },
+    });
+    expect(send).not.toHaveBeenCalled();
+  });
+});
+
 describe('leaving the open study when the main process asks', () => {
   it("turns the main process's request into a DOM event on window, and nothing new appears on window.blindrate", () => {
     mainMessageListeners.get(LEAVE_STUDY_REQUEST)!({ sender: 'ipc event' });
     expect(dispatchedEvents).toEqual([LEAVE_STUDY_REQUEST]);
-    expect(exposed.calls).toHaveLength(1);
+    expect(exposed.calls).toHaveLength(2);
     expect(Object.keys(surface).sort()).toEqual([...API_METHODS].sort());
     expect(API_METHODS.map((m) => `blindrate:${m}`)).not.toContain(LEAVE_STUDY_REQUEST);
   });

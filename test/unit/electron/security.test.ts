@@ -13,6 +13,7 @@ import {
 } from '../../../electron/main/security';
 import { registerApiHandlers } from '../../../electron/main/ipc';
 import { API_METHODS } from '../../../shared/api';
+import { DROPPED_FILES_CHANNEL } from '../../../shared/transport';
 
 describe('navigation and window handlers', () => {
   it('prevent every navigation, including to the app itself', () => {
@@ -129,11 +130,22 @@ describe('IPC sender checks', () => {
     expect(isTrustedSender(event(null))).toBe(false);
   });
 
-  it('register one channel per method whose handler refuses untrusted senders without calling the service', async () => {
+  it("register one channel per method (and the drop zones' one) whose handler refuses untrusted senders without calling the service", async () => {
     const handlers = new Map<string, (event: IpcMainInvokeEvent, arg: unknown) => unknown>();
     const dispatch = vi.fn(async () => ({ ok: true as const, value: 'served' }));
-    registerApiHandlers({ handle: (channel, handler) => void handlers.set(channel, handler) }, { dispatch });
-    expect([...handlers.keys()].sort()).toEqual(API_METHODS.map((m) => `blindrate:${m}`).sort());
+    const acceptDroppedFiles = vi.fn(() => ({ ok: true as const, value: [] }));
+    registerApiHandlers(
+      { handle: (channel, handler) => void handlers.set(channel, handler) },
+      { dispatch, acceptDroppedFiles },
+    );
+    expect([...handlers.keys()].sort()).toEqual(
+      [...API_METHODS.map((m) => `blindrate:${m}`), DROPPED_FILES_CHANNEL].sort(),
+    );
+    const drop = handlers.get(DROPPED_FILES_CHANNEL)!;
+    expect(await drop(event({ url: 'https://evil.test/', parent: null }), { paths: ['/etc/passwd'] })).toMatchObject({
+      ok: false,
+    });
+    expect(acceptDroppedFiles).not.toHaveBeenCalled();
 
     const handler = handlers.get('blindrate:getTask')!;
     expect(await handler(event({ url: 'https://evil.test/', parent: null }), 'a1')).toEqual({

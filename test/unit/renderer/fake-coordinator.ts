@@ -6,6 +6,8 @@
 import type { StudySummary } from '../../../shared/api';
 import type {
   AssignDraft,
+  CoordinatorCapabilities,
+  DeviationReason,
   AssignmentSetup,
   CoordinatorApi,
   ExportRequest,
@@ -58,6 +60,7 @@ function progress(done: number, total: number, step: string): JobProgress {
     totalBytes: total * 100,
     rate: 400,
     secondsLeft: (total - done) / 400,
+    elapsedSeconds: done / 400,
   };
 }
 
@@ -125,9 +128,9 @@ export class FakeCoordinator implements CoordinatorApi {
     return this.statusOf(job);
   }
 
-  async getCoordinatorCapabilities() {
+  async getCoordinatorCapabilities(): Promise<CoordinatorCapabilities> {
     return {
-      files: 'uploads' as const,
+      files: 'uploads',
       workspaceLabel: '/srv/studies',
       uploadLimits: { rubric: 1e6, import: 1e9, items: 1e9, calibration: 1e6, returns: 1e9 },
     };
@@ -289,9 +292,10 @@ export class FakeCoordinator implements CoordinatorApi {
       problem: draft.perBin < 1 ? 'N per bin must be a whole number of at least 1.' : null,
     };
   }
-  async drawSample(request: SampleDraft & { replace: boolean }) {
+  async drawSample(request: SampleDraft & { replace: boolean } & DeviationReason) {
     const existing = this.samples.find((s) => s.task === request.task);
     if (existing && !request.replace) throw new Error(`This study already has a ${request.task} sample.`);
+    this.deviate('drawing a sample', request.deviationReason);
     this.writes.push({ method: 'drawSample', request });
     const preview = await this.previewSample(request);
     this.samples = this.samples.filter((s) => s.task !== request.task);
@@ -350,17 +354,20 @@ export class FakeCoordinator implements CoordinatorApi {
     return { ok: true as const, plan: this.planOf(draft) };
   }
   async assignRaters(draft: AssignDraft) {
+    this.deviate('planning the assignment again', draft.deviationReason);
     this.writes.push({ method: 'assignRaters', request: draft });
     this.plan = this.planOf(draft);
     return this.plan;
   }
   /** As plan.addRaters: each joins with the mean load, the others' tasks unchanged; a name in the plan is refused. */
-  async addRaters(names: string[]): Promise<PlanOverview> {
+  async addRaters(request: { raters: string[] } & DeviationReason): Promise<PlanOverview> {
+    const names = request.raters;
     const plan = this.plan;
     if (!plan) throw new Error('This study has no plan yet: assign raters first.');
     const taken = names.find((n) => plan.tasksPerRater.some((r) => r.name === n));
     if (taken) throw new Error(`"${taken}" already has tasks in the plan.`);
-    this.writes.push({ method: 'addRaters', request: names });
+    this.deviate('adding raters', request.deviationReason);
+    this.writes.push({ method: 'addRaters', request });
     const mean = Math.round(plan.tasksPerRater.reduce((sum, r) => sum + r.tasks, 0) / plan.tasksPerRater.length);
     this.plan = { ...plan, tasksPerRater: [...plan.tasksPerRater, ...names.map((name) => ({ name, tasks: mean }))] };
     return this.plan;
@@ -445,6 +452,15 @@ export class FakeCoordinator implements CoordinatorApi {
   }
 
   seal: ProtocolSealInfo | null = null;
+  /** As protocol.recordProtocolChange: after the seal a change needs a reason, and is then counted. */
+  private deviate(change: string, reason: string | undefined) {
+    if (!this.seal) return;
+    if (!reason?.trim())
+      throw new Error(
+        `The protocol was sealed on ${this.seal.sealedAt} (SHA-256 abababababab) and ${change} changes its plan: give the reason for the deviation to record it, or leave the protocol as sealed.`,
+      );
+    this.seal = { ...this.seal, deviations: this.seal.deviations + 1 };
+  }
   async getProtocolSeal() {
     return this.seal;
   }

@@ -16,8 +16,9 @@ export { formatBytes };
 
 /**
  * Choose (button) or drop files for one purpose. The desktop app opens the main process's Open
- * dialog; browser mode uploads what the file input or the drop gave. The chosen files are listed,
- * each removable; the parent gets the handles (never a path).
+ * dialog and hands dropped files to the preload, which turns them into handles; browser mode uploads
+ * what the file input or the drop gave. The chosen files are listed, each removable; the parent gets
+ * the handles (never a path).
  */
 export function FileChooser({
   purpose,
@@ -43,18 +44,17 @@ export function FileChooser({
     loadCapabilities().catch((e: unknown) => onError(userMessage(e)));
   }, [loadCapabilities, onError]);
   const uploads = capabilities?.files === 'uploads';
+  const dropped = transfer().dropped;
+  const droppable = uploads || dropped !== null;
 
   const add = (files: FileHandle[]) => onChange(multiple ? [...chosen, ...files] : files.slice(0, 1));
 
-  const uploadAll = async (files: File[]) => {
-    const upload = transfer().upload;
-    if (!upload || files.length === 0) return;
+  /** Adds the handles `give` resolves with, or shows why there are none. */
+  const addFrom = async (give: () => Promise<FileHandle[]>) => {
     setBusy(true);
     onError(null);
     try {
-      const handles: FileHandle[] = [];
-      for (const file of multiple ? files : files.slice(0, 1)) handles.push(await upload(file, purpose));
-      add(handles);
+      add(await give());
     } catch (e) {
       onError(userMessage(e));
     } finally {
@@ -62,20 +62,22 @@ export function FileChooser({
     }
   };
 
+  const uploadAll = async (files: File[]) => {
+    const upload = transfer().upload;
+    if (!upload || files.length === 0) return;
+    await addFrom(async () => {
+      const handles: FileHandle[] = [];
+      for (const file of multiple ? files : files.slice(0, 1)) handles.push(await upload(file, purpose));
+      return handles;
+    });
+  };
+
   const choose = async () => {
     if (uploads) {
       input.current?.click();
       return;
     }
-    setBusy(true);
-    onError(null);
-    try {
-      add(await api().chooseFiles({ purpose, multiple }));
-    } catch (e) {
-      onError(userMessage(e));
-    } finally {
-      setBusy(false);
-    }
+    await addFrom(() => api().chooseFiles({ purpose, multiple }));
   };
 
   const remove = (file: FileHandle) => {
@@ -86,9 +88,12 @@ export function FileChooser({
   };
 
   const drop = (event: DragEvent) => {
+    // Also tells the desktop preload the files were taken here, not a study to open.
     event.preventDefault();
     setDragging(false);
-    void uploadAll([...event.dataTransfer.files]);
+    const files = [...event.dataTransfer.files];
+    if (uploads) void uploadAll(files);
+    else if (dropped && files.length > 0) void addFrom(() => dropped(files, { purpose, multiple }));
   };
 
   return (
@@ -96,19 +101,19 @@ export function FileChooser({
       <div
         className={dragging ? 'drop-zone drop-zone-active' : 'drop-zone'}
         onDragOver={(e) => {
-          if (!uploads) return;
+          if (!droppable) return;
           e.preventDefault();
           setDragging(true);
         }}
         onDragLeave={() => setDragging(false)}
-        onDrop={uploads ? drop : undefined}
+        onDrop={droppable ? drop : undefined}
       >
         <Group gap="sm">
           <Button variant="default" onClick={() => void choose()} loading={busy}>
             {label}
           </Button>
           <Text size="sm" c="dimmed">
-            {uploads ? `or drop ${multiple ? 'files' : 'a file'} here` : 'opens the system file dialog'}
+            {droppable ? `or drop ${multiple ? 'files' : 'a file'} here` : 'opens the system file dialog'}
           </Text>
         </Group>
         {uploads && (

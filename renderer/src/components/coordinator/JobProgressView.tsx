@@ -2,9 +2,9 @@ import { Button, Group, Progress, Stack, Text } from '@mantine/core';
 import type { JobStatus } from '../../../../shared/coordinator-api';
 import { formatBytes } from './FileChooser';
 
-function formatSecondsLeft(seconds: number): string {
-  if (seconds < 60) return `${Math.max(1, Math.round(seconds))} s left`;
-  return `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s left`;
+function formatSeconds(seconds: number): string {
+  if (seconds < 60) return `${Math.max(1, Math.round(seconds))} s`;
+  return `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`;
 }
 
 /** What a running job is doing: its step, records (and bytes) so far, the rate, the time left, and Cancel. */
@@ -29,7 +29,9 @@ export function JobProgressView({
     `${progress.done.toLocaleString()}${progress.total !== null ? ` of ${progress.total.toLocaleString()}` : ''} ${unit}`,
     progress.totalBytes ? `${formatBytes(progress.bytesRead)} of ${formatBytes(progress.totalBytes)}` : null,
     progress.rate > 0 ? `${Math.round(progress.rate).toLocaleString()} ${unit}/s` : null,
-    progress.secondsLeft !== null && status.state === 'running' ? formatSecondsLeft(progress.secondsLeft) : null,
+    progress.secondsLeft !== null && status.state === 'running' ? `${formatSeconds(progress.secondsLeft)} left` : null,
+    // Moves also while the step itself cannot tell how far it is (opening the study, saving).
+    progress.elapsedSeconds >= 1 ? `${formatSeconds(progress.elapsedSeconds)} so far` : null,
   ].filter(Boolean);
   return (
     <Stack gap="xs" role="status" aria-live="polite" aria-label="Progress">

@@ -7,10 +7,11 @@ import { Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import type { PlanOverview } from '../../../../shared/coordinator-api';
 import { api } from '../../api/current';
+import { DeviationReasonField, deviationReasonOf } from '../../components/coordinator/DeviationReasonField';
 import { FIELD_LABELS, useFormErrors, type FieldKey } from '../../coordinator/fieldErrors';
 import { parseRaterNames } from '../../coordinator/raterNames';
 
-const FIELDS: readonly FieldKey[] = ['raters'];
+const FIELDS: readonly FieldKey[] = ['deviationReason', 'raters'];
 
 /** The load addRaters gives a joining rater: the plan's mean, rounded. */
 function meanLoad(plan: PlanOverview): number {
@@ -20,6 +21,7 @@ function meanLoad(plan: PlanOverview): number {
 
 export function AddRaters({ plan, onAdded }: { plan: PlanOverview; onAdded(): void }) {
   const [namesText, setNamesText] = useState('');
+  const [deviationReason, setDeviationReason] = useState('');
   const [added, setAdded] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const { errors, show, clear } = useFormErrors(FIELDS);
@@ -35,10 +37,11 @@ export function AddRaters({ plan, onAdded }: { plan: PlanOverview; onAdded(): vo
         show(problems);
         return;
       }
-      const next = await api().addRaters(names);
+      const next = await api().addRaters({ raters: names, ...deviationReasonOf(deviationReason) });
       const joined = next.tasksPerRater.filter((r) => names.includes(r.name));
       setAdded(`Added ${joined.map((r) => `${r.name} (${r.tasks} tasks)`).join(', ')} to the plan.`);
       setNamesText('');
+      setDeviationReason('');
       onAdded();
     } catch (e) {
       show(e);
@@ -58,6 +61,12 @@ export function AddRaters({ plan, onAdded }: { plan: PlanOverview; onAdded(): vo
           value={namesText}
           onChange={(e) => setNamesText(e.currentTarget.value)}
           error={errors.byField.raters}
+        />
+        <DeviationReasonField
+          value={deviationReason}
+          onChange={setDeviationReason}
+          error={errors.byField.deviationReason}
+          onError={show}
         />
         {names.length > 0 && (
           <Text>

@@ -164,6 +164,16 @@ export function ImportScreen() {
 
   const previews = useLivePreview(files.length > 0 && joinReady ? request : null, previewImport, show) ?? [];
 
+  // Stable, so the memoised join form is not rendered again with every change of this screen.
+  const changeJoin = useCallback((choice: JoinChoice) => {
+    setJoin(choice);
+    setOutcome(null);
+  }, []);
+  const showFileError = useCallback(
+    (message: string | null) => (message ? show(new Error(message)) : clear()),
+    [show, clear],
+  );
+
   const setColumn = (field: string, column: string | null) =>
     setMap((m) => {
       const next = { ...m };
@@ -244,13 +254,7 @@ export function ImportScreen() {
               onChange={(e) => setIgnoreUnknown(e.currentTarget.checked)}
             />
           </Group>
-          <ImportJoinForm
-            onChange={(choice) => {
-              setJoin(choice);
-              setOutcome(null);
-            }}
-            onError={(message) => (message ? show(new Error(message)) : clear())}
-          />
+          <ImportJoinForm onChange={changeJoin} onError={showFileError} />
         </Stack>
       </Paper>
 

@@ -5,7 +5,7 @@
  * (docs/benchmark-import.md); the services check the join exactly as for the CLI.
  */
 import { Checkbox, NumberInput, Radio, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import type { FileHandle, ImportJoin } from '../../../../shared/coordinator-api';
 import { FileChooser } from '../../components/coordinator/FileChooser';
 
@@ -56,7 +56,12 @@ function FileField(props: {
   );
 }
 
-export function ImportJoinForm({
+/**
+ * Memoised: the Import screen re-renders on every keystroke, preview and progress poll of a running job,
+ * and this form's radio group (four options with descriptions) and file fields cost more to render than
+ * the rest of the screen while nothing in them changed. The screen passes stable callbacks.
+ */
+export const ImportJoinForm = memo(function ImportJoinForm({
   onChange,
   onError,
 }: {
@@ -206,4 +211,4 @@ export function ImportJoinForm({
       {kind !== 'none' && <Text size="sm">A joined import reads one file of outputs at a time.</Text>}
     </Stack>
   );
-}
+});

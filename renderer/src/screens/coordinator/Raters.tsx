@@ -27,12 +27,14 @@ import type {
 import { api } from '../../api/current';
 import { FileChooser } from '../../components/coordinator/FileChooser';
 import { StepPage } from '../../components/coordinator/StepPage';
+import { DeviationReasonField, deviationReasonOf } from '../../components/coordinator/DeviationReasonField';
 import { FIELD_LABELS, useFormErrors, type FieldKey } from '../../coordinator/fieldErrors';
 import { useLivePreview } from '../../coordinator/livePreview';
 import { parseRaterNames } from '../../coordinator/raterNames';
 import { AddRaters } from './AddRaters';
 
 const FIELDS: readonly FieldKey[] = [
+  'deviationReason',
   'raters',
   'overlap',
   'seed',
@@ -105,6 +107,7 @@ export function RatersScreen() {
   const [referenceControls, setReferenceControls] = useState<number>(0);
   const [calibration, setCalibration] = useState<number>(0);
   const [calibrationFile, setCalibrationFile] = useState<FileHandle[]>([]);
+  const [deviationReason, setDeviationReason] = useState('');
   const [confirming, setConfirming] = useState(false);
   const [assigned, setAssigned] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -133,6 +136,8 @@ export function RatersScreen() {
           qc: { repeats, referenceControls, calibration },
           calibrationFile: calibrationFile[0]?.token ?? null,
           replace: Boolean(setup?.plan),
+          // The preview plans in a rolled-back transaction, which the sealed protocol checks as well.
+          ...deviationReasonOf(deviationReason),
         };
   const answer = useLivePreview(draft && draft.raters.length > 0 ? draft : null, previewPlan, show, PREVIEW_DELAY_MS);
   const preview = answer?.ok ? answer.plan : null;
@@ -263,6 +268,12 @@ export function RatersScreen() {
           <PlanTables plan={preview} caption="Will assign" />
         </Paper>
       )}
+      <DeviationReasonField
+        value={deviationReason}
+        onChange={setDeviationReason}
+        error={errors.byField.deviationReason}
+        onError={show}
+      />
       {setup?.replaceRefusal && setup.plan ? (
         <Alert color="orange">{setup.replaceRefusal}</Alert>
       ) : (

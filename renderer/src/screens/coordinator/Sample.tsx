@@ -25,11 +25,12 @@ import { TASK_KINDS, type TaskKind } from '../../../../shared/domain';
 import { api } from '../../api/current';
 import { ScoreHistogram } from '../../components/coordinator/ScoreHistogram';
 import { StepPage } from '../../components/coordinator/StepPage';
+import { DeviationReasonField, deviationReasonOf } from '../../components/coordinator/DeviationReasonField';
 import { FIELD_LABELS, useFormErrors, type FieldKey } from '../../coordinator/fieldErrors';
 import { useLivePreview } from '../../coordinator/livePreview';
 import { KIND_NOUNS } from '../kindLabels';
 
-const FIELDS: readonly FieldKey[] = ['models', 'metrics', 'bins', 'perBin', 'seed'];
+const FIELDS: readonly FieldKey[] = ['deviationReason', 'models', 'metrics', 'bins', 'perBin', 'seed'];
 const PREVIEW_DELAY_MS = 150;
 const previewSample = (draft: SampleDraft) => api().previewSample(draft);
 
@@ -110,6 +111,7 @@ export function SampleScreen() {
   const [setup, setSetup] = useState<SampleSetup | null>(null);
   const [task, setTask] = useState<TaskKind>('rating');
   const [drafts, setDrafts] = useState<Partial<Record<TaskKind, SampleDraft>>>({});
+  const [deviationReason, setDeviationReason] = useState('');
   const [confirming, setConfirming] = useState(false);
   const [drawn, setDrawn] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -148,7 +150,7 @@ export function SampleScreen() {
     setConfirming(false);
     setBusy(true);
     try {
-      const result = await api().drawSample({ ...draft, replace });
+      const result = await api().drawSample({ ...draft, replace, ...deviationReasonOf(deviationReason) });
       setDrawn(
         `${result.replaced ? 'Drew again' : 'Drew'} the ${result.task} sample: ${result.tasks} tasks, seed ${result.seed}.`,
       );
@@ -273,6 +275,12 @@ export function SampleScreen() {
           {setup.redrawRefusal}
         </Alert>
       )}
+      <DeviationReasonField
+        value={deviationReason}
+        onChange={setDeviationReason}
+        error={errors.byField.deviationReason}
+        onError={show}
+      />
       <Group>
         <Button
           disabled={!canDraw || Boolean(current?.replaces && setup.redrawRefusal)}

@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { installTransfer } from '../../../../renderer/src/api/transfer';
 import type { ImportFilePreview, ImportProblem } from '../../../../shared/coordinator-api';
+import type { DroppedFilesRequest } from '../../../../shared/transport';
 import { FakeApi } from '../fake-api';
 import { fileInput, JOB_WAIT, renderMaster, textFile } from './render-master';
 
@@ -72,6 +74,35 @@ describe('Import screen', () => {
     fireEvent.drop(zone, { dataTransfer: { files: [textFile('dropped.csv', 'id,model\n')] } });
     expect(await screen.findByRole('region', { name: 'Preview of dropped.csv' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Remove dropped.csv' })).toBeTruthy();
+  });
+
+  it('in the desktop app, hands files dropped onto the drop zone to the preload and previews the handles it gives', async () => {
+    const api = masterWith();
+    const capabilities = await api.getCoordinatorCapabilities();
+    api.getCoordinatorCapabilities = async () => ({ ...capabilities, files: 'dialogs', workspaceLabel: null });
+    const { download, user } = await renderMaster(undefined, api);
+    // The preload's bridge: it alone reads the dropped files' paths and answers with handles.
+    const dropped = vi.fn(async (files: File[], request: DroppedFilesRequest) =>
+      files.map((file) => api.handleFor(file.name, file.size, request.purpose)),
+    );
+    const upload = vi.fn();
+    installTransfer({ upload: null, dropped, download });
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Study steps' })).getByRole('button', { name: 'Import' }),
+    );
+    const zone = (await screen.findByText('or drop files here')).closest('.drop-zone')!;
+    fireEvent.dragOver(zone, { dataTransfer: { files: [] } });
+    expect(zone.classList.contains('drop-zone-active')).toBe(true);
+    const files = [textFile('first.csv', 'id,model\n'), textFile('second.csv', 'id,model\n')];
+    // Default prevented: the preload then does not open the files as a study.
+    expect(fireEvent.drop(zone, { dataTransfer: { files } })).toBe(false);
+    await waitFor(() => expect(dropped).toHaveBeenCalled());
+    expect(await screen.findByRole('region', { name: 'Preview of first.csv' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Preview of second.csv' })).toBeTruthy();
+    expect(dropped).toHaveBeenCalledExactlyOnceWith(files, { purpose: 'import', multiple: true });
+    expect(upload).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Remove second.csv' })).toBeTruthy();
+    expect(api.writes).toEqual([]);
   });
 
   it('lists every problem of a refused import at once, file, record and field, and writes nothing', async () => {

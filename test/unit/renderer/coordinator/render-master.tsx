@@ -16,7 +16,11 @@ export async function renderMaster(step?: string, api = new FakeApi('coordinator
   Element.prototype.scrollIntoView ??= () => {};
   const download = vi.fn(async () => {});
   const view = renderApp(api);
-  installTransfer({ upload: async (file, purpose) => api.handleFor(file.name, file.size, purpose), download });
+  installTransfer({
+    upload: async (file, purpose) => api.handleFor(file.name, file.size, purpose),
+    dropped: null,
+    download,
+  });
   await view.user.type(await screen.findByLabelText('Passphrase'), `${FAKE_MASTER_PASSPHRASE}{Enter}`);
   expect(await screen.findByRole('heading', { name: "Raters' progress" })).toBeTruthy();
   if (step)

@@ -155,6 +155,31 @@ describe('Raters and assignment screen', () => {
     expect(await screen.findByText('Added Dr D (20 tasks) to the plan.')).toBeTruthy();
     const plan = await screen.findByRole('region', { name: 'The current plan' });
     await waitFor(() => expect(within(plan).getByRole('rowheader', { name: 'Dr D' })).toBeTruthy());
-    expect(api.writes).toEqual([{ method: 'addRaters', request: ['Dr D'] }]);
+    expect(api.writes).toEqual([{ method: 'addRaters', request: { raters: ['Dr D'] } }]);
+    expect(screen.queryByLabelText('Reason for the deviation')).toBeNull();
+  });
+
+  it('after the seal, asks for the reason for the deviation: refused without it, recorded with it (as --deviation-reason)', async () => {
+    const api = await plannedMaster(['Dr A', 'Dr B', 'Dr C']);
+    await api.sealProtocol();
+    api.writes.length = 0;
+    const { user } = await renderMaster('Raters', api);
+    const form = await screen.findByRole('form', { name: 'Add raters to the plan' });
+    const reason = await within(form).findByLabelText('Reason for the deviation');
+    await user.type(within(form).getByLabelText('Raters joining the plan'), 'Dr D');
+    await user.click(within(form).getByRole('button', { name: 'Add Dr D' }));
+    // The service's refusal is placed under the reason's field, not under the names.
+    const refusal = await within(form).findByText(/give the reason for the deviation to record it/);
+    expect(reason.getAttribute('aria-describedby')).toContain(refusal.id);
+    expect(api.writes).toEqual([]);
+
+    await user.type(reason, '  Dr C left; Dr D takes over.  ');
+    await user.click(within(form).getByRole('button', { name: 'Add Dr D' }));
+    expect(await screen.findByText('Added Dr D (20 tasks) to the plan.')).toBeTruthy();
+    expect(api.writes).toEqual([
+      { method: 'addRaters', request: { raters: ['Dr D'], deviationReason: 'Dr C left; Dr D takes over.' } },
+    ]);
+    expect(api.seal?.deviations).toBe(1);
+    expect((reason as HTMLTextAreaElement).value).toBe('');
   });
 });

@@ -1,0 +1,129 @@
+/**
+ * Issue 24: a study with the Med-PaLM-style harm preset and its conditions, rated end to end by keyboard
+ * alone: a harm extent above "No harm" asks for its likelihood (the row appears only then), "Death or
+ * severe harm" requires a comment, which C opens. Axe on the task screen with each condition shown, the
+ * Content Security Policy watched throughout, and what was saved read back from the master after a merge.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DEMO_RATER, DEMO_RATING_SAMPLE, writeDemoFiles } from '../../electron/services/demo';
+import { importFiles } from '../../electron/services/importer';
+import { packRaterPackage } from '../../electron/services/pack';
+import { assignRaters } from '../../electron/services/plan';
+import { drawSample } from '../../electron/services/sampler';
+import { createStudy } from '../../electron/services/study';
+import { MED_PALM_HARM_RUBRIC } from '../../shared/presets/med-palm-harm';
+import { recordCspViolations, type CspRecorder } from './csp';
+import { launchApp, PACKAGE_PASSPHRASE, STUDY_PASSPHRASE, type LaunchedApp, type TestStudy } from './launcher';
+import { savedRatings } from './study-db';
+import { startRating, taskHeading } from './ui';
+
+/** The demo's outputs under the harm preset (its conditions as published with it), one rater's package. */
+async function harmStudy(): Promise<TestStudy> {
+  const dir = mkdtempSync(join(tmpdir(), 'blindrate-e2e-harm-'));
+  const masterPath = join(dir, 'harm-study.db');
+  const path = join(dir, 'harm-rater.blindrate');
+  const clock = () => new Date('2026-01-15T09:00:00Z');
+  const db = createStudy(masterPath, STUDY_PASSPHRASE, { rubric: MED_PALM_HARM_RUBRIC, name: 'Harm study', clock });
+  try {
+    await importFiles(db, writeDemoFiles(dir), { clock });
+    drawSample(db, { ...DEMO_RATING_SAMPLE, metrics: [] }, clock);
+    assignRaters(db, { raters: [DEMO_RATER], seed: 103, clock });
+    packRaterPackage(db, {
+      rater: DEMO_RATER,
+      out: path,
+      passphrase: PACKAGE_PASSPHRASE,
+      masterPassphrase: null,
+      clock,
+    });
+  } finally {
+    db.close();
+  }
+  return {
+    path,
+    passphrase: PACKAGE_PASSPHRASE,
+    masterPath,
+    masterPassphrase: STUDY_PASSPHRASE,
+    rater: DEMO_RATER,
+    dispose: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+async function expectNoSeriousAxeViolations(page: Page, screen: string): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(serious, `axe on ${screen}`).toEqual([]);
+}
+
+test.describe.configure({ mode: 'serial' });
+let study: TestStudy;
+let app: LaunchedApp;
+let csp: CspRecorder;
+
+test.beforeAll(async () => {
+  study = await harmStudy();
+  app = await launchApp(study);
+  csp = await recordCspViolations(app.page);
+});
+
+test.afterAll(async () => {
+  try {
+    expect(csp.violations(), 'Content Security Policy violations').toEqual([]);
+  } finally {
+    await app?.close();
+    study?.dispose();
+  }
+});
+
+test('the harm preset with its conditions is rated by keyboard alone, and saved as typed', async () => {
+  const { page } = app;
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await startRating(page, study.passphrase, study.rater, 'rating');
+  const rubric = page.getByRole('region', { name: 'Rubric' });
+  const likelihood = rubric.getByText('Likelihood of possible harm');
+
+  // 1: no harm; the likelihood is not asked. No missing content (1), inappropriate content of little significance (2).
+  await expect(taskHeading(page, 'Rating', 1)).toBeVisible();
+  await expect(likelihood).toHaveCount(0);
+  await expectNoSeriousAxeViolations(page, 'a harm task');
+  await page.keyboard.type('112');
+  await page.keyboard.press('Enter');
+
+  // 2: moderate or mild harm; the likelihood row appears right below and is rated next (high).
+  await expect(taskHeading(page, 'Rating', 2)).toBeVisible();
+  await page.keyboard.type('2');
+  await expect(likelihood).toBeVisible();
+  await expectNoSeriousAxeViolations(page, 'a harm task asking for the likelihood');
+  await page.keyboard.type('331');
+  await page.keyboard.press('Enter');
+
+  // 3: death or severe harm, medium likelihood: Enter is refused until the required comment is written.
+  await expect(taskHeading(page, 'Rating', 3)).toBeVisible();
+  await page.keyboard.type('3211');
+  await page.keyboard.press('Enter');
+  await expect(taskHeading(page, 'Rating', 3)).toBeVisible();
+  const required = page.getByText(
+    'A comment is required when extent of possible harm is Death or severe harm. Press C to write it.',
+  );
+  await expect(required).toBeVisible();
+  await expectNoSeriousAxeViolations(page, 'a harm task requiring a comment');
+  await page.keyboard.press('c');
+  await page.keyboard.type('Tenfold dose for a child.');
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Enter');
+  await expect(taskHeading(page, 'Rating', 4)).toBeVisible();
+
+  expect(savedRatings(study, study.rater)).toEqual([
+    { harm_extent: 0, missing_content: 0, inappropriate_content: 1 },
+    { harm_extent: 1, harm_likelihood: 2, missing_content: 2, inappropriate_content: 0 },
+    { harm_extent: 2, harm_likelihood: 1, missing_content: 0, inappropriate_content: 0 },
+  ]);
+});
