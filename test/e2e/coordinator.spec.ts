@@ -6,7 +6,6 @@
  * raters rate their packages; the returns merged in the app, a tampered package refused by name with
  * nothing written; every export downloaded and compared with what the CLI writes for the same study.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -15,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openStudyDatabase } from '../../db/connection';
 import { recordCspViolations, type CspRecorder } from './csp';
+import { expectNoSeriousAxeViolations } from './axe';
 import { launchBrowserMode, REPO_ROOT, type LaunchedApp } from './launcher';
 import { rateEverything, tabTo, unlockByKeyboard } from './ui';
 
@@ -54,18 +54,7 @@ function masterFingerprint(): string {
 
 /** Axe (WCAG 2.1 A/AA: nothing serious or critical) on the screen as it is, then its picture for the guide. */
 async function checkScreen(page: Page, name: string): Promise<void> {
-  await page.mouse.move(0, 0);
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary ?? ''})`).join(', ')}`,
-    );
-  expect(serious, `axe on ${name}`).toEqual([]);
+  await expectNoSeriousAxeViolations(page, name);
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }

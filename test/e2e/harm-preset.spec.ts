@@ -4,8 +4,7 @@
  * severe harm" requires a comment, which C opens. Axe on the task screen with each condition shown, the
  * Content Security Policy watched throughout, and what was saved read back from the master after a merge.
  */
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +16,7 @@ import { drawSample } from '../../electron/services/sampler';
 import { createStudy } from '../../electron/services/study';
 import { MED_PALM_HARM_RUBRIC } from '../../shared/presets/med-palm-harm';
 import { recordCspViolations, type CspRecorder } from './csp';
+import { expectNoSeriousAxeViolations } from './axe';
 import { launchApp, PACKAGE_PASSPHRASE, STUDY_PASSPHRASE, type LaunchedApp, type TestStudy } from './launcher';
 import { savedRatings } from './study-db';
 import { startRating, taskHeading } from './ui';
@@ -50,17 +50,6 @@ async function harmStudy(): Promise<TestStudy> {
     rater: DEMO_RATER,
     dispose: () => rmSync(dir, { recursive: true, force: true }),
   };
-}
-
-async function expectNoSeriousAxeViolations(page: Page, screen: string): Promise<void> {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious, `axe on ${screen}`).toEqual([]);
 }
 
 test.describe.configure({ mode: 'serial' });

@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { appPerFile } from './fixtures';
+import { expectNoSeriousAxeViolations } from './axe';
 import { REPO_ROOT } from './launcher';
 import { instructionsDialog, rateByKeyboard, ratingKeysFor, tabTo, taskHeading, unlockByKeyboard } from './ui';
 
@@ -12,21 +12,6 @@ const SCREENSHOTS = join(REPO_ROOT, process.env.BLINDRATE_SCREENSHOTS_DIR ?? 'te
 
 /** The rater guide's pictures are of a common clinical laptop's screen. */
 const SCREENSHOT_VIEWPORT = { width: 1366, height: 768 };
-
-/** Axe with the WCAG 2.1 A/AA rules: no serious or critical violation may remain. */
-async function expectNoSeriousViolations(page: Page, name: string): Promise<void> {
-  await page.mouse.move(0, 0); // no hover state in the measurement or the picture
-  await page.evaluate(() => document.fonts.ready);
-  // Mid-transition (a dialog fading in) colours are half-blended: measure contrast once motion has settled.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious, `axe on ${name}`).toEqual([]);
-}
 
 /**
  * Each screen in both themes (the app follows the system's, so emulating it switches): axe, then a
@@ -38,7 +23,7 @@ async function checkScreen(page: Page, name: string): Promise<void> {
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
-    await expectNoSeriousViolations(page, `${name} (${scheme})`);
+    await expectNoSeriousAxeViolations(page, `${name} (${scheme})`);
     await page.screenshot({ path: join(SCREENSHOTS, `${name}${scheme === 'dark' ? '-dark' : ''}.png`) });
   }
   await page.emulateMedia({ colorScheme: 'light' });
