@@ -3,14 +3,18 @@
  * the file, free pages and unused space included, so a scan of these bytes sees whatever the file holds.
  */
 import { createDecipheriv, pbkdf2Sync } from 'node:crypto';
+import { TEST_KDF_ITERATIONS } from '../../fast-key-derivation.mjs';
 
 /** SQLCipher 4 defaults (db/connection.ts sets `legacy = 4`): 4096-byte pages ending in a 16-byte IV and a 64-byte HMAC. */
 const PAGE_SIZE = 4096;
 const RESERVED = 80;
-const KDF_ITERATIONS = 256_000;
 
-export function decryptPages(file: Buffer, passphrase: string): Buffer {
-  const key = pbkdf2Sync(passphrase, file.subarray(0, 16), KDF_ITERATIONS, 32, 'sha512');
+/**
+ * The key is PBKDF2-HMAC-SHA512 of the passphrase and salt over `kdfIterations` rounds: by default the rounds of
+ * files written in test processes (test/fast-key-derivation.mjs); the product's own files take 256,000.
+ */
+export function decryptPages(file: Buffer, passphrase: string, kdfIterations = TEST_KDF_ITERATIONS): Buffer {
+  const key = pbkdf2Sync(passphrase, file.subarray(0, 16), kdfIterations, 32, 'sha512');
   const pages: Buffer[] = [];
   for (let offset = 0; offset < file.length; offset += PAGE_SIZE) {
     const page = file.subarray(offset, offset + PAGE_SIZE);
