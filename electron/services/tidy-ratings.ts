@@ -15,6 +15,7 @@ import {
   tidyRow,
   type CsvRecord,
   type KnownDimension,
+  type PairwiseJudgementRow,
   type TidyRatingRow,
 } from '../../shared/analysis';
 import { REFERENCE_CONTROL_MODEL } from '../../shared/qc/roles';
@@ -67,7 +68,12 @@ export function readTidyRatingRows(db: StudyDb): TidyRatingRow[] {
 export function parseTidyRatingsCsv(
   text: string,
   fileName: string,
-): { rows: TidyRatingRow[]; metrics: string[]; dimensions: KnownDimension[] } {
+): {
+  rows: TidyRatingRow[];
+  pairwise: PairwiseJudgementRow[];
+  metrics: string[];
+  dimensions: KnownDimension[];
+} {
   const records = tokenise(text, fileName);
   if (records.length === 0) throw new StudyError(`${fileName} is empty: expected a header line and ratings.`);
   const result = parseTidyRatings(fileName, records[0]!, records.slice(1));
@@ -78,7 +84,7 @@ export function parseTidyRatingsCsv(
         : '';
     throw new StudyError(`${result.errors[0]}${more}`);
   }
-  return { rows: result.rows, metrics: result.metrics, dimensions: result.dimensions };
+  return { rows: result.rows, pairwise: result.pairwise, metrics: result.metrics, dimensions: result.dimensions };
 }
 
 function tokenise(text: string, fileName: string): CsvRecord[] {

@@ -139,6 +139,26 @@ export const DATA_DICTIONARY: readonly DictionaryEntry[] = [
     description:
       "The output's automatic metric (e.g. score_rougeL), repeated on every row of the output; empty when the output has no such score.",
   },
+  {
+    column: 'model_a',
+    table: 'tidy',
+    type: 'text',
+    description:
+      'Pairwise rows only (task = pairwise): the model whose answer was shown at A. Its value names the preferred model, or is "tie". Empty on other rows.',
+  },
+  {
+    column: 'model_b',
+    table: 'tidy',
+    type: 'text',
+    description: 'Pairwise rows only: the model whose answer was shown at B. Empty on other rows.',
+  },
+  {
+    column: 'both_unacceptable',
+    table: 'tidy',
+    type: '0 | 1',
+    description:
+      'Pairwise rows only: 1 when the rater marked both answers unacceptable (X), stored beside the choice. Empty on other rows; optional on input (0 when empty).',
+  },
 ];
 
 /** The dictionary as a Markdown table, for docs/data-dictionary.md and `export --what dictionary`. */

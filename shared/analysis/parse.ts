@@ -21,6 +21,8 @@ import { MAX_TASK_DURATION_MS } from '../duration';
 import { DIMENSION_KINDS, type DimensionKind } from '../kinds/dimension-kinds';
 import { TASK_KINDS } from '../kinds/task-kinds';
 import { assertNever } from '../kinds/assert-never';
+import { PAIRWISE_TASK, pairwiseJudgementKey, readPairwiseRow } from './parse-pairwise';
+import type { PairwiseJudgementRow } from './pairwise';
 
 export type { CsvRecord } from '../csv';
 
@@ -28,6 +30,8 @@ export type ParseTidyResult =
   | {
       ok: true;
       rows: TidyRatingRow[];
+      /** Rows with task = pairwise: model against model, analysed apart from the ratings (analyzePairwise). */
+      pairwise: PairwiseJudgementRow[];
       metrics: string[];
       /** Dimensions whose rows declare their kind and scale (`dimension_kind`, `scale`), in order of appearance. */
       dimensions: KnownDimension[];
@@ -57,6 +61,8 @@ export function parseTidyRatings(
   const columnIndex = new Map(columns.map((column, index) => [column, index]));
   const errors: string[] = [];
   const rows: TidyRatingRow[] = [];
+  const pairwise: PairwiseJudgementRow[] = [];
+  const firstRecordOfJudgement = new Map<string, CsvRecord>();
   // Records, not line numbers: a record's line is worked out only when a problem is reported (csvRecords).
   const firstRecordOfRating = new Map<string, CsvRecord>();
   /** Per dimension, the kind and scale its rows declare and the record that first declared them. */
@@ -75,6 +81,12 @@ export function parseTidyRatings(
       const index = columnIndex.get(column);
       return index === undefined ? '' : record.cells[index]!;
     };
+    if (cell('task').trim() === PAIRWISE_TASK) {
+      const judgement = readPairwiseRecord(cell, firstRecordOfJudgement, record);
+      if (typeof judgement === 'string') fail(judgement);
+      else pairwise.push(judgement);
+      continue;
+    }
     const row = readRow(cell, metrics, fail);
     if (!row) continue;
     if (row.task === 'rating') {
@@ -121,9 +133,31 @@ export function parseTidyRatings(
   return {
     ok: true,
     rows,
+    pairwise,
     metrics: sortedStrings(metrics),
     dimensions: [...declared.values()].map((d) => d.dimension),
   };
+}
+
+/** A pairwise row's judgement, or its problems in one phrase; a second judgement of the same pair names the first's line. */
+function readPairwiseRecord(
+  cell: (column: string) => string,
+  firstRecordOfJudgement: Map<string, CsvRecord>,
+  record: CsvRecord,
+): PairwiseJudgementRow | string {
+  const problems: string[] = [];
+  const bin = optionalInteger(cell('bin'), 'bin', 1, problems);
+  optionalInteger(cell('duration_ms'), 'duration_ms', 0, problems, MAX_TASK_DURATION_MS);
+  const judgement = readPairwiseRow(cell, bin);
+  if ('problems' in judgement) problems.push(...judgement.problems);
+  if (problems.length > 0 || 'problems' in judgement) return problems.join('; ');
+  const key = pairwiseJudgementKey(judgement);
+  const earlier = firstRecordOfJudgement.get(key);
+  if (earlier !== undefined) {
+    return `rater "${judgement.rater}" judged ${judgement.modelA} against ${judgement.modelB} on "${judgement.dimension}" of item "${judgement.itemId}" already on line ${earlier.line}`;
+  }
+  firstRecordOfJudgement.set(key, record);
+  return judgement;
 }
 
 function checkHeader(fileName: string, header: CsvRecord): string[] {

@@ -121,6 +121,9 @@ export const TIDY_FIXED_COLUMNS = [
   'package_id',
   'flagged',
   'comment',
+  'model_a',
+  'model_b',
+  'both_unacceptable',
 ] as const;
 
 /** Columns a file must have to be analysed; the others may be absent (read as empty). */
@@ -173,6 +176,10 @@ export function tidyRecord(
     package_id: row.packageId ?? null,
     flagged: row.flagged ? 1 : 0,
     comment: row.comment ?? null,
+    // Pairwise judgements only: a rating or preference row shows no pair.
+    model_a: null,
+    model_b: null,
+    both_unacceptable: null,
   };
   const record: Record<string, TidyCell> = { ...fixed };
   for (const metric of metrics) record[SCORE_COLUMN_PREFIX + metric] = row.scores[metric] ?? null;

@@ -108,7 +108,7 @@ describe('parseTidyRatingsCsv', () => {
 
   it('checks the header: unknown, duplicate and missing columns', () => {
     expect(parseError('rater,item_id,model,dimension,value,scores_bleu\n')).toBe(
-      'Line 1 of ratings.csv: column "scores_bleu" is not a tidy ratings column (rater, item_id, model, task, qc, dimension, value, dimension_kind, scale, dimension_role, bin, presented_position, duration_ms, rated_at, package_id, flagged, comment, score_<metric>)',
+      'Line 1 of ratings.csv: column "scores_bleu" is not a tidy ratings column (rater, item_id, model, task, qc, dimension, value, dimension_kind, scale, dimension_role, bin, presented_position, duration_ms, rated_at, package_id, flagged, comment, model_a, model_b, both_unacceptable, score_<metric>)',
     );
     expect(parseError('rater,item_id,model,value\n')).toBe(
       'Line 1 of ratings.csv: required column "dimension" is missing',
