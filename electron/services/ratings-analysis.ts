@@ -45,9 +45,9 @@ export async function analyzeRatingsFile(path: string, options: RatingsFileOptio
   // Started first, so the workers boot while the file is read and the figures without resamples are computed.
   const workers = new ResampleWorkers(bootstrapThreads(analysis.bootstrap, threads) - 1);
   try {
-    const { rows, metrics, dimensions } = readRatingsFile(path);
+    const { rows, pairwise, metrics, dimensions } = readRatingsFile(path);
     // Dimensions whose rows declare their scale are analysed as the study's rubric (exported files do).
-    const draft = runAnalysis(() => draftTidyAnalysis(rows, { ...analysis, metrics, rubric: dimensions }));
+    const draft = runAnalysis(() => draftTidyAnalysis(rows, { ...analysis, metrics, rubric: dimensions, pairwise }));
     await workers.complete(draft);
     return draft.result;
   } finally {
@@ -66,7 +66,8 @@ function readRatingsFile(path: string): ReturnType<typeof parseTidyRatingsCsv> {
     );
   }
   const parsed = parseTidyRatingsCsv(text, basename(path));
-  if (parsed.rows.length === 0) throw new StudyError(`${basename(path)} has a header but no ratings.`);
+  if (parsed.rows.length === 0 && parsed.pairwise.length === 0)
+    throw new StudyError(`${basename(path)} has a header but no ratings.`);
   return parsed;
 }
 
@@ -81,9 +82,9 @@ export function analyzeRatingsText(
   rubric: KnownDimension[],
 ): AnalysisResult {
   checkAnalyzeOptions(options);
-  const { rows, metrics } = parseTidyRatingsCsv(text, fileName);
-  if (rows.length === 0) throw new StudyError(`${fileName} has a header but no ratings.`);
-  return runAnalysis(() => analyzeTidyRatings(rows, { ...options, metrics, rubric }));
+  const { rows, pairwise, metrics } = parseTidyRatingsCsv(text, fileName);
+  if (rows.length === 0 && pairwise.length === 0) throw new StudyError(`${fileName} has a header but no ratings.`);
+  return runAnalysis(() => analyzeTidyRatings(rows, { ...options, metrics, rubric, pairwise }));
 }
 
 export function writeAnalysisJson(path: string, result: AnalysisResult): void {

@@ -9,6 +9,7 @@ import { intervalMethods } from './intervals';
 import { judgeComparisons, type JudgeValue } from './judges';
 import { bestMetrics, compareMetrics, type MetricComparison } from './metricComparison';
 import { ratedOutputs } from './outputs';
+import { analyzePairwise, type PairwiseJudgementRow } from './pairwise';
 import { positionBias, preferenceShares } from './preference';
 import { qualityControl, type QcAnalysisOptions } from './qc';
 import { raterDiagnostics } from './raters';
@@ -24,6 +25,8 @@ export interface AnalysisOptions extends BootstrapSettings {
   qc?: QcAnalysisOptions;
   /** LLM judges' values (import-ratings): compared with the physicians, never part of their figures. */
   judges?: ReadonlyArray<JudgeValue>;
+  /** Pairwise judgements (tidy rows with task = pairwise): model against model, in the `pairwise` section. */
+  pairwise?: ReadonlyArray<PairwiseJudgementRow>;
 }
 
 export function analyzeTidyRatings(allRows: ReadonlyArray<TidyRatingRow>, options: AnalysisOptions): AnalysisResult {
@@ -116,6 +119,10 @@ export function draftTidyAnalysis(allRows: ReadonlyArray<TidyRatingRow>, options
   // Only studies with judges carry the key, so every other analysis JSON stays as it was.
   if (options.judges !== undefined && options.judges.length > 0) {
     result.judges = judgeComparisons(rows, options.judges, dimensions, bootstrap);
+  }
+  // Likewise only studies with pairwise judgements carry that key.
+  if (options.pairwise !== undefined && options.pairwise.length > 0) {
+    result.pairwise = analyzePairwise(options.pairwise, bootstrap);
   }
   // The best metrics quote the differences' intervals.
   bootstrap.whenComplete(() => (result.best_metrics = bestMetrics(correlations, metricComparisons)));

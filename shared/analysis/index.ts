@@ -21,7 +21,11 @@ export {
   analyzePairwise,
   PAIRWISE_DIMENSION,
   PAIRWISE_TIE,
+  type BothUnacceptableShare,
   type BradleyTerryStrength,
+  type CircularTriads,
+  type PairwiseComponent,
   type PairwiseJudgementRow,
+  type PairwiseRecord,
   type PairwiseSummary,
 } from './pairwise';

@@ -1,15 +1,15 @@
-import { createPrng, deriveSeed } from '../prng';
 import {
   binomialTestTwoSided,
   bradleyTerry,
-  bradleyTerryBootstrap,
   gwetAgreement,
   krippendorffAlpha,
   wilsonInterval,
+  type BradleyTerryFigure,
+  type BradleyTerryFit,
   type PairwiseJudgement,
 } from '../stats';
 import { AnalysisInputError } from './errors';
-import type { BootstrapSettings } from './resampling';
+import type { UnitBootstrap } from './resampling';
 import { compareStrings } from './tidy';
 
 /** The overall choice of a pairwise task; a rubric dimension's choice carries the dimension's key instead. */
@@ -48,7 +48,10 @@ export interface PairwiseComponent {
   estimable: boolean;
 }
 
-/** The judgements of one pair of models, seen from `model` (alphabetically first) against `opponent`. */
+/**
+ * The judgements of one pair of models, seen from `model` (alphabetically first) against `opponent`: every
+ * pair judged, and every pair of one estimable component (P(beats) exists even without a direct comparison).
+ */
 export interface PairwiseRecord {
   model: string;
   opponent: string;
@@ -61,6 +64,15 @@ export interface PairwiseRecord {
   /** P(model beats opponent) from the Bradley–Terry fit, with its bootstrap interval; null where not estimable. */
   beats: number | null;
   beatsCi95: [number, number] | null;
+}
+
+export interface BothUnacceptableShare {
+  model: string;
+  judgements: number;
+  marked: number;
+  share: number;
+  /** Wilson 95 % interval of the share. */
+  shareCi95: [number, number] | null;
 }
 
 export interface CircularTriads {
@@ -84,7 +96,8 @@ export interface PairwiseSummary {
   pairs: PairwiseRecord[];
   /** Among decisive judgements, how often the answer shown at A was preferred (exact two-sided binomial vs ½). */
   positionBias: { chosenA: number; decisive: number; share: number | null; pValue: number | null };
-  bothUnacceptable: number;
+  /** Per model: of the judgements it took part in, how many the rater marked "both unacceptable". */
+  bothUnacceptable: BothUnacceptableShare[];
   /**
    * Agreement between raters who judged the same pair of models on the same item (the unit), over the
    * three outcomes (first model, second model, tie) as nominal categories: Krippendorff's α and Gwet's AC1.
@@ -96,12 +109,13 @@ export interface PairwiseSummary {
 /**
  * Bradley–Terry strengths and the pairwise tables, per dimension (the overall choice first, then the
  * rubric dimensions by key), each over all bins and then per bin. Every judgement of every rater counts
- * once; the bootstrap resamples items (all judgements of an item together), seeded from the run's seed and
+ * once. The bootstrap intervals are asked for on `bootstrap` (filled in when it completes, in this thread
+ * or several): they resample items (all judgements of an item together), seeded from the run's seed and
  * the items resampled, as every other interval of the analysis.
  */
 export function analyzePairwise(
   rows: ReadonlyArray<PairwiseJudgementRow>,
-  settings: BootstrapSettings,
+  bootstrap: UnitBootstrap,
 ): PairwiseSummary[] {
   const dimensions = [...new Set(rows.map((row) => row.dimension))].sort(
     (a, b) => Number(b === PAIRWISE_DIMENSION) - Number(a === PAIRWISE_DIMENSION) || compareStrings(a, b),
@@ -110,13 +124,13 @@ export function analyzePairwise(
     const ofDimension = rows.filter((row) => row.dimension === dimension);
     const bins = [...new Set(ofDimension.flatMap((row) => (row.bin === null ? [] : [row.bin])))].sort((a, b) => a - b);
     return [
-      summarise(dimension, null, ofDimension, settings),
+      summarise(dimension, null, ofDimension, bootstrap),
       ...bins.map((bin) =>
         summarise(
           dimension,
           bin,
           ofDimension.filter((row) => row.bin === bin),
-          settings,
+          bootstrap,
         ),
       ),
     ];
@@ -127,7 +141,7 @@ function summarise(
   dimension: string,
   bin: number | null,
   rows: ReadonlyArray<PairwiseJudgementRow>,
-  settings: BootstrapSettings,
+  bootstrap: UnitBootstrap,
 ): PairwiseSummary {
   const models = [...new Set(rows.flatMap((row) => [row.modelA, row.modelB]))].sort(compareStrings);
   const modelIndex = new Map(models.map((model, index) => [model, index]));
@@ -140,14 +154,24 @@ function summarise(
     scoreA: scoreOfA(row),
   }));
   const fit = bradleyTerry(models.length, judgements);
-  const intervals =
-    settings.bootstrap > 0 && items.length >= 3
-      ? bradleyTerryBootstrap(models.length, items.length, judgements, {
-          resamples: settings.bootstrap,
-          prng: createPrng(deriveSeed(settings.seed, ['bradley-terry', dimension, ...items].join('\u001e'))),
-        })
-      : null;
   const componentOf = new Map(fit.components.flatMap(({ models: members }, c) => members.map((m) => [m, c])));
+  const strengths: BradleyTerryStrength[] = models.map((model, i) => ({
+    model,
+    logStrength: fit.logStrengths[i]!,
+    low: null,
+    high: null,
+    component: componentOf.get(i)!,
+  }));
+  const pairs = pairRecords(models, rows, (i, j) => {
+    const sameComponent = fit.logStrengths[i] != null && componentOf.get(i) === componentOf.get(j);
+    return {
+      beats: sameComponent ? 1 / (1 + Math.exp(fit.logStrengths[j]! - fit.logStrengths[i]!)) : null,
+      beatsCi95: null,
+    };
+  });
+  askForIntervals(bootstrap, { items, judgements, modelCount: models.length, fit }, strengths, (i, j) =>
+    pairs.find((pair) => pair.model === models[i] && pair.opponent === models[j]),
+  );
   const decisive = rows.filter((row) => row.value !== PAIRWISE_TIE);
   const chosenA = decisive.filter((row) => row.value === row.modelA).length;
   return {
@@ -156,34 +180,71 @@ function summarise(
     judgements: rows.length,
     items: items.length,
     models,
-    bradleyTerry: models.map((model, i) => ({
-      model,
-      logStrength: fit.logStrengths[i]!,
-      low: intervals?.logStrength[i]?.[0] ?? null,
-      high: intervals?.logStrength[i]?.[1] ?? null,
-      component: componentOf.get(i)!,
-    })),
+    bradleyTerry: strengths,
     components: fit.components.map((component) => ({
       models: component.models.map((i) => models[i]!),
       estimable: component.estimable,
     })),
-    pairs: pairRecords(models, rows, (i, j) => {
-      const beats = fit.logStrengths[i] != null && componentOf.get(i) === componentOf.get(j);
-      return {
-        beats: beats ? 1 / (1 + Math.exp(fit.logStrengths[j]! - fit.logStrengths[i]!)) : null,
-        beatsCi95: intervals?.beats[i * models.length + j] ?? null,
-      };
-    }),
+    pairs,
     positionBias: {
       chosenA,
       decisive: decisive.length,
       share: decisive.length === 0 ? null : chosenA / decisive.length,
       pValue: binomialTestTwoSided(chosenA, decisive.length),
     },
-    bothUnacceptable: rows.filter((row) => row.bothUnacceptable).length,
+    bothUnacceptable: bothUnacceptableShares(models, rows),
     agreement: samePairAgreement(rows),
     circularTriads: circularTriads(models, rows),
   };
+}
+
+/**
+ * Asks `bootstrap` for the percentile interval of each strength and of each pair's P(beats), component by
+ * component of the full design (none for a component that is not estimable). All figures of a component
+ * come from one refit per resample (BradleyTerryRefits, through the shared `models` array); a resample on
+ * which the component is not estimable (a pair lost all its comparisons, a model now wins them all) gives
+ * no value, and an interval needs values from at least half the resamples.
+ */
+function askForIntervals(
+  bootstrap: UnitBootstrap,
+  design: { items: string[]; judgements: PairwiseJudgement[]; modelCount: number; fit: BradleyTerryFit },
+  strengths: BradleyTerryStrength[],
+  pairOf: (i: number, j: number) => PairwiseRecord | undefined,
+): void {
+  const { items, judgements, modelCount, fit } = design;
+  for (const { models, estimable } of fit.components) {
+    if (!estimable) continue;
+    const statistic = (figure: BradleyTerryFigure) =>
+      ({ kind: 'bradley-terry', modelCount, judgements, models, figure }) as const;
+    models.forEach((i, k) => {
+      bootstrap.interval(items, statistic({ strength: k }), (interval) => {
+        strengths[i]!.low = interval?.[0] ?? null;
+        strengths[i]!.high = interval?.[1] ?? null;
+      });
+      models.forEach((j, l) => {
+        const pair = l > k ? pairOf(i, j) : undefined;
+        if (pair) bootstrap.interval(items, statistic({ beats: [k, l] }), (interval) => (pair.beatsCi95 = interval));
+      });
+    });
+  }
+}
+
+/** Per model, the share of its judgements marked "both unacceptable", with a Wilson interval. */
+function bothUnacceptableShares(
+  models: ReadonlyArray<string>,
+  rows: ReadonlyArray<PairwiseJudgementRow>,
+): BothUnacceptableShare[] {
+  return models.map((model) => {
+    const ofModel = rows.filter((row) => row.modelA === model || row.modelB === model);
+    const marked = ofModel.filter((row) => row.bothUnacceptable).length;
+    return {
+      model,
+      judgements: ofModel.length,
+      marked,
+      share: marked / ofModel.length,
+      shareCi95: wilsonInterval(marked, ofModel.length),
+    };
+  });
 }
 
 function scoreOfA(row: PairwiseJudgementRow): 0 | 0.5 | 1 {
@@ -202,6 +263,12 @@ function orderedOutcome(row: PairwiseJudgementRow): { first: string; second: str
   return { first, second, outcome };
 }
 
+const NO_JUDGEMENTS = { wins: 0, ties: 0, losses: 0 } as const;
+
+/**
+ * Every pair of models judged against each other, or on one scale of the fit, in alphabetical order;
+ * `beats` gives P(first beats second) (the interval filled in later).
+ */
 function pairRecords(
   models: ReadonlyArray<string>,
   rows: ReadonlyArray<PairwiseJudgementRow>,
@@ -219,7 +286,10 @@ function pairRecords(
   }
   return models.flatMap((model, i) =>
     models.slice(i + 1).flatMap((opponent, offset) => {
-      const tally = tallies.get(JSON.stringify([model, opponent]));
+      const probability = beats(i, i + 1 + offset);
+      // A pair never compared still has a P(beats) when the fit puts both models on one scale.
+      const tally =
+        tallies.get(JSON.stringify([model, opponent])) ?? (probability.beats === null ? null : NO_JUDGEMENTS);
       if (!tally) return [];
       const decisive = tally.wins + tally.losses;
       return [
@@ -229,7 +299,7 @@ function pairRecords(
           ...tally,
           winRate: decisive === 0 ? null : tally.wins / decisive,
           winRateCi95: wilsonInterval(tally.wins, decisive),
-          ...beats(i, i + 1 + offset),
+          ...probability,
         },
       ];
     }),

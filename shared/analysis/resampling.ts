@@ -2,6 +2,10 @@ import { createPrng, deriveSeed } from '../prng';
 import {
   bcaIntervalOfValues,
   accelerationOfLeaveOneOut,
+  bradleyTerryFigureOnResample,
+  BradleyTerryRefits,
+  type BradleyTerryFigure,
+  type PairwiseJudgement,
   krippendorffAlphaResampler,
   leaveOneOutValues,
   meanWeightedKappaResampler,
@@ -36,7 +40,16 @@ export type ResampledStatistic =
   | { kind: 'pearson'; x: number[]; y: number[] }
   | { kind: 'krippendorff-alpha'; matrix: ReliabilityMatrix; level: MeasurementLevel }
   | { kind: 'weighted-kappa'; a: number[]; b: number[]; categories: ReadonlyArray<number>; weights: KappaWeights }
-  | { kind: 'mean-weighted-kappa'; pairs: KappaPair[]; categories: ReadonlyArray<number>; weights: KappaWeights };
+  | { kind: 'mean-weighted-kappa'; pairs: KappaPair[]; categories: ReadonlyArray<number>; weights: KappaWeights }
+  | {
+      kind: 'bradley-terry';
+      modelCount: number;
+      /** Units are indices into the request's units (items). */
+      judgements: PairwiseJudgement[];
+      /** One component of the design, estimable on all the units; the figures of one component share this array. */
+      models: number[];
+      figure: BradleyTerryFigure;
+    };
 
 /** One bootstrap interval the analysis needs: `statistic` over the units named by `units`, in its unit order. */
 export interface IntervalRequest {
@@ -51,7 +64,12 @@ export interface IntervalRequest {
  */
 export type IntervalMethod = { method: 'percentile' } | { method: 'bca'; estimate: number };
 
-export function resampledStatistic(spec: ResampledStatistic): ResampleStatistic {
+/**
+ * The function computing `spec` on a resample. Bradley–Terry figures made with the same `refits` share
+ * their component's refit on a resample (the caller clears `refits` before each new resample); without
+ * `refits`, each figure refits on its own.
+ */
+export function resampledStatistic(spec: ResampledStatistic, refits?: BradleyTerryRefits): ResampleStatistic {
   switch (spec.kind) {
     case 'spearman':
       return spearmanResampler(spec.x, spec.y);
@@ -63,6 +81,8 @@ export function resampledStatistic(spec: ResampledStatistic): ResampleStatistic 
       return weightedKappaResampler(spec.a, spec.b, spec.categories, spec.weights);
     case 'mean-weighted-kappa':
       return meanWeightedKappaResampler(spec.pairs, spec.categories, spec.weights);
+    case 'bradley-terry':
+      return (counts, offset) => bradleyTerryFigureOnResample(spec, spec.figure, counts, offset, refits);
   }
 }
 
@@ -219,12 +239,14 @@ export function resampleStatistics(
     const correlations = new CorrelationResamples(n);
     const correlated: number[] = [];
     const alone: Array<{ request: number; statistic: ResampleStatistic }> = [];
+    // Bradley–Terry figures of one component share its refit on each resample.
+    const refits = new BradleyTerryRefits();
     for (const request of members) {
       const spec = requests[request]!.statistic;
       if (spec.kind === 'spearman' || spec.kind === 'pearson') {
         correlations.add(spec.kind, spec.x, spec.y);
         correlated.push(request);
-      } else alone.push({ request, statistic: resampledStatistic(spec) });
+      } else alone.push({ request, statistic: resampledStatistic(spec, refits) });
     }
     const correlationValues = new Float64Array(correlated.length);
     const prng = createPrng(deriveSeed(settings.seed, units.join('\u001e')));
@@ -233,6 +255,7 @@ export function resampleStatistics(
     const indices = new Int32Array(n);
     for (let b = 0; b < to - from; b++) {
       drawResample(n, prng, indices, counts);
+      refits.clear();
       correlations.evaluate(counts, 0, correlationValues);
       correlated.forEach((request, c) => (values[request]![b] = definedOrNaN(correlationValues[c]!)));
       for (const { request, statistic } of alone) values[request]![b] = definedOrNaN(statistic(counts, 0));

@@ -2,6 +2,7 @@
 import type { DimensionKind } from '../kinds/dimension-kinds';
 import type { BinDistribution, RaterConfidence } from './categories';
 import type { JudgeComparison } from './judges';
+import type { PairwiseSummary } from './pairwise';
 import type { QcResult } from './qc';
 import type { AgreementWarning } from './diagnostics';
 import type { IntervalMethods } from './intervals';
@@ -143,4 +144,9 @@ export interface AnalysisResult {
    * the study has judge ratings. Judges are in no other figure of the result.
    */
   judges?: JudgeComparison[];
+  /**
+   * Model against model (pairwise judgements): Bradley–Terry strengths and the pair tables per dimension
+   * (the overall choice first), each over all bins then per bin; present only when the input has pairwise rows.
+   */
+  pairwise?: PairwiseSummary[];
 }

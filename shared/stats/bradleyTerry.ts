@@ -200,6 +200,71 @@ export function bradleyTerryIntervalsOfResamples(
   };
 }
 
+/**
+ * What one refit on a resample gives: the log-strength of the model at position `strength` of a
+ * component's models, or P(model at `beats[0]` beats model at `beats[1]`).
+ */
+export type BradleyTerryFigure = { strength: number } | { beats: [number, number] };
+
+/**
+ * Refits of components on the current resample, so that every figure of a component (its strengths and
+ * beat probabilities) comes from one refit per resample. The resample's multiplicities may be rewritten in
+ * place for the next one, so the caller clears the refits before each new resample. Purely a cache: a
+ * figure computed without it has the same value.
+ */
+export class BradleyTerryRefits {
+  /** Per component (its models array): its centred log-strengths on the current resample, or null. */
+  private readonly fits = new Map<ReadonlyArray<number>, Float64Array | null>();
+
+  /** Forgets every refit: the next resample is another one. */
+  clear(): void {
+    this.fits.clear();
+  }
+
+  refit(
+    modelCount: number,
+    judgements: ReadonlyArray<PairwiseJudgement>,
+    models: ReadonlyArray<number>,
+    counts: Int32Array,
+    offset: number,
+  ): Float64Array | null {
+    if (!this.fits.has(models)) this.fits.set(models, refitComponent(modelCount, judgements, models, counts, offset));
+    return this.fits.get(models)!;
+  }
+}
+
+function refitComponent(
+  modelCount: number,
+  judgements: ReadonlyArray<PairwiseJudgement>,
+  models: ReadonlyArray<number>,
+  counts: Int32Array,
+  offset: number,
+): Float64Array | null {
+  return fitComponent(new PairwiseCounts(modelCount, judgements, { counts, offset }), models);
+}
+
+/**
+ * A figure of one component (estimable on all the units) on resample multiplicities (counts from
+ * `offset`, one per unit): null where the component is not estimable on the resample, as
+ * bradleyTerryIntervalsOfResamples leaves such a resample out. `refits` shares the refit between the
+ * figures of one resample; without it the figure refits on its own.
+ */
+export function bradleyTerryFigureOnResample(
+  design: { modelCount: number; judgements: ReadonlyArray<PairwiseJudgement>; models: ReadonlyArray<number> },
+  figure: BradleyTerryFigure,
+  counts: Int32Array,
+  offset: number,
+  refits?: BradleyTerryRefits,
+): number | null {
+  const { modelCount, judgements, models } = design;
+  const theta = refits
+    ? refits.refit(modelCount, judgements, models, counts, offset)
+    : refitComponent(modelCount, judgements, models, counts, offset);
+  if (!theta) return null;
+  if ('strength' in figure) return theta[figure.strength]!;
+  return logistic(theta[figure.beats[0]]! - theta[figure.beats[1]]!);
+}
+
 /** P(i beats j) from a fit: null across components or where not estimable. */
 export function beatProbability(fit: BradleyTerryFit, i: number, j: number): number | null {
   const [thetaI, thetaJ] = [fit.logStrengths[i], fit.logStrengths[j]];

@@ -18,6 +18,7 @@ import {
   serializeAnalysisResult,
   tidyColumns,
   tidyRecord,
+  type AnalysisResult,
 } from '../../../shared/analysis';
 import { ResampleWorkers } from '../../../electron/services/analysis-thread';
 import { analyzeRatingsFile } from '../../../electron/services/ratings-analysis';
@@ -45,16 +46,24 @@ const FILES = {
   'ratings and preferences (fixture)': fileURLToPath(
     new URL('../../fixtures/analysis/ratings_small.csv', import.meta.url),
   ),
+  // Bradley–Terry refits of every summary share their resamples between the threads as the other figures do.
+  'pairwise judgements (fixture)': fileURLToPath(
+    new URL('../../fixtures/analysis/pairwise_small.csv', import.meta.url),
+  ),
 };
 
 describe.each(Object.entries(FILES))('analyzeRatingsFile on %s', (_, path) => {
   const options = { bootstrap: 101, seed: 7 };
-  const { rows, metrics, dimensions } = parseTidyRatingsCsv(readFileSync(path, 'utf8'), 'ratings.csv');
-  const inThisThread = serializeAnalysisResult(analyzeTidyRatings(rows, { ...options, metrics, rubric: dimensions }));
+  const { rows, pairwise, metrics, dimensions } = parseTidyRatingsCsv(readFileSync(path, 'utf8'), 'ratings.csv');
+  const inThisThread = serializeAnalysisResult(
+    analyzeTidyRatings(rows, { ...options, metrics, rubric: dimensions, pairwise }),
+  );
 
   it('has intervals to compare', () => {
+    const result = JSON.parse(inThisThread) as AnalysisResult;
     expect(
-      JSON.parse(inThisThread).correlations.some((c: { spearman_ci95: unknown }) => c.spearman_ci95 !== null),
+      result.correlations.some((c) => c.spearman_ci95 !== null) ||
+        result.pairwise!.some((summary) => summary.bradleyTerry.some((strength) => strength.low !== null)),
     ).toBe(true);
   });
 

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { analyzePairwise, PAIRWISE_DIMENSION, type PairwiseJudgementRow } from '../../../shared/analysis/pairwise';
+import { UnitBootstrap, type BootstrapSettings } from '../../../shared/analysis/resampling';
 import { wilsonInterval } from '../../../shared/stats';
 
 /** The Bradley–Terry references of test/fixtures/stats/make_bradley_terry_fixtures.py. */
@@ -13,6 +14,14 @@ const reference = JSON.parse(
     logStrengths: Array<number | null>;
   }>;
 };
+
+/** The pairwise summaries with their intervals filled in, in this thread. */
+function pairwiseSummaries(rows: ReadonlyArray<PairwiseJudgementRow>, settings: BootstrapSettings) {
+  const bootstrap = new UnitBootstrap(settings);
+  const result = analyzePairwise(rows, bootstrap);
+  bootstrap.completeHere();
+  return result;
+}
 
 const MODELS = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf'];
 
@@ -53,7 +62,7 @@ const judgement = (
 describe('analyzePairwise', () => {
   it('reports the reference Bradley–Terry strengths by model name, summing to zero, with bootstrap intervals', () => {
     const fixture = reference.cases.find((candidate) => candidate.name === 'seven models')!;
-    const [overall] = analyzePairwise(rowsOf('seven models'), { bootstrap: 200, seed: 7 });
+    const [overall] = pairwiseSummaries(rowsOf('seven models'), { bootstrap: 200, seed: 7 });
     expect(overall!.bradleyTerry.map((strength) => strength.model)).toEqual(MODELS);
     overall!.bradleyTerry.forEach((strength, i) => {
       expect(strength.logStrength).toBeCloseTo(fixture.logStrengths[i]!, 9);
@@ -62,14 +71,14 @@ describe('analyzePairwise', () => {
     });
     expect(overall!.bradleyTerry.reduce((sum, strength) => sum + strength.logStrength!, 0)).toBeCloseTo(0, 12);
     // The same seed gives the same intervals; another seed other ones.
-    expect(analyzePairwise(rowsOf('seven models'), { bootstrap: 200, seed: 7 })[0]).toEqual(overall);
-    expect(analyzePairwise(rowsOf('seven models'), { bootstrap: 200, seed: 8 })[0]!.bradleyTerry).not.toEqual(
+    expect(pairwiseSummaries(rowsOf('seven models'), { bootstrap: 200, seed: 7 })[0]).toEqual(overall);
+    expect(pairwiseSummaries(rowsOf('seven models'), { bootstrap: 200, seed: 8 })[0]!.bradleyTerry).not.toEqual(
       overall!.bradleyTerry,
     );
   });
 
   it('says "not estimable" (null strengths) when one model wins every comparison', () => {
-    const [overall] = analyzePairwise(rowsOf('one model always wins'), { bootstrap: 50, seed: 1 });
+    const [overall] = pairwiseSummaries(rowsOf('one model always wins'), { bootstrap: 50, seed: 1 });
     expect(overall!.components).toEqual([{ models: MODELS.slice(0, 4), estimable: false }]);
     expect(overall!.bradleyTerry.map((strength) => [strength.logStrength, strength.low, strength.high])).toEqual(
       MODELS.slice(0, 4).map(() => [null, null, null]),
@@ -78,7 +87,7 @@ describe('analyzePairwise', () => {
   });
 
   it('reports a disconnected design per component, with no beat probability across components', () => {
-    const [overall] = analyzePairwise(rowsOf('disconnected design'), { bootstrap: 0, seed: 1 });
+    const [overall] = pairwiseSummaries(rowsOf('disconnected design'), { bootstrap: 0, seed: 1 });
     expect(overall!.components).toEqual([
       { models: ['alpha', 'bravo', 'charlie'], estimable: true },
       { models: ['delta', 'echo'], estimable: true },
@@ -99,7 +108,7 @@ describe('analyzePairwise', () => {
       judgement('r2', 'i1', 'bravo', 'alpha', 'bravo'),
       judgement('r2', 'i2', 'alpha', 'bravo', 'tie', { bothUnacceptable: true }),
     ];
-    const [overall] = analyzePairwise(rows, { bootstrap: 0, seed: 1 });
+    const [overall] = pairwiseSummaries(rows, { bootstrap: 0, seed: 1 });
     expect(overall!.pairs).toEqual([
       {
         model: 'alpha',
@@ -113,7 +122,15 @@ describe('analyzePairwise', () => {
         beatsCi95: null,
       },
     ]);
-    expect(overall!.bothUnacceptable).toBe(1);
+    expect(overall!.bothUnacceptable).toEqual(
+      ['alpha', 'bravo'].map((model) => ({
+        model,
+        judgements: 4,
+        marked: 1,
+        share: 0.25,
+        shareCi95: wilsonInterval(1, 4),
+      })),
+    );
     // A was preferred in 2 of the 3 decisive judgements.
     expect(overall!.positionBias).toMatchObject({ chosenA: 2, decisive: 3, share: 2 / 3 });
     expect(overall!.positionBias.pValue).toBeCloseTo(1, 12);
@@ -129,7 +146,7 @@ describe('analyzePairwise', () => {
         k < 10 ? (k % 2 ? 'alpha' : 'bravo') : 'tie',
       ),
     );
-    const [overall] = analyzePairwise(rows, { bootstrap: 0, seed: 1 });
+    const [overall] = pairwiseSummaries(rows, { bootstrap: 0, seed: 1 });
     // scipy.stats.binomtest(10, 10).pvalue = 2 · 0.5¹⁰
     expect(overall!.positionBias).toEqual({ chosenA: 10, decisive: 10, share: 1, pValue: 2 / 1024 });
   });
@@ -151,7 +168,7 @@ describe('analyzePairwise', () => {
       judgement('r3', 'i2', 'bravo', 'charlie', 'bravo'),
       judgement('r3', 'i3', 'charlie', 'alpha', 'alpha'),
     ];
-    const [overall] = analyzePairwise(rows, { bootstrap: 0, seed: 1 });
+    const [overall] = pairwiseSummaries(rows, { bootstrap: 0, seed: 1 });
     expect(overall!.circularTriads).toEqual([
       { rater: 'r1', triads: 1, circular: 1, share: 1 },
       { rater: 'r2', triads: 1, circular: 0, share: 0 },
@@ -164,10 +181,10 @@ describe('analyzePairwise', () => {
       const value = ['alpha', 'bravo', 'tie', 'alpha'][k]!;
       return [judgement('r1', itemId, 'alpha', 'bravo', value), judgement('r2', itemId, 'bravo', 'alpha', value)];
     });
-    const agreed = analyzePairwise(rows, { bootstrap: 0, seed: 1 })[0]!.agreement;
+    const agreed = pairwiseSummaries(rows, { bootstrap: 0, seed: 1 })[0]!.agreement;
     expect(agreed).toEqual({ units: 4, alphaNominal: 1, ac1: 1 });
     const disagreeing = rows.map((row, k) => (k === 1 ? { ...row, value: 'bravo' } : row));
-    const { alphaNominal, ac1 } = analyzePairwise(disagreeing, { bootstrap: 0, seed: 1 })[0]!.agreement;
+    const { alphaNominal, ac1 } = pairwiseSummaries(disagreeing, { bootstrap: 0, seed: 1 })[0]!.agreement;
     expect(alphaNominal!).toBeLessThan(1);
     expect(ac1!).toBeLessThan(1);
   });
@@ -177,7 +194,7 @@ describe('analyzePairwise', () => {
       { ...row, dimension: 'safety' },
       row,
     ]);
-    const summaries = analyzePairwise(rows, { bootstrap: 0, seed: 1 });
+    const summaries = pairwiseSummaries(rows, { bootstrap: 0, seed: 1 });
     expect(summaries.map(({ dimension, bin }) => [dimension, bin])).toEqual([
       ['pairwise', null],
       ['pairwise', 1],
@@ -192,8 +209,8 @@ describe('analyzePairwise', () => {
   });
 
   it('refuses a preferred model that is neither of the pair', () => {
-    expect(() =>
-      analyzePairwise([judgement('r1', 'i1', 'alpha', 'bravo', 'charlie')], { bootstrap: 0, seed: 1 }),
-    ).toThrow('A pairwise judgement of alpha against bravo prefers "charlie", neither model nor tie');
+    expect(() => pairwiseSummaries([judgement('r1', 'i1', 'alpha', 'bravo', 'charlie')], { bootstrap: 0, seed: 1 })).toThrow(
+      'A pairwise judgement of alpha against bravo prefers "charlie", neither model nor tie',
+    );
   });
 });
