@@ -10,6 +10,7 @@ import { judgeSection } from './judges';
 import { methodsSection } from './methods';
 import { metricComparisonSection } from './metric-comparison';
 import type { Labeller, ReportModel, ReportSection } from './model';
+import { pairwiseSection } from './pairwise';
 import { protocolSection } from './protocol';
 import { qcSection } from './qc';
 import { agreementSection, raterSection } from './reliability';
@@ -26,6 +27,7 @@ const REPORT_SECTIONS: ReadonlyArray<SectionBuilder> = [
   (result, _study, label) => binsSection(result, label),
   categoriesSection,
   (result) => preferenceSection(result),
+  (result, _study, label) => pairwiseSection(result, label),
   (result, _study, label) => correlationSection(result, label),
   (result, _study, label) => metricComparisonSection(result, label),
   (result, _study, label) => agreementSection(result, label),

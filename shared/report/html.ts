@@ -5,6 +5,7 @@
 import { meanIsShareOfOne } from '../analysis/dimensions';
 import { binLineChart, PREFERENCE_SEGMENTS, preferenceBars } from './charts';
 import { escapeHtml, heatColours, seriesStyle } from './format';
+import { forestSvg } from './forest';
 import {
   sameCell,
   type Inline,
@@ -96,6 +97,8 @@ function block(b: ReportBlock): string {
         .join('');
       return `<div class="legend">${swatches}</div><div class="pref-grid">${charts}</div>`;
     }
+    case 'strength-forest':
+      return `<figure>${forestSvg(b.label, b.strengths)}<figcaption>${escapeHtml(b.label)}</figcaption></figure>`;
   }
 }
 

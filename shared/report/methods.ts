@@ -1,5 +1,6 @@
 import type { AnalysisResult } from '../analysis/types';
 import { markup, paragraph, type ReportSection } from './model';
+import { pairwiseMethods } from './pairwise';
 import { protocolMethods } from './protocol';
 import type { ReportProtocol } from './types';
 
@@ -40,6 +41,7 @@ export function methodsSection(result: AnalysisResult, protocol?: ReportProtocol
           `<b>Preference.</b> Shares are the fractions of all choices (every rater counted) that preferred the model's answer, the reference, or neither (tie), per model and bin and per model overall. Position bias: among decisive choices (ties excluded) whose screen position is known, the share that picked the answer shown as A, with an exact two-sided binomial test against ½ (p = total probability of outcomes no more likely than the one observed, as scipy's <code>binomtest</code>). Each share has a Wilson score 95% interval (Wilson 1927) computed on its n choices.`,
         ),
       ),
+      ...pairwiseMethods(result),
       paragraph(
         markup(
           `<b>Per-rater diagnostics.</b> For each rater and rating dimension: the number, mean and sample standard deviation (n − 1) of the rater's ratings; on the outputs that rater and at least one other rater rated (n), Spearman's ρ between the rater's value and the leave-one-out mean of the other raters' values, and the mean difference (rater − others' mean) with its paired Student t 95% interval. Time per task is the time each rated output (or preference choice) was on screen before its last save, with the time the rater paused (P) or left the screen idle taken out; the report gives the median and the interquartile range (25th–75th percentiles, linear interpolation) over the rater's timed tasks.`,

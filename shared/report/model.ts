@@ -4,6 +4,7 @@
  * render it, so both show the same sections, tables, empty states and figures.
  */
 import type { AnalysisDimension, BinMean, PreferenceShare } from '../analysis/types';
+import type { ForestRow } from './forest';
 
 /** Inline text: plain strings (renderers escape them) and a few styles, nested as needed. */
 export type Inline = string | { style: InlineStyle; content: Inline[] };
@@ -33,7 +34,8 @@ export type ReportBlock =
   | { kind: 'facts'; facts: ReadonlyArray<{ value: number; caption: string }> }
   | { kind: 'table'; table: ReportTable }
   | { kind: 'bin-charts'; models: ReadonlyArray<string>; panels: ReadonlyArray<BinPanel> }
-  | { kind: 'preference-charts'; panels: ReadonlyArray<PreferencePanel> };
+  | { kind: 'preference-charts'; panels: ReadonlyArray<PreferencePanel> }
+  | { kind: 'strength-forest'; label: string; strengths: ReadonlyArray<ForestRow> };
 
 export interface BinPanel {
   dimension: AnalysisDimension;

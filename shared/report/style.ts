@@ -25,6 +25,7 @@ figure { margin: 12px 0 20px; }
 .multiples figcaption { color: var(--ink); font-weight: 600; font-size: 13px; text-align: center; }
 svg { display: block; width: 100%; height: auto; overflow: visible; }
 svg.bars { max-width: 560px; }
+svg.forest { max-width: 600px; }
 svg .grid { stroke: #e6eaef; stroke-width: 1; }
 svg .axis { stroke: #8c959f; stroke-width: 1; }
 svg .tick { font-size: 10px; fill: var(--muted); }

@@ -2,6 +2,7 @@ import '@mantine/charts/styles.css';
 import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReportBlock, ReportModel } from '../../../../shared/report/model';
 import { BinCharts } from './BinCharts';
+import { ForestPlot } from './ForestPlot';
 import { ModelTable, RichText } from './ModelTable';
 import { PreferenceCharts } from './PreferenceCharts';
 
@@ -63,5 +64,7 @@ function Block({ block }: { block: ReportBlock }) {
       return <BinCharts models={block.models} panels={block.panels} />;
     case 'preference-charts':
       return <PreferenceCharts panels={block.panels} />;
+    case 'strength-forest':
+      return <ForestPlot label={block.label} strengths={block.strengths} />;
   }
 }
