@@ -1,8 +1,11 @@
 /**
  * The Bradley–Terry benchmark (part of `npm run bench`): 7 models × 2,000 pairwise judgements (400 items,
- * 5 pairs each, 15 % ties, strengths spread over ±0.9), fitted once (the floor) and with 1,000 percentile
- * bootstrap resamples over items, as the analysis runs it. Printed as the ratio of medians over repeats.
+ * 5 pairs each, 15 % ties, strengths spread over ±0.9), fitted once (the floor), with 1,000 percentile
+ * bootstrap resamples over items (the library alone), and as `analyze` runs it: the whole pairwise section
+ * of the analysis (strengths and the 21 P(beats) intervals through UnitBootstrap, in this thread). Printed
+ * as the ratio of medians over repeats.
  */
+import { analyzeTidyRatings, PAIRWISE_DIMENSION, type PairwiseJudgementRow } from '../../shared/analysis';
 import { createPrng } from '../../shared/prng';
 import { bradleyTerry, bradleyTerryBootstrap, type PairwiseJudgement } from '../../shared/stats';
 import { linearQuantileSorted } from '../../shared/stats/bootstrap';
@@ -42,8 +45,24 @@ function medianSeconds(work: () => unknown, repeats: number): number {
   );
 }
 
+/** The judgements as the tidy rows `analyze` reads: one rater, no bins, so the section is one summary. */
+function asTidyRows(judgements: ReadonlyArray<PairwiseJudgement>): PairwiseJudgementRow[] {
+  const model = (index: number) => `model-${index}`;
+  return judgements.map(({ unit, a, b, scoreA }) => ({
+    rater: 'r1',
+    itemId: `item-${unit}`,
+    bin: null,
+    dimension: PAIRWISE_DIMENSION,
+    modelA: model(a),
+    modelB: model(b),
+    value: scoreA === 0.5 ? 'tie' : model(scoreA === 1 ? a : b),
+    bothUnacceptable: false,
+  }));
+}
+
 export function benchBradleyTerry(): void {
   const judgements = benchJudgements();
+  const pairwise = asTidyRows(judgements);
   // One plain fit takes under a millisecond: timed over 100 fits, then divided.
   const plain =
     medianSeconds(() => {
@@ -53,6 +72,7 @@ export function benchBradleyTerry(): void {
     () => bradleyTerryBootstrap(MODELS, ITEMS, judgements, { resamples: RESAMPLES, prng: createPrng(1) }),
     REPEATS,
   );
+  const inAnalysis = medianSeconds(() => analyzeTidyRatings([], { bootstrap: RESAMPLES, seed: 1, pairwise }), REPEATS);
   console.log(
     `Bradley–Terry: ${MODELS} models × ${judgements.length.toLocaleString('en')} judgements, ${REPEATS} repeats`,
   );
@@ -60,5 +80,9 @@ export function benchBradleyTerry(): void {
   console.log(`  fit + ${RESAMPLES} resamples:       median ${withBootstrap.toFixed(3)} s`);
   console.log(
     `  ratio to the plain fit: ${(withBootstrap / plain).toFixed(0)}× (${RESAMPLES + 1} fits would be ${RESAMPLES + 1}×)`,
+  );
+  console.log(`  analyze, pairwise section:  median ${inAnalysis.toFixed(3)} s`);
+  console.log(
+    `  ratio to the plain fit: ${(inAnalysis / plain).toFixed(0)}× (one refit per resample for the 7 strengths and 21 P(beats))`,
   );
 }
