@@ -1,19 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { analyzeTidyRatings, type AnalysisResult, type PairwiseSummary } from '../../../shared/analysis';
+import type { PairwiseSummary } from '../../../shared/analysis';
 import { buildReportModel, renderReportHtml } from '../../../shared/report';
 import { forestGeometry } from '../../../shared/report/forest';
 import { formatInterval, formatNumber, heatColours } from '../../../shared/report/format';
 import { modelTables, type ReportCell, type Rich } from '../../../shared/report/model';
-import { parseTidyRatingsCsv } from '../../../electron/services/tidy-ratings';
 import { FIXTURE_STUDY } from './fixture-study';
-
-/** The pairwise study of test/fixtures/analysis/make_pairwise_fixtures.py, analysed with 60 resamples. */
-export function pairwiseFixtureResult(): AnalysisResult {
-  const text = readFileSync(new URL('../../fixtures/analysis/pairwise_small.csv', import.meta.url), 'utf8');
-  const { pairwise } = parseTidyRatingsCsv(text, 'pairwise_small.csv');
-  return analyzeTidyRatings([], { bootstrap: 60, seed: 3, pairwise });
-}
+import { pairwiseFixtureResult } from './pairwise-fixture';
 
 const result = pairwiseFixtureResult();
 const study = { ...FIXTURE_STUDY, rubric: null, samples: [] };
