@@ -5,7 +5,7 @@ import { binMeans } from './bins';
 import { binDistributions, hasMeans, raterConfidence } from './categories';
 import { ALL_MODELS, outputLevelCorrelation } from './correlations';
 import { resolveDimensions, type KnownDimension } from './dimensions';
-import { intervalMethods } from './intervals';
+import { bradleyTerryIntervalMethod, intervalMethods } from './intervals';
 import { judgeComparisons, type JudgeValue } from './judges';
 import { bestMetrics, compareMetrics, type MetricComparison } from './metricComparison';
 import { ratedOutputs } from './outputs';
@@ -123,6 +123,7 @@ export function draftTidyAnalysis(allRows: ReadonlyArray<TidyRatingRow>, options
   // Likewise only studies with pairwise judgements carry that key.
   if (options.pairwise !== undefined && options.pairwise.length > 0) {
     result.pairwise = analyzePairwise(options.pairwise, bootstrap);
+    result.parameters.intervals.bradley_terry = bradleyTerryIntervalMethod(options.bootstrap, options.seed);
   }
   // The best metrics quote the differences' intervals.
   bootstrap.whenComplete(() => (result.best_metrics = bestMetrics(correlations, metricComparisons)));

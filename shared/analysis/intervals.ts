@@ -8,6 +8,15 @@ export interface IntervalMethods {
   icc: string;
   preference_shares: string;
   rater_mean_difference: string;
+  /** Only when the analysis has pairwise judgements. */
+  bradley_terry?: string;
+}
+
+/** The method of the Bradley–Terry intervals (`pairwise[]`), stated only in analyses that have them. */
+export function bradleyTerryIntervalMethod(bootstrap: number, seed: number): string {
+  return bootstrap > 0
+    ? `95% percentile bootstrap over items (every judgement of a drawn item kept): ${bootstrap} resamples seeded with ${seed} and the identities of the items resampled (FNV-1a), the model refitted on each; resamples where a component is not estimable are skipped; numpy linear quantiles. Win rates and both-unacceptable shares: Wilson score 95% interval`
+    : 'none (0 bootstrap resamples); win rates and both-unacceptable shares: Wilson score 95% interval';
 }
 
 export function intervalMethods(bootstrap: number, seed: number): IntervalMethods {

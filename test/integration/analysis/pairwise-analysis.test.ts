@@ -101,6 +101,12 @@ describe('analyze on pairwise rows', async () => {
     }
   });
 
+  it('states the intervals\' method beside the others', () => {
+    expect(result.parameters.intervals.bradley_terry).toMatch(
+      /^95% percentile bootstrap over items \(every judgement of a drawn item kept\): 200 resamples seeded with 11 /,
+    );
+  });
+
   it('leaves the rating sections empty when the file has only pairwise rows', () => {
     expect(result.counts).toEqual({ raters: 0, outputs: 0, ratings: 0, preferences: 0 });
     expect(result.models).toEqual([]);
