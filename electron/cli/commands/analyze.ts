@@ -26,8 +26,11 @@ export const registerAnalyze: RegisterCommand = (program) => {
       }
       writeAnalysisJson(opts.json, result);
       const { counts } = result;
+      // Each judgement is in one all-bins summary of its dimension.
+      const judgements = (result.pairwise ?? []).reduce((n, s) => n + (s.bin === null ? s.judgements : 0), 0);
+      const pairwise = judgements > 0 ? `, and ${judgements} pairwise judgements` : '';
       process.stdout.write(
-        `Analysed ${counts.ratings} rating values and ${counts.preferences} preference choices from ${counts.raters} raters on ${counts.outputs} outputs; wrote ${opts.json}.\n`,
+        `Analysed ${counts.ratings} rating values and ${counts.preferences} preference choices from ${counts.raters} raters on ${counts.outputs} outputs${pairwise}; wrote ${opts.json}.\n`,
       );
     },
   );

@@ -47,6 +47,18 @@ describe('blindrate analyze', () => {
     );
   });
 
+  it("analyses a pairwise study's export and counts its judgements", async () => {
+    const pairs = new URL('../../fixtures/analysis/pairwise_small.csv', import.meta.url).pathname;
+    const run = blindrate('analyze', pairs, '--json', 'pairs.json', '--bootstrap', '20');
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toBe(
+      'Analysed 0 rating values and 0 preference choices from 0 raters on 0 outputs, and 576 pairwise judgements; wrote pairs.json.\n',
+    );
+    expect(readFileSync(join(dir, 'pairs.json'), 'utf8')).toBe(
+      serializeAnalysisResult(await analyzeRatingsFile(pairs, { bootstrap: 20, seed: 1, threads: 1 })),
+    );
+  });
+
   it('refuses a broken file with one line naming the line and column', () => {
     writeFileSync(join(dir, 'bad.csv'), 'rater,item_id,model,dimension,value\na,q1,m,factuality,good\n');
     const run = blindrate('analyze', 'bad.csv');
