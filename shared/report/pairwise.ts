@@ -18,7 +18,7 @@ import {
 } from './model';
 
 /** The overall choice's label; a rubric dimension's choice is labelled as the rubric labels it. */
-export function pairwiseLabel(dimension: string, label: Labeller): string {
+function pairwiseLabel(dimension: string, label: Labeller): string {
   return dimension === PAIRWISE_DIMENSION ? 'Overall preference' : label(dimension);
 }
 

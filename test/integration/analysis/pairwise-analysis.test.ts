@@ -101,7 +101,7 @@ describe('analyze on pairwise rows', async () => {
     }
   });
 
-  it('states the intervals\' method beside the others', () => {
+  it("states the intervals' method beside the others", () => {
     expect(result.parameters.intervals.bradley_terry).toMatch(
       /^95% percentile bootstrap over items \(every judgement of a drawn item kept\): 200 resamples seeded with 11 /,
     );

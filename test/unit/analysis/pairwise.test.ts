@@ -209,8 +209,8 @@ describe('analyzePairwise', () => {
   });
 
   it('refuses a preferred model that is neither of the pair', () => {
-    expect(() => pairwiseSummaries([judgement('r1', 'i1', 'alpha', 'bravo', 'charlie')], { bootstrap: 0, seed: 1 })).toThrow(
-      'A pairwise judgement of alpha against bravo prefers "charlie", neither model nor tie',
-    );
+    expect(() =>
+      pairwiseSummaries([judgement('r1', 'i1', 'alpha', 'bravo', 'charlie')], { bootstrap: 0, seed: 1 }),
+    ).toThrow('A pairwise judgement of alpha against bravo prefers "charlie", neither model nor tie');
   });
 });
