@@ -4,13 +4,13 @@
  * coordinator's real report of the demo study is served, with the pairwise section of the fixture study
  * (test/fixtures/analysis/pairwise_small.csv) put in by the page's fake API reply.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { analyzeTidyRatings } from '../../shared/analysis';
 import type { ApiSuccess } from '../../shared/transport';
 import type { StudyReport } from '../../shared/api';
 import { parseTidyRatingsCsv } from '../../electron/services/tidy-ratings';
+import { expectNoSeriousAxeViolations } from './axe';
 import { recordCspViolations } from './csp';
 import { createTestStudy, launchBrowserMode, STUDY_PASSPHRASE } from './launcher';
 import { unlockByKeyboard } from './ui';
@@ -46,18 +46,7 @@ test('Reports screen: the pairwise section passes axe and breaks no CSP rule', a
     await expect(section.getByRole('table', { name: 'clarity: log-strengths per bin' })).toContainText('not estimable');
     await section.scrollIntoViewIfNeeded();
     // The whole screen, in the light theme as the coordinator's other Reports check (coordinator.spec.ts).
-    await page.mouse.move(0, 0);
-    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-    const results = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-      .analyze();
-    const serious = results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map(
-        (v) =>
-          `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary ?? ''})`).join(', ')}`,
-      );
-    expect(serious, 'axe on the Reports screen with a pairwise section').toEqual([]);
+    await expectNoSeriousAxeViolations(page, 'the Reports screen with a pairwise section');
     expect(csp.violations(), 'CSP violations').toEqual([]);
   } finally {
     await app.close();
