@@ -1,6 +1,6 @@
 /**
  * The Reports screen with a pairwise section: Bradley–Terry forest plots, the win matrix heat map and the
- * strengths per bin pass axe (WCAG 2.1 A/AA: nothing serious or critical, light theme) and break no CSP rule. The
+ * strengths per bin pass axe (WCAG 2.1 A/AA: nothing serious or critical, light and dark theme) and break no CSP rule. The
  * coordinator's real report of the demo study is served, with the pairwise section of the fixture study
  * (test/fixtures/analysis/pairwise_small.csv) put in by the page's fake API reply.
  */
@@ -45,8 +45,10 @@ test('Reports screen: the pairwise section passes axe and breaks no CSP rule', a
     await expect(section.getByRole('table', { name: 'Overall preference: win matrix' })).toBeVisible();
     await expect(section.getByRole('table', { name: 'clarity: log-strengths per bin' })).toContainText('not estimable');
     await section.scrollIntoViewIfNeeded();
-    // The whole screen, in the light theme as the coordinator's other Reports check (coordinator.spec.ts).
-    await expectNoSeriousAxeViolations(page, 'the Reports screen with a pairwise section');
+    // The whole screen in both themes (the app follows the system's): the notes and intervals of every section too.
+    await expectNoSeriousAxeViolations(page, 'the Reports screen with a pairwise section (light)');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expectNoSeriousAxeViolations(page, 'the Reports screen with a pairwise section (dark)');
     expect(csp.violations(), 'CSP violations').toEqual([]);
   } finally {
     await app.close();

@@ -33,9 +33,9 @@ function inline(run: Inline, onShade: boolean): ReactNode {
       );
     case 'note':
     case 'ci':
-      // gray.7, not dimmed: dimmed text on a striped row falls short of WCAG AA contrast.
+      // The key-text colour (gray.7 light, dark.0 dark), not dimmed: dimmed on a striped row falls short of WCAG AA.
       return (
-        <Text span c={onShade ? 'inherit' : 'gray.7'} fz="xs">
+        <Text span c={onShade ? 'inherit' : 'var(--br-key-text)'} fz="xs">
           {content}
         </Text>
       );

@@ -10,7 +10,7 @@ import { PreferenceCharts } from './PreferenceCharts';
 export function ReportView({ model }: { model: ReportModel }) {
   return (
     <Stack gap="lg">
-      <Text size="sm" c="gray.7">
+      <Text size="sm" c="var(--br-key-text)">
         {model.subtitle}
       </Text>
       {model.sections.map((section) => (
@@ -33,7 +33,7 @@ function Block({ block }: { block: ReportBlock }) {
   switch (block.kind) {
     case 'paragraph':
       return (
-        <Text size="sm" c={block.note ? 'gray.7' : undefined}>
+        <Text size="sm" c={block.note ? 'var(--br-key-text)' : undefined}>
           <RichText text={block.text} />
         </Text>
       );
@@ -47,11 +47,11 @@ function Block({ block }: { block: ReportBlock }) {
       return (
         <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }}>
           {block.facts.map((fact) => (
-            <Paper key={fact.caption} bg="gray.0" p="sm" radius="md">
+            <Paper key={fact.caption} bg="var(--br-subtle)" p="sm" radius="md">
               <Text fw={700} fz="xl">
                 {fact.value}
               </Text>
-              <Text size="xs" c="gray.7">
+              <Text size="xs" c="var(--br-key-text)">
                 {fact.caption}
               </Text>
             </Paper>
