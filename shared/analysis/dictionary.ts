@@ -27,7 +27,7 @@ export const DATA_DICTIONARY: readonly DictionaryEntry[] = [
   {
     column: 'task',
     table: 'both',
-    type: 'rating | preference',
+    type: 'rating | preference | pairwise',
     description: 'Which kind of task the row comes from. Optional on input: inferred from dimension.',
   },
   {
@@ -138,6 +138,26 @@ export const DATA_DICTIONARY: readonly DictionaryEntry[] = [
     type: 'number',
     description:
       "The output's automatic metric (e.g. score_rougeL), repeated on every row of the output; empty when the output has no such score.",
+  },
+  {
+    column: 'model_a',
+    table: 'tidy',
+    type: 'text',
+    description:
+      'Pairwise rows only (task = pairwise): the model whose answer was shown at A. Its value names the preferred model, or is "tie". Empty on other rows.',
+  },
+  {
+    column: 'model_b',
+    table: 'tidy',
+    type: 'text',
+    description: 'Pairwise rows only: the model whose answer was shown at B. Empty on other rows.',
+  },
+  {
+    column: 'both_unacceptable',
+    table: 'tidy',
+    type: '0 | 1',
+    description:
+      'Pairwise rows only: 1 when the rater marked both answers unacceptable (X), stored beside the choice. Empty on other rows; optional on input (0 when empty).',
   },
 ];
 
