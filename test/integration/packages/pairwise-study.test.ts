@@ -4,9 +4,7 @@
  * show two texts and nothing of their models, a rater's choices saved through the package session, a
  * merge that unblinds them, and tidy rows naming the models shown at A and B and the preferred one.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openStudyDatabase, type StudyDb } from '../../../db/connection';
 import { EXPORTS } from '../../../electron/services/exporter';
@@ -14,53 +12,17 @@ import { mergePackages } from '../../../electron/services/merge';
 import { assignRaters } from '../../../electron/services/plan';
 import { drawSample } from '../../../electron/services/sampler';
 import { startPackageSession } from '../../../electron/services/session';
-import { createStudy } from '../../../electron/services/study';
 import type { PreferenceKey } from '../../../shared/domain';
-import { MEDISUMQA_RUBRIC } from '../../../shared/rubric';
 import { decryptPages } from './decrypt-pages';
-import { fixedClock, packFor, PASSPHRASE, type OpenPackage, type SeededStudy } from '../session/fixture';
-
-const MODELS = ['m-alpaca', 'm-bison', 'm-caracal', 'm-dingo', 'm-eland', 'm-fossa', 'm-gecko'];
-const ITEMS = 60;
-const RATERS = ['Dr Ada', 'Dr Bob'];
-const itemIdOf = (i: number) => `pw-item-${String(i).padStart(3, '0')}`;
-/** The text of model m's answer to item i: distinct, and naming neither model nor item. */
-const answerOf = (i: number, m: number) => `Answer text ${i * 7 + m}: rest, fluids and a check-up.`;
-
-/** A study of seven models' answers to ITEMS items, each output with a distinct rouge1 score. */
-function sevenModelStudy(): SeededStudy {
-  const dir = mkdtempSync(join(tmpdir(), 'blindrate-pairwise-'));
-  const path = join(dir, 'study.db');
-  const db = createStudy(path, PASSPHRASE, { rubric: MEDISUMQA_RUBRIC, name: 'Pairwise study', clock: fixedClock });
-  db.transaction(() => {
-    db.prepare(
-      `INSERT INTO imports (id, file_name, sha256, format, record_count, imported_at) VALUES (1, 'in.jsonl', 'x', 'jsonl', ?, ?)`,
-    ).run(ITEMS * MODELS.length, fixedClock().toISOString());
-    const item = db.prepare(
-      `INSERT INTO items (item_id, question, context, reference, category, import_id, source_line) VALUES (?, ?, '', ?, 'c', 1, ?)`,
-    );
-    const output = db.prepare(
-      'INSERT INTO outputs (item_id, model, text, import_id, source_line) VALUES (?, ?, ?, 1, ?)',
-    );
-    const score = db.prepare(`INSERT INTO output_scores (output_id, metric, value) VALUES (?, 'rouge1', ?)`);
-    for (let i = 0; i < ITEMS; i++) {
-      item.run(itemIdOf(i), `Question ${i}: what should I do?`, `Reference ${i}.`, i);
-      MODELS.forEach((model, m) => {
-        const { lastInsertRowid } = output.run(itemIdOf(i), model, answerOf(i, m), i * 10 + m);
-        score.run(lastInsertRowid, ((i * 37 + m * 11) % 101) / 101);
-      });
-    }
-  })();
-  return {
-    path,
-    db,
-    secrets: [...MODELS, ...Array.from({ length: ITEMS }, (_, i) => itemIdOf(i))],
-    cleanup() {
-      if (db.open) db.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
+import { fixedClock, packFor, type OpenPackage, type SeededStudy } from '../session/fixture';
+import {
+  answerOf,
+  MODELS,
+  plannedPairs,
+  RATERS,
+  samplePairwise as sampleOf,
+  sevenModelStudy,
+} from './pairwise-fixture';
 
 /** Which model wrote a text of the study (the test knows the texts; a rater does not know the mapping). */
 function modelOfText(text: string): string {
@@ -83,25 +45,6 @@ afterEach(() => {
   for (const p of opened.splice(0)) p.close();
   study.cleanup();
 });
-
-const sampleOf = (db: StudyDb, extra: { pairsPerItem?: number; models?: string[] } = {}) =>
-  drawSample(
-    db,
-    { task: 'pairwise', bins: 5, perBin: 4, metrics: [], seed: 31, disjoint: true, models: MODELS, ...extra },
-    fixedClock,
-  );
-
-/** Master-side truth of a rater's pairwise assignments, in their order. */
-function plannedPairs(db: StudyDb, rater: string) {
-  return db
-    .prepare(
-      `SELECT a.id, o.item_id AS itemId, o.model AS first, ob.model AS second, a.presented_a AS presentedA
-       FROM assignments a JOIN raters r ON r.id = a.rater_id JOIN tasks t ON t.id = a.task_id
-       JOIN outputs o ON o.id = t.output_id JOIN outputs ob ON ob.id = t.output_b_id
-       WHERE r.name = ? ORDER BY a.position`,
-    )
-    .all(rater) as { id: string; itemId: string; first: string; second: string; presentedA: 'first' | 'second' }[];
-}
 
 describe('a seven-model pairwise study', () => {
   it('samples items every model answered, binned by difficulty, each pair of models equally often (±1)', () => {
@@ -166,12 +109,12 @@ describe('a seven-model pairwise study', () => {
   });
 
   it('packs, rates, merges and exports tidy rows naming the models at A and B and the preferred one', () => {
-    sampleOf(study.db, { pairsPerItem: 7 });
+    sampleOf(study.db, { pairsPerItem: 3 });
     assignRaters(study.db, { raters: RATERS, overlap: 2, seed: 8, clock: fixedClock });
 
     for (const rater of RATERS) {
       const planned = plannedPairs(study.db, rater);
-      expect(planned).toHaveLength(20 * 7);
+      expect(planned).toHaveLength(20 * 3);
       // Positions balanced per rater: each model at A and at B equally often, ±1.
       const atA = new Map<string, number>();
       const atB = new Map<string, number>();
@@ -206,7 +149,7 @@ describe('a seven-model pairwise study', () => {
       const reopened = openStudyDatabase(p.path, p.passphrase, { kind: 'package' });
       const session = startPackageSession(reopened, fixedClock);
       const list = session.listAssignments('pairwise');
-      expect(list).toHaveLength(140);
+      expect(list).toHaveLength(60);
       list.forEach((summary, index) => {
         const task = session.getTask(summary.assignmentId);
         if (task.kind !== 'pairwise') throw new Error('expected a pairwise task');
@@ -227,17 +170,17 @@ describe('a seven-model pairwise study', () => {
       packages.map((p) => p.path),
       fixedClock,
     );
-    expect(merged.map((s) => s.answersAdded)).toEqual([140, 140]);
+    expect(merged.map((s) => s.answersAdded)).toEqual([60, 60]);
 
     const table = EXPORTS.ratings(study.db);
     // The pair's columns end the fixed ones; score columns follow only for rated outputs (none here).
     expect(table.columns.slice(-4)).toEqual(['comment', 'model_a', 'model_b', 'both_unacceptable']);
     const rows = [...table.rows];
-    expect(rows).toHaveLength(280);
+    expect(rows).toHaveLength(120);
     for (const [r, rater] of RATERS.entries()) {
       const planned = plannedPairs(study.db, rater);
       const mine = rows.filter((row) => row.rater === rater);
-      expect(mine).toHaveLength(140);
+      expect(mine).toHaveLength(60);
       planned.forEach((p, index) => {
         const [modelA, modelB] = p.presentedA === 'first' ? [p.first, p.second] : [p.second, p.first];
         const { choice, both } = judge(
