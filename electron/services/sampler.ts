@@ -165,23 +165,13 @@ function drawPairwise(
   scored: readonly ScoredOutput[],
   metrics: readonly string[],
 ): DrawnSample {
-  if (models.length < 2)
-    throw new StudyError(`A pairwise sample compares at least two models; ${models.length} chosen.`);
-  const outputOf = new Map<string, number>();
-  const scores: ModelItemScore[] = [];
-  const ineligible = new Map(models.map((model) => [model, 0]));
-  for (const { model, outputId, itemId, scores: outputScores } of scored) {
-    const avgScore = averageScore(outputScores, metrics);
-    if (avgScore === null) ineligible.set(model, ineligible.get(model)! + 1);
-    else {
-      scores.push({ itemId, model, avgScore });
-      outputOf.set(JSON.stringify([itemId, model]), outputId);
-    }
-  }
-  const excludedItemIds = request.disjoint ? new Set(readItemIdsOfOtherTask(db, 'pairwise')) : new Set<string>();
-  const eligible = eligiblePairwiseItems(scores, models);
-  const binned = assignQuintileBins(eligible, request.bins);
-  const binSizes = Array.from({ length: request.bins }, (_, b) => binned.filter((o) => o.bin === b + 1).length);
+  const { scores, outputOf, ineligible, excludedItemIds, eligible, binSizes } = pairwiseItems(
+    db,
+    request,
+    models,
+    scored,
+    metrics,
+  );
   let tasks;
   try {
     tasks = drawPairwiseSample(scores, {
@@ -215,6 +205,40 @@ function drawPairwise(
     drawn: tasks.filter((task) => task.first === model || task.second === model).length,
   }));
   return { perModel, drawn };
+}
+
+/** What a pairwise draw and its preview share: the items every chosen model answered, their bins, what is left out. */
+function pairwiseItems(
+  db: StudyDb,
+  request: SampleRequest,
+  models: readonly string[],
+  scored: readonly ScoredOutput[],
+  metrics: readonly string[],
+) {
+  if (models.length < 2)
+    throw new StudyError(`A pairwise sample compares at least two models; ${models.length} chosen.`);
+  const outputOf = new Map<string, number>();
+  const scores: ModelItemScore[] = [];
+  const ineligible = new Map(models.map((model) => [model, 0]));
+  for (const { model, outputId, itemId, scores: outputScores } of scored) {
+    const avgScore = averageScore(outputScores, metrics);
+    if (avgScore === null) ineligible.set(model, ineligible.get(model)! + 1);
+    else {
+      scores.push({ itemId, model, avgScore });
+      outputOf.set(JSON.stringify([itemId, model]), outputId);
+    }
+  }
+  const excludedItemIds = request.disjoint ? new Set(readItemIdsOfOtherTask(db, 'pairwise')) : new Set<string>();
+  const eligible = eligiblePairwiseItems(scores, models);
+  const binned = assignQuintileBins(eligible, request.bins);
+  const bins = Array.from({ length: request.bins }, (_, b) => binned.filter((o) => o.bin === b + 1));
+  const binSizes = bins.map((members) => members.length);
+  return { scores, outputOf, ineligible, excludedItemIds, eligible, binned, bins, binSizes };
+}
+
+/** The pairs each drawn item of a pairwise sample gets: K, or every pair of the models. */
+function pairsPerDrawnItem(request: SampleRequest, models: readonly string[]): number {
+  return request.pairsPerItem ?? (models.length * (models.length - 1)) / 2;
 }
 
 /**
@@ -377,6 +401,8 @@ export interface SampleDraftPreview {
   replaces: StoredSample | null;
   /** Why no redraw of this task is allowed (raters were dealt its tasks); null when allowed or nothing to replace. */
   replaceRefusal: string | null;
+  /** Tasks per drawn output: 1, or for a pairwise sample (whose one preview is of items) the pairs per item. */
+  tasksPerDrawn: number;
 }
 
 /**
@@ -392,7 +418,60 @@ export function previewSampleBins(db: StudyDb, request: SampleRequest): SampleDr
   const excluded = request.disjoint ? outputsOfOtherTask(db, request.task) : new Set<number>();
   const withReference = TASK_KIND_SPECS[request.task].showsReference ? new Set(readItemIdsWithReference(db)) : null;
   const outputsByModel = averageScoresByModel(scored, models, metrics, withReference);
-  const perModel = models.map((model): ModelBinsPreview => {
+  const perModel =
+    request.task === 'pairwise'
+      ? [pairwisePreview(db, request, models, scored, metrics)]
+      : perModelPreviews(request, models, outputsByModel, excluded);
+  const replaces = readSamples(db).find((sample) => sample.task === request.task) ?? null;
+  const dealt = replaces ? countRatersDealtSample(db, replaces.id) : 0;
+  const replaceRefusal =
+    replaces && dealt > 0
+      ? `The ${request.task} sample #${replaces.id} cannot be replaced: ${dealt} rater(s) already have its tasks.`
+      : null;
+  const tasksPerDrawn = request.task === 'pairwise' ? pairsPerDrawnItem(request, models) : 1;
+  return { metrics, perModel, replaces, replaceRefusal, tasksPerDrawn };
+}
+
+/** A pairwise sample's one preview: its items (not one model's outputs), binned by difficulty. */
+function pairwisePreview(
+  db: StudyDb,
+  request: SampleRequest,
+  models: readonly string[],
+  scored: readonly ScoredOutput[],
+  metrics: readonly string[],
+): ModelBinsPreview {
+  const pairs = pairsPerDrawnItem(request, models);
+  const all = (models.length * (models.length - 1)) / 2;
+  if (!Number.isInteger(pairs) || pairs < 1 || pairs > all)
+    throw new StudyError(
+      `Pairs per item must be a whole number from 1 to ${all} for ${models.length} models, got ${pairs}.`,
+    );
+  const { ineligible, excludedItemIds, eligible, binned, bins, binSizes } = pairwiseItems(
+    db,
+    request,
+    models,
+    scored,
+    metrics,
+  );
+  return {
+    model: `Items every one of the ${models.length} models answered`,
+    eligible: eligible.length,
+    ineligible: [...ineligible.values()].reduce((sum, n) => sum + n, 0),
+    withoutReference: 0,
+    averages: binned.map((o) => o.avgScore),
+    cutPoints: bins.slice(1).flatMap((members) => (members.length > 0 ? [members[0]!.avgScore] : [])),
+    binSizes,
+    drawable: bins.map((members) => members.filter((o) => !excludedItemIds.has(o.itemId)).length),
+  };
+}
+
+function perModelPreviews(
+  request: SampleRequest,
+  models: readonly string[],
+  outputsByModel: Map<string, ModelOutputs>,
+  excluded: ReadonlySet<number>,
+): ModelBinsPreview[] {
+  return models.map((model): ModelBinsPreview => {
     const { eligible, ineligible, withoutReference } = outputsByModel.get(model)!;
     const binned = assignQuintileBins(eligible, request.bins);
     const bins = Array.from({ length: request.bins }, (_, b) => binned.filter((o) => o.bin === b + 1));
@@ -407,11 +486,4 @@ export function previewSampleBins(db: StudyDb, request: SampleRequest): SampleDr
       drawable: bins.map((members) => members.filter((o) => !excluded.has(o.outputId)).length),
     };
   });
-  const replaces = readSamples(db).find((sample) => sample.task === request.task) ?? null;
-  const dealt = replaces ? countRatersDealtSample(db, replaces.id) : 0;
-  const replaceRefusal =
-    replaces && dealt > 0
-      ? `The ${request.task} sample #${replaces.id} cannot be replaced: ${dealt} rater(s) already have its tasks.`
-      : null;
-  return { metrics, perModel, replaces, replaceRefusal };
 }

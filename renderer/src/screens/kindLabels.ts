@@ -5,4 +5,8 @@ export const KIND_TITLES: Record<TaskKind, string> = {
   preference: 'Preferences (A or B)',
   pairwise: 'Comparisons (A or B)',
 };
-export const KIND_NOUNS: Record<TaskKind, string> = { rating: 'Rating', preference: 'Preference', pairwise: 'Comparison' };
+export const KIND_NOUNS: Record<TaskKind, string> = {
+  rating: 'Rating',
+  preference: 'Preference',
+  pairwise: 'Comparison',
+};

@@ -6,11 +6,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openStudyDatabase, type StudyDb } from '../../../db/connection';
+import { openStudyDatabase } from '../../../db/connection';
 import { EXPORTS } from '../../../electron/services/exporter';
 import { mergePackages } from '../../../electron/services/merge';
 import { assignRaters } from '../../../electron/services/plan';
-import { drawSample } from '../../../electron/services/sampler';
+import { drawSample, previewSampleBins } from '../../../electron/services/sampler';
 import { startPackageSession } from '../../../electron/services/session';
 import type { PreferenceKey } from '../../../shared/domain';
 import { decryptPages } from './decrypt-pages';
@@ -83,6 +83,27 @@ describe('a seven-model pairwise study', () => {
     for (const t of tasks) perBin.set(t.bin, (perBin.get(t.bin) ?? new Set()).add(t.itemId));
     expect([...perBin.keys()].sort()).toEqual([1, 2, 3, 4, 5]);
     expect([...perBin.values()].every((items) => items.size === 4)).toBe(true);
+  });
+
+  it("previews the items' difficulty bins as the draw makes them, and how many tasks it will draw", () => {
+    const preview = previewSampleBins(study.db, {
+      task: 'pairwise',
+      bins: 5,
+      perBin: 4,
+      metrics: [],
+      seed: 31,
+      disjoint: true,
+      models: MODELS,
+      pairsPerItem: 3,
+    });
+    expect(preview.perModel).toHaveLength(1);
+    expect(preview.perModel[0]).toMatchObject({
+      eligible: 60,
+      binSizes: [12, 12, 12, 12, 12],
+      drawable: [12, 12, 12, 12, 12],
+    });
+    expect(preview.tasksPerDrawn).toBe(3);
+    expect(sampleOf(study.db, { pairsPerItem: 3 }).tasks).toBe(4 * 5 * preview.tasksPerDrawn);
   });
 
   it('refuses what cannot be drawn with one line each, storing nothing', () => {
