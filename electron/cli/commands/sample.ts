@@ -70,15 +70,20 @@ export const registerSample: RegisterCommand = (program) => {
         systemClock,
       ),
     );
-    const drawnUnit = summary.task === 'pairwise' ? 'pairs' : 'outputs';
+    const pairwise = summary.task === 'pairwise';
+    const design = pairwise
+      ? `${summary.bins} bins × ${summary.perBin} items, ${summary.pairsPerItem === undefined ? 'every pair' : `${summary.pairsPerItem} pair${summary.pairsPerItem === 1 ? '' : 's'}`} of models per item`
+      : `${summary.bins} bins × ${summary.perBin} per model`;
     process.stdout.write(
-      `${summary.replaced ? 'Replaced' : 'Drew'} ${summary.task} sample #${summary.sampleId}: ${summary.tasks} ${drawnUnit} (seed ${summary.seed}; ${summary.bins} bins × ${summary.perBin} per model; metrics ${summary.metrics.join(', ')}${summary.disjoint ? '' : '; overlap allowed'}).\n`,
+      `${summary.replaced ? 'Replaced' : 'Drew'} ${summary.task} sample #${summary.sampleId}: ${summary.tasks} ${pairwise ? 'pairs' : 'outputs'} (seed ${summary.seed}; ${design}; metrics ${summary.metrics.join(', ')}${summary.disjoint ? '' : '; overlap allowed'}).\n`,
     );
     for (const m of summary.perModel) {
       const ineligible = m.ineligible > 0 ? `, ${m.ineligible} without the metrics (not eligible)` : '';
       const noReference = m.withoutReference > 0 ? `, ${m.withoutReference} without a reference (not eligible)` : '';
       process.stdout.write(
-        `  ${m.model}: ${m.eligible} eligible${ineligible}${noReference}; bin sizes ${m.binSizes.join('/')}; drew ${m.drawn}.\n`,
+        pairwise
+          ? `  ${m.model}: ${m.eligible} items answered by every model${ineligible}; bin sizes ${m.binSizes.join('/')}; in ${m.drawn} pairs.\n`
+          : `  ${m.model}: ${m.eligible} eligible${ineligible}${noReference}; bin sizes ${m.binSizes.join('/')}; drew ${m.drawn}.\n`,
       );
     }
   });
