@@ -17,8 +17,8 @@ const FIXTURE = "import { dummy, dummyDimension } from '../../test/fixtures/kind
 /** The one line each registry takes for a new kind. */
 const ADD_TASK_KIND: Edit = {
   file: TASK_REGISTRY,
-  from: '{ rating, preference }',
-  to: '{ rating, preference, dummy }',
+  from: '{ rating, preference, pairwise }',
+  to: '{ rating, preference, pairwise, dummy }',
 };
 const ADD_DIMENSION_KIND: Edit = {
   file: DIMENSION_REGISTRY,
