@@ -2,7 +2,7 @@
  * Reading across answered assignments (a saved response, its assignment, rater and task): the tidy
  * ratings table, the scores of rated outputs and answer counts per sample all start from ANSWERED.
  */
-import type { PreferenceOutcome, PresentedA } from '../shared/domain';
+import type { PairPresentedA, PreferenceKey, PreferenceOutcome, PresentedA } from '../shared/domain';
 import type { QcRole } from '../shared/qc/roles';
 import type { StudyDb } from './connection';
 import { groupScoresByOutput, type ScoresByOutput, type ScoreTuple } from './scores';
@@ -60,6 +60,38 @@ export function readAnsweredValues(db: StudyDb, preferenceDimension: string): An
        ORDER BY rater, model, item_id, task DESC, dimension_order, dimension`,
     )
     .all({ preferenceDimension }) as AnsweredValueRow[];
+}
+
+/** A merged pairwise choice with its task's two models and which one was shown at A. */
+export interface AnsweredPairwiseRow {
+  rater: string;
+  item_id: string;
+  bin: number;
+  first_model: string;
+  second_model: string;
+  presented_a: PairPresentedA;
+  choice: PreferenceKey;
+  both_unacceptable: 0 | 1;
+  duration_ms: number;
+  submitted_at: string;
+  package_id: string | null;
+  comment: string;
+  flagged: 0 | 1;
+}
+
+/** Every merged pairwise choice, by rater, item, then the pair's models. */
+export function readAnsweredPairwise(db: StudyDb): AnsweredPairwiseRow[] {
+  return db
+    .prepare(
+      `WITH answered AS (${ANSWERED})
+       SELECT x.rater, o.item_id, x.bin, o.model AS first_model, ob.model AS second_model, x.presented_a,
+              p.choice, p.both_unacceptable, x.duration_ms, x.submitted_at, x.package_id, x.comment, x.flagged
+       FROM pairwise_choices p JOIN answered x ON x.assignment_id = p.assignment_id
+       JOIN assignments a ON a.id = x.assignment_id JOIN tasks t ON t.id = a.task_id
+       JOIN outputs o ON o.id = t.output_id JOIN outputs ob ON ob.id = t.output_b_id
+       ORDER BY x.rater, o.item_id, o.model, ob.model`,
+    )
+    .all() as AnsweredPairwiseRow[];
 }
 
 /** The automatic scores of every output that has at least one answer. */

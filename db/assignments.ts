@@ -1,5 +1,5 @@
 /** assignments: one row per rater × task, in the rater's own order, with the blinded answer order of preference tasks. */
-import type { PresentedA, TaskKind } from '../shared/domain';
+import type { PairPresentedA, PresentedA, TaskKind } from '../shared/domain';
 import type { QcRole } from '../shared/qc/roles';
 import type { StudyDb } from './connection';
 
@@ -17,7 +17,7 @@ export interface NewAssignment {
   raterId: number;
   taskId: number;
   position: number;
-  presentedA: PresentedA | null;
+  presentedA: PresentedA | PairPresentedA | null;
   flagged?: boolean;
   /** NULL for an ordinary task; quality-control designs name the task's role (e.g. a repeat). */
   qcRole?: QcRole | null;

@@ -121,10 +121,22 @@ export function readPackageChoice(db: StudyDb, taskId: string): PreferenceKey | 
   );
 }
 
-export function writePackageChoice(db: StudyDb, taskId: string, choice: PreferenceKey): void {
+/** Writes a choice; a pairwise task's carries its "both unacceptable" mark, a preference's none (null). */
+export function writePackageChoice(
+  db: StudyDb,
+  taskId: string,
+  choice: PreferenceKey,
+  bothUnacceptable: boolean | null = null,
+): void {
   db.prepare(
-    'INSERT INTO preferences (task_id, choice) VALUES (?, ?) ON CONFLICT (task_id) DO UPDATE SET choice = excluded.choice',
-  ).run(taskId, choice);
+    `INSERT INTO preferences (task_id, choice, both_unacceptable) VALUES (?, ?, ?)
+     ON CONFLICT (task_id) DO UPDATE SET choice = excluded.choice, both_unacceptable = excluded.both_unacceptable`,
+  ).run(taskId, choice, bothUnacceptable === null ? null : bothUnacceptable ? 1 : 0);
+}
+
+/** A pairwise task's saved "both unacceptable" mark; false when nothing is saved. */
+export function readPackageBothUnacceptable(db: StudyDb, taskId: string): boolean {
+  return db.prepare('SELECT both_unacceptable FROM preferences WHERE task_id = ?').pluck().get(taskId) === 1;
 }
 
 export function setPackageTaskFlag(db: StudyDb, taskId: string, flagged: boolean): void {
@@ -152,6 +164,8 @@ export interface StoredPackageAnswer extends PackageResponse {
   taskId: string;
   values: Record<string, number>;
   choice: PreferenceKey | null;
+  /** The stored "both unacceptable" cell of the choice (pairwise tasks: 0 or 1), null when none. */
+  bothUnacceptable: number | null;
 }
 
 export function readPackageAnswers(db: StudyDb): StoredPackageAnswer[] {
@@ -168,16 +182,27 @@ export function readPackageAnswers(db: StudyDb): StoredPackageAnswer[] {
   ][]) {
     values.set(taskId, { ...values.get(taskId), [dimension]: value });
   }
-  const choices = new Map(
-    db.prepare('SELECT task_id, choice FROM preferences').raw().all() as [string, PreferenceKey][],
-  );
+  // A package of schema 2 or less (read, not migrated, by a merge) has no mark column.
+  const mark = readSchemaVersion(db) >= 3 ? 'both_unacceptable' : 'NULL';
+  const choiceRows = db.prepare(`SELECT task_id, choice, ${mark} FROM preferences`).raw().all() as [
+    string,
+    PreferenceKey,
+    number | null,
+  ][];
+  const choices = new Map(choiceRows.map(([taskId, choice]) => [taskId, choice]));
+  const marks = new Map(choiceRows.map(([taskId, , both]) => [taskId, both]));
   const answered = new Set(responses.map((r) => r.taskId));
   // Values without a response row exist only in an edited file; they are returned so the merge can name them.
   for (const orphan of new Set([...values.keys(), ...choices.keys()])) {
     if (!answered.has(orphan))
       responses.push({ taskId: orphan, comment: '', durationMs: 0, submittedAt: '', updatedAt: '' });
   }
-  return responses.map((r) => ({ ...r, values: values.get(r.taskId) ?? {}, choice: choices.get(r.taskId) ?? null }));
+  return responses.map((r) => ({
+    ...r,
+    values: values.get(r.taskId) ?? {},
+    choice: choices.get(r.taskId) ?? null,
+    bothUnacceptable: marks.get(r.taskId) ?? null,
+  }));
 }
 
 export function readFlaggedPackageTaskIds(db: StudyDb): Set<string> {

@@ -78,5 +78,35 @@ const calibrationFeedback: Migration = {
   sql: 'ALTER TABLE tasks ADD COLUMN feedback TEXT;',
 };
 
+/**
+ * Pairwise tasks: tasks.kind also allows `pairwise` (its two answers in their drawn positions, as a
+ * preference's), and a choice may carry the rater's "both unacceptable" mark (NULL for preferences).
+ * A package of an earlier version is migrated when its app opens it; an app that knows only version 2
+ * refuses a package of this one (db/connection.ts).
+ */
+const pairwiseTasks: Migration = {
+  version: 3,
+  name: 'pairwise tasks',
+  rebuildsTables: true,
+  sql: `
+    CREATE TABLE tasks_rebuilt (
+      id       TEXT PRIMARY KEY,
+      kind     TEXT NOT NULL CHECK (kind IN ('rating', 'preference', 'pairwise')),
+      position INTEGER NOT NULL UNIQUE,
+      question TEXT NOT NULL,
+      context  TEXT NOT NULL,
+      answer_a TEXT NOT NULL,
+      answer_b TEXT,
+      flagged  INTEGER NOT NULL DEFAULT 0 CHECK (flagged IN (0, 1)),
+      feedback TEXT
+    );
+    INSERT INTO tasks_rebuilt (id, kind, position, question, context, answer_a, answer_b, flagged, feedback)
+      SELECT id, kind, position, question, context, answer_a, answer_b, flagged, feedback FROM tasks;
+    DROP TABLE tasks;
+    ALTER TABLE tasks_rebuilt RENAME TO tasks;
+    ALTER TABLE preferences ADD COLUMN both_unacceptable INTEGER CHECK (both_unacceptable IN (0, 1));
+  `,
+};
+
 /** Every migration of a rater package, in order. Append only. */
-export const PACKAGE_MIGRATIONS: readonly Migration[] = [packageSchema, calibrationFeedback];
+export const PACKAGE_MIGRATIONS: readonly Migration[] = [packageSchema, calibrationFeedback, pairwiseTasks];

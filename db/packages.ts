@@ -1,5 +1,5 @@
 /** Issued rater packages as the master records them, and what `pack` reads to build one. */
-import type { PresentedA, TaskKind } from '../shared/domain';
+import type { PairPresentedA, PresentedA, TaskKind } from '../shared/domain';
 import type { StudyDb } from './connection';
 
 export interface IssuedPackage {
@@ -136,8 +136,10 @@ export interface TaskToPack {
   question: string;
   context: string;
   answer: string;
+  /** A pairwise task's second answer (the other model's); null for the other kinds. */
+  secondAnswer: string | null;
   reference: string;
-  presentedA: PresentedA | null;
+  presentedA: PresentedA | PairPresentedA | null;
   /** A calibration task's expected ratings (JSON) and rationale; null otherwise. */
   calibrationExpected: string | null;
   calibrationRationale: string | null;
@@ -148,11 +150,13 @@ export function readTasksToPack(db: StudyDb, raterId: number): TaskToPack[] {
   return db
     .prepare(
       `SELECT a.id, s.task AS kind, a.position, i.question, i.context,
-              CASE WHEN a.qc_role = 'reference_control' THEN i.reference ELSE o.text END AS answer, i.reference,
+              CASE WHEN a.qc_role = 'reference_control' THEN i.reference ELSE o.text END AS answer,
+              ob.text AS secondAnswer, i.reference,
               a.presented_a AS presentedA, c.expected AS calibrationExpected, c.rationale AS calibrationRationale
        FROM assignments a
        JOIN tasks t ON t.id = a.task_id JOIN samples s ON s.id = t.sample_id
        JOIN outputs o ON o.id = t.output_id JOIN items i ON i.item_id = o.item_id
+       LEFT JOIN outputs ob ON ob.id = t.output_b_id
        LEFT JOIN calibration_entries c ON c.id = a.calibration_entry
        WHERE a.rater_id = ? ORDER BY a.position`,
     )
@@ -164,7 +168,9 @@ export interface MasterAssignment {
   id: string;
   raterId: number;
   kind: TaskKind;
-  presentedA: PresentedA | null;
+  presentedA: PresentedA | PairPresentedA | null;
+  /** A pairwise task's models: of its first output and its second; null for the other kinds. */
+  models: { first: string; second: string } | null;
   flagged: boolean;
   /** The package the current answer came from, and when it was last changed; null when unanswered. */
   answeredBy: string | null;
@@ -175,13 +181,23 @@ export function readMasterAssignments(db: StudyDb, raterId: number): Map<string,
   const rows = db
     .prepare(
       `SELECT a.id, a.rater_id AS raterId, s.task AS kind, a.presented_a AS presentedA, a.flagged,
-              resp.package_id AS answeredBy, resp.updated_at AS answeredAt
+              resp.package_id AS answeredBy, resp.updated_at AS answeredAt, o.model AS first, ob.model AS second
        FROM assignments a JOIN tasks t ON t.id = a.task_id JOIN samples s ON s.id = t.sample_id
+       JOIN outputs o ON o.id = t.output_id LEFT JOIN outputs ob ON ob.id = t.output_b_id
        LEFT JOIN responses resp ON resp.assignment_id = a.id
        WHERE a.rater_id = ?`,
     )
-    .all(raterId) as (Omit<MasterAssignment, 'flagged'> & { flagged: number })[];
-  return new Map(rows.map((r) => [r.id, { ...r, flagged: r.flagged === 1 }]));
+    .all(raterId) as (Omit<MasterAssignment, 'flagged' | 'models'> & {
+    flagged: number;
+    first: string;
+    second: string | null;
+  })[];
+  return new Map(
+    rows.map(({ first, second, ...r }) => [
+      r.id,
+      { ...r, flagged: r.flagged === 1, models: second === null ? null : { first, second } },
+    ]),
+  );
 }
 
 /** The file name each package was written under, as its `package.issue` audit row records it. */

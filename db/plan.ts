@@ -1,6 +1,5 @@
 /** The assignment plan in a master: who rates which sampled output, in which order, with which A/B draw. */
-import type { TaskKind } from '../shared/domain';
-import type { PlannableTask } from '../shared/assignment-plan';
+import type { PlannableTask, TaskToOrder } from '../shared/assignment-plan';
 import type { StudyDb } from './connection';
 
 export interface StoredPlan {
@@ -42,11 +41,14 @@ export function readPlannableTasks(db: StudyDb): PlannableTask[] {
     .all() as PlannableTask[];
 }
 
-export function readTaskKinds(db: StudyDb, taskIds: readonly number[]): { taskId: number; kind: TaskKind }[] {
-  const kindOf = db
-    .prepare('SELECT s.task AS kind FROM tasks t JOIN samples s ON s.id = t.sample_id WHERE t.id = ?')
-    .pluck();
-  return taskIds.map((taskId) => ({ taskId, kind: kindOf.get(taskId) as TaskKind }));
+/** What ordering a rater's tasks needs of each (master-side only): kind, item and models. */
+export function readTasksToOrder(db: StudyDb, taskIds: readonly number[]): TaskToOrder[] {
+  const taskOf = db.prepare(
+    `SELECT t.id AS taskId, s.task AS kind, o.item_id AS itemId, o.model, ob.model AS modelB
+     FROM tasks t JOIN samples s ON s.id = t.sample_id JOIN outputs o ON o.id = t.output_id
+     LEFT JOIN outputs ob ON ob.id = t.output_b_id WHERE t.id = ?`,
+  );
+  return taskIds.map((taskId) => taskOf.get(taskId) as TaskToOrder);
 }
 
 /** Raters per sampled output, counting every output (zero included); quality-control showings do not count. */

@@ -1,7 +1,7 @@
 /**
  * What raters answered, in a master: responses (comment, time spent, the package it came from; one per
- * answered assignment), ratings (one value per rubric dimension) and preferences (the letter chosen and
- * what it meant once unblinded). Answers arrive only by merging rater packages.
+ * answered assignment), ratings (one value per rubric dimension), preferences (the letter chosen and
+ * what it meant once unblinded) and pairwise choices (the letter and the "both unacceptable" mark). Answers arrive only by merging rater packages.
  */
 import type { StudyDb } from './connection';
 
@@ -17,12 +17,15 @@ export interface MergedAnswer {
   /** Preference tasks: the blinded choice and what it means. */
   choice: 'A' | 'B' | 'T' | null;
   outcome: 'model' | 'reference' | 'tie' | null;
+  /** Pairwise tasks: the blinded choice and the "both unacceptable" mark. */
+  pairwise: { choice: 'A' | 'B' | 'T'; bothUnacceptable: boolean } | null;
 }
 
 /** Replaces the assignment's answer with a package's (one response row, its ratings or preference). */
 export function writeMergedAnswer(db: StudyDb, a: MergedAnswer): void {
   db.prepare('DELETE FROM ratings WHERE assignment_id = ?').run(a.assignmentId);
   db.prepare('DELETE FROM preferences WHERE assignment_id = ?').run(a.assignmentId);
+  db.prepare('DELETE FROM pairwise_choices WHERE assignment_id = ?').run(a.assignmentId);
   db.prepare(
     `INSERT INTO responses (assignment_id, comment, duration_ms, submitted_at, updated_at, package_id) VALUES (?, ?, ?, ?, ?, ?)
      ON CONFLICT (assignment_id) DO UPDATE SET comment = excluded.comment, duration_ms = excluded.duration_ms,
@@ -37,6 +40,13 @@ export function writeMergedAnswer(db: StudyDb, a: MergedAnswer): void {
       a.assignmentId,
       a.choice,
       a.outcome,
+    );
+  }
+  if (a.pairwise) {
+    db.prepare('INSERT INTO pairwise_choices (assignment_id, choice, both_unacceptable) VALUES (?, ?, ?)').run(
+      a.assignmentId,
+      a.pairwise.choice,
+      a.pairwise.bothUnacceptable ? 1 : 0,
     );
   }
 }

@@ -20,13 +20,14 @@ interface SampleRow {
   disjoint: number;
   models_json: string;
   created_at: string;
+  pairs_per_item: number | null;
   tasks: number;
 }
 
 export function readSamples(db: StudyDb): StoredSample[] {
   const rows = db
     .prepare(
-      `SELECT s.id, s.task, s.bins, s.per_bin, s.metrics_json, s.seed, s.disjoint, s.models_json, s.created_at,
+      `SELECT s.id, s.task, s.bins, s.per_bin, s.metrics_json, s.seed, s.disjoint, s.models_json, s.created_at, s.pairs_per_item,
               (SELECT count(*) FROM tasks t WHERE t.sample_id = s.id) AS tasks
        FROM samples s ORDER BY s.id`,
     )
@@ -42,6 +43,7 @@ export function readSamples(db: StudyDb): StoredSample[] {
     models: JSON.parse(s.models_json) as string[],
     tasks: s.tasks,
     createdAt: s.created_at,
+    ...(s.pairs_per_item !== null && { pairsPerItem: s.pairs_per_item }),
   }));
 }
 
@@ -52,6 +54,8 @@ export interface NewSample extends SampleParameters {
 
 export interface DrawnTask {
   outputId: number;
+  /** A pairwise task's second output (the other model's answer to the item); absent for other kinds. */
+  outputBId?: number;
   bin: number;
   avgScore: number;
 }
@@ -61,8 +65,8 @@ export function insertSampleWithTasks(db: StudyDb, sample: NewSample, tasks: rea
   const id = Number(
     db
       .prepare(
-        `INSERT INTO samples (task, bins, per_bin, metrics_json, seed, disjoint, models_json, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO samples (task, bins, per_bin, metrics_json, seed, disjoint, models_json, created_at, pairs_per_item)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
         sample.task,
@@ -73,10 +77,13 @@ export function insertSampleWithTasks(db: StudyDb, sample: NewSample, tasks: rea
         sample.disjoint ? 1 : 0,
         JSON.stringify(sample.models),
         sample.createdAt,
+        sample.pairsPerItem ?? null,
       ).lastInsertRowid,
   );
-  const insertTask = db.prepare('INSERT INTO tasks (sample_id, output_id, bin, avg_score) VALUES (?, ?, ?, ?)');
-  for (const task of tasks) insertTask.run(id, task.outputId, task.bin, task.avgScore);
+  const insertTask = db.prepare(
+    'INSERT INTO tasks (sample_id, output_id, output_b_id, bin, avg_score) VALUES (?, ?, ?, ?, ?)',
+  );
+  for (const task of tasks) insertTask.run(id, task.outputId, task.outputBId ?? null, task.bin, task.avgScore);
   return id;
 }
 
@@ -86,12 +93,27 @@ export function deleteSampleWithTasks(db: StudyDb, sampleId: number): void {
   db.prepare('DELETE FROM samples WHERE id = ?').run(sampleId);
 }
 
-/** Outputs drawn by samples of any other task kind. */
+/** Outputs drawn by samples of any other task kind (both outputs of a pairwise task). */
 export function readOutputIdsOfOtherTask(db: StudyDb, task: TaskKind): number[] {
   return db
-    .prepare('SELECT t.output_id FROM tasks t JOIN samples s ON s.id = t.sample_id WHERE s.task <> ?')
+    .prepare(
+      `SELECT t.output_id FROM tasks t JOIN samples s ON s.id = t.sample_id WHERE s.task <> @task
+       UNION SELECT t.output_b_id FROM tasks t JOIN samples s ON s.id = t.sample_id
+       WHERE s.task <> @task AND t.output_b_id IS NOT NULL`,
+    )
     .pluck()
-    .all(task) as number[];
+    .all({ task }) as number[];
+}
+
+/** Items of which samples of any other task kind drew an output. */
+export function readItemIdsOfOtherTask(db: StudyDb, task: TaskKind): string[] {
+  return db
+    .prepare(
+      `SELECT DISTINCT o.item_id FROM tasks t JOIN samples s ON s.id = t.sample_id JOIN outputs o ON o.id = t.output_id
+       WHERE s.task <> ?`,
+    )
+    .pluck()
+    .all(task) as string[];
 }
 
 /** A drawn output with its sample's parameters, as the sample export lists them (a type, so it is a plain record). */
@@ -108,8 +130,8 @@ export type SampledOutputRow = {
 export function iterateSampledOutputs(db: StudyDb): Iterable<SampledOutputRow> {
   return db
     .prepare(
-      `SELECT s.task, s.id AS sample_id, o.item_id, o.model, t.avg_score, t.bin, s.seed
-       FROM tasks t JOIN samples s ON s.id = t.sample_id JOIN outputs o ON o.id = t.output_id
+      `SELECT DISTINCT s.task, s.id AS sample_id, o.item_id, o.model, t.avg_score, t.bin, s.seed
+       FROM tasks t JOIN samples s ON s.id = t.sample_id JOIN outputs o ON o.id IN (t.output_id, t.output_b_id)
        ORDER BY s.id, o.model, t.bin, t.avg_score, o.item_id`,
     )
     .iterate() as Iterable<SampledOutputRow>;

@@ -116,10 +116,22 @@ export interface PreferenceTaskPayload extends TaskPayloadBase {
   choice: PreferenceKey | null;
 }
 
+/** Two models' answers in their drawn positions; nothing says which model wrote which. */
+export interface PairwiseTaskPayload extends TaskPayloadBase {
+  kind: 'pairwise';
+  answerA: string;
+  answerB: string;
+  allowTie: boolean;
+  choice: PreferenceKey | null;
+  /** The rater's "both unacceptable" mark, saved with the choice (false until saved). */
+  bothUnacceptable: boolean;
+}
+
 /** Each task kind's payload; a kind without one does not compile. */
 export interface TaskPayloadByKind {
   rating: RatingTaskPayload;
   preference: PreferenceTaskPayload;
+  pairwise: PairwiseTaskPayload;
 }
 export type TaskPayload = TaskPayloadByKind[TaskKind];
 
@@ -143,6 +155,14 @@ export interface SaveRatingResult extends SessionOverview {
 export interface SavePreferenceRequest {
   assignmentId: string;
   choice: PreferenceKey;
+  comment: string;
+  durationMs: number;
+}
+
+export interface SavePairwiseRequest {
+  assignmentId: string;
+  choice: PreferenceKey;
+  bothUnacceptable: boolean;
   comment: string;
   durationMs: number;
 }
@@ -172,6 +192,7 @@ export interface BlindRateApi extends CoordinatorApi {
    */
   saveRating(request: SaveRatingRequest): Promise<SaveRatingResult>;
   savePreference(request: SavePreferenceRequest): Promise<SessionOverview>;
+  savePairwise(request: SavePairwiseRequest): Promise<SessionOverview>;
   setFlag(request: { assignmentId: string; flagged: boolean }): Promise<void>;
   /** Ends rating for this rater: the package becomes read-only, ready to send back. */
   lockRater(): Promise<RaterProfile>;
@@ -201,6 +222,7 @@ export const API_METHODS = [
   'getTask',
   'saveRating',
   'savePreference',
+  'savePairwise',
   'setFlag',
   'lockRater',
   'getReport',

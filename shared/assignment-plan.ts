@@ -6,9 +6,10 @@
  * the plan's secret, so a package's order cannot be re-derived from anything public. Model names, items and
  * bins are only used here, in the master; nothing of them reaches a package.
  */
-import { TASK_KINDS, type PresentedA, type TaskKind } from './domain';
+import { TASK_KINDS, type PairPresentedA, type PresentedA, type TaskKind } from './domain';
 import { TASK_KIND_SPECS } from './kinds/task-kinds';
 import { assertNever } from './kinds/assert-never';
+import { orderPairTasks } from './pairwise-order';
 import { deriveSeed, createPrng, shuffled, type Prng } from './prng';
 
 /** A sampled output as the planner sees it (master-side only). */
@@ -33,7 +34,7 @@ interface OrderedTaskBase {
 }
 
 /** One of a rater's tasks in their own order, with what its kind draws for it. */
-export type OrderedTask = OrderedRatingTask | OrderedPreferenceTask;
+export type OrderedTask = OrderedRatingTask | OrderedPreferenceTask | OrderedPairwiseTask;
 export interface OrderedRatingTask extends OrderedTaskBase {
   kind: 'rating';
 }
@@ -41,6 +42,23 @@ export interface OrderedRatingTask extends OrderedTaskBase {
 export interface OrderedPreferenceTask extends OrderedTaskBase {
   kind: 'preference';
   presentedA: PresentedA;
+}
+
+/** A pairwise task carries which of its two outputs is shown at A. */
+export interface OrderedPairwiseTask extends OrderedTaskBase {
+  kind: 'pairwise';
+  presentedA: PairPresentedA;
+}
+
+/** What ordering a rater's tasks needs of each: its kind, and for a pairwise task its item and two models. */
+export interface TaskToOrder {
+  taskId: number;
+  kind: TaskKind;
+  itemId: string;
+  /** The model of the task's (first) output. */
+  model: string;
+  /** A pairwise task's second model; null for the other kinds. */
+  modelB: string | null;
 }
 
 export class PlanError extends Error {}
@@ -221,28 +239,42 @@ export function planAddedRater(
 }
 
 /**
- * A rater's own order: ratings first, then preferences, each kind shuffled, and for each preference a fair
- * draw of which answer is shown as A. `prng` must be the rater's own stream keyed by the plan's secret: what
- * it draws is all a package shows of the plan.
+ * A rater's own order: ratings first, then preferences, then pairwise tasks. Ratings and preferences are
+ * shuffled, each preference with a fair draw of which answer is shown as A; pairwise tasks are ordered so
+ * that two pairs of one item never follow each other, with every model shown at A and at B equally often
+ * (±1; shared/pairwise-order.ts). `prng` must be the rater's own stream keyed by the plan's secret: what it
+ * draws is all a package shows of the plan.
  */
-export function orderRaterTasks(tasks: readonly { taskId: number; kind: TaskKind }[], prng: Prng): OrderedTask[] {
+export function orderRaterTasks(tasks: readonly TaskToOrder[], prng: Prng): OrderedTask[] {
   const ordered: OrderedTask[] = [];
   for (const kind of TASK_KINDS) {
-    const ofKind = tasks
-      .filter((t) => t.kind === kind)
-      .map((t) => t.taskId)
-      .sort((a, b) => a - b);
-    for (const taskId of shuffled(ofKind, prng)) ordered.push(orderedTask(kind, taskId, ordered.length + 1, prng));
+    const ofKind = tasks.filter((t) => t.kind === kind).sort((a, b) => a.taskId - b.taskId);
+    for (const task of orderedOfKind(kind, ofKind, ordered.length, prng)) ordered.push(task);
   }
   return ordered;
 }
 
-function orderedTask(kind: TaskKind, taskId: number, position: number, prng: Prng): OrderedTask {
+function orderedOfKind(kind: TaskKind, tasks: readonly TaskToOrder[], before: number, prng: Prng): OrderedTask[] {
   switch (kind) {
     case 'rating':
-      return { kind, taskId, position };
+      return shuffled(tasks, prng).map((t, index) => ({ kind, taskId: t.taskId, position: before + index + 1 }));
     case 'preference':
-      return { kind, taskId, position, presentedA: prng.nextInt(2) === 0 ? 'model' : 'reference' };
+      return shuffled(tasks, prng).map((t, index) => ({
+        kind,
+        taskId: t.taskId,
+        position: before + index + 1,
+        presentedA: prng.nextInt(2) === 0 ? 'model' : 'reference',
+      }));
+    case 'pairwise': {
+      const byId = new Map(tasks.map((t) => [t.taskId, t]));
+      const pairs = tasks.map((t) => ({ taskId: t.taskId, itemId: t.itemId, first: t.model, second: t.modelB! }));
+      return orderPairTasks(pairs, prng).map(({ taskId, modelA }, index) => ({
+        kind,
+        taskId,
+        position: before + index + 1,
+        presentedA: modelA === byId.get(taskId)!.model ? 'first' : 'second',
+      }));
+    }
     default:
       return assertNever(kind, 'task kind');
   }

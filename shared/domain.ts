@@ -27,6 +27,8 @@ export type PreferenceOutcome = 'model' | 'reference' | 'tie';
 export type PreferenceKey = 'A' | 'B' | 'T';
 /** Which answer was shown in position A. */
 export type PresentedA = 'model' | 'reference';
+/** A pairwise task: which of its two outputs (the sample's first model's, or the second's) was shown at A. */
+export type PairPresentedA = 'first' | 'second';
 
 export interface SampleParameters {
   task: TaskKind;
@@ -35,6 +37,8 @@ export interface SampleParameters {
   /** Metrics averaged into the binning score; empty = every metric present. */
   metrics: string[];
   seed: number;
-  /** When false, a preference sample may reuse outputs of the rating sample. */
+  /** When false, a sample may reuse outputs (pairwise: items) of the other kinds' samples. */
   disjoint: boolean;
+  /** Pairwise samples only: pairs of models per item, every pair equally often (±1); absent = every pair. */
+  pairsPerItem?: number;
 }

@@ -48,6 +48,8 @@ export function taskListDigest(tasks: readonly PackagedTask[], sha256: Sha256): 
 export interface AuditedAnswer {
   values?: Record<string, number>;
   choice?: PreferenceKey;
+  /** Pairwise tasks: the "both unacceptable" mark saved with the choice. */
+  bothUnacceptable?: boolean;
   comment: string;
   /**
    * The task's total time and first save, as stored after this change; null in entries written before
@@ -63,6 +65,7 @@ export interface AuditedAnswer {
 export interface AuditedAnswerValue {
   values?: Record<string, number>;
   choice?: PreferenceKey;
+  bothUnacceptable?: boolean;
   comment: string;
   durationMs: number;
   submittedAt: string;
@@ -94,6 +97,8 @@ export const PACKAGE_ACTIONS = [
   'rating.update',
   'preference.create',
   'preference.update',
+  'pairwise.create',
+  'pairwise.update',
   'task.flag',
   'rater.lock',
 ] as const;
@@ -150,6 +155,7 @@ export function replayPackageAudit(
       state.answers.set(entry.entityId, {
         values: value.values,
         choice: value.choice,
+        ...(value.bothUnacceptable !== undefined && { bothUnacceptable: value.bothUnacceptable }),
         comment: value.comment ?? '',
         durationMs: value.durationMs ?? null,
         submittedAt: value.submittedAt ?? null,
@@ -163,7 +169,12 @@ export function replayPackageAudit(
 /** A stored answer to a task of `kind` holds that kind's answer and nothing else. Returns a problem or null. */
 export function answerProblem(
   kind: TaskKind,
-  answer: { values: Record<string, number>; choice: string | null; comment: string },
+  answer: {
+    values: Record<string, number>;
+    choice: string | null;
+    bothUnacceptable: number | null;
+    comment: string;
+  },
   rubric: Rubric,
 ): string | null {
   switch (kind) {
@@ -172,9 +183,17 @@ export function answerProblem(
         ? 'a rating task holds a preference choice'
         : ratingProblem(rubric, answer.values, answer.comment);
     case 'preference':
-      return Object.keys(answer.values).length > 0
-        ? 'a preference task holds rating values'
-        : choiceProblem(answer.choice, rubric.preference.allowTie);
+      if (Object.keys(answer.values).length > 0) return 'a preference task holds rating values';
+      if (answer.bothUnacceptable !== null) return 'a preference task holds a "both unacceptable" mark';
+      return choiceProblem(answer.choice, rubric.preference.allowTie);
+    case 'pairwise':
+      if (Object.keys(answer.values).length > 0) return 'a pairwise task holds rating values';
+      return (
+        choiceProblem(answer.choice, rubric.preference.allowTie) ??
+        (answer.bothUnacceptable === 0 || answer.bothUnacceptable === 1
+          ? null
+          : `its "both unacceptable" mark is ${displaySafeName(String(answer.bothUnacceptable))}, not 0 or 1`)
+      );
     default:
       return assertNever(kind, 'task kind');
   }

@@ -1,8 +1,7 @@
 /**
  * A rater's pairwise queue: in which order their pairs come and which model of each pair is shown at A.
  * Pure; `prng` must be the rater's own stream keyed by the plan's secret (electron/services/secret-stream.ts),
- * as for preferences, so nothing public re-derives it. To be called by orderRaterTasks once the pairwise
- * task kind is registered.
+ * as for preferences, so nothing public re-derives it. Called by orderRaterTasks (shared/assignment-plan.ts).
  */
 import { shuffled, type Prng } from './prng';
 

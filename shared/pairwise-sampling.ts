@@ -1,7 +1,6 @@
 /**
  * The pairwise sample: items binned by difficulty, each with pairs of the chosen models. Pure: the caller
- * reads the scores and stores the tasks (electron/services/sampler.ts and db/samples.ts once the pairwise
- * task kind is registered).
+ * reads the scores and stores the tasks (electron/services/sampler.ts, db/samples.ts).
  */
 import { shuffled, type Prng } from './prng';
 import { assignQuintileBins, compareCodeUnits, drawStratifiedSample } from './sampling';
@@ -48,22 +47,7 @@ export function drawPairwiseSample(
   if (new Set(models).size !== models.length || models.length < 2) {
     throw new RangeError(`A pairwise sample needs at least two different models, got ${models.length}.`);
   }
-  const chosen = new Set(models);
-  const byItem = new Map<string, number[]>();
-  for (const { itemId, model, avgScore } of scores) {
-    if (!chosen.has(model)) continue;
-    const itemScores = byItem.get(itemId) ?? [];
-    byItem.set(itemId, itemScores);
-    itemScores.push(avgScore);
-  }
-  const eligible = [...byItem]
-    .filter(([, itemScores]) => itemScores.length === models.length)
-    .sort(([a], [b]) => compareCodeUnits(a, b))
-    .map(([itemId, itemScores], index) => ({
-      itemId,
-      outputId: index,
-      avgScore: itemScores.reduce((sum, value) => sum + value, 0) / itemScores.length,
-    }));
+  const eligible = eligiblePairwiseItems(scores, models);
   const excludedOutputIds = new Set(
     eligible.filter((item) => options.excludedItemIds.has(item.itemId)).map((item) => item.outputId),
   );
@@ -77,6 +61,39 @@ export function drawPairwiseSample(
   return drawn.flatMap(({ itemId, bin, avgScore }, item) =>
     pairs[item]!.map(([i, j]) => ({ itemId, bin, avgScore, first: models[i]!, second: models[j]! })),
   );
+}
+
+/** An item eligible for a pairwise sample, with its difficulty; `outputId` is its index in item-id order. */
+export interface EligibleItem {
+  itemId: string;
+  outputId: number;
+  avgScore: number;
+}
+
+/**
+ * The items every one of `models` answered (with a score), in item-id order, each with its difficulty:
+ * the mean over the models of each model's average score on it.
+ */
+export function eligiblePairwiseItems(
+  scores: ReadonlyArray<ModelItemScore>,
+  models: ReadonlyArray<string>,
+): EligibleItem[] {
+  const chosen = new Set(models);
+  const byItem = new Map<string, number[]>();
+  for (const { itemId, model, avgScore } of scores) {
+    if (!chosen.has(model)) continue;
+    const itemScores = byItem.get(itemId) ?? [];
+    byItem.set(itemId, itemScores);
+    itemScores.push(avgScore);
+  }
+  return [...byItem]
+    .filter(([, itemScores]) => itemScores.length === models.length)
+    .sort(([a], [b]) => compareCodeUnits(a, b))
+    .map(([itemId, itemScores], index) => ({
+      itemId,
+      outputId: index,
+      avgScore: itemScores.reduce((sum, value) => sum + value, 0) / itemScores.length,
+    }));
 }
 
 /**

@@ -162,6 +162,8 @@ const TASK_INSTRUMENTS: Record<TaskKind, (rubric: Rubric, taken: Set<string>) =>
       ],
     },
   ],
+  // Model-against-model judgements are not part of the REDCap export: it has no instrument for them.
+  pairwise: () => [],
 };
 
 const PREFERENCE_CHOICES = [

@@ -148,6 +148,7 @@ export function createApiClient(send: SendApiCall): BlindRateApi {
     getTask: (assignmentId) => call('getTask', assignmentId),
     saveRating: (request) => call('saveRating', request),
     savePreference: (request) => call('savePreference', request),
+    savePairwise: (request) => call('savePairwise', request),
     setFlag: (request) => call('setFlag', request),
     lockRater: () => call('lockRater'),
     getReport: () => call('getReport'),

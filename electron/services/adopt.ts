@@ -54,7 +54,7 @@ export function adoptionRecord(master: StudyDb, db: StudyDb, salt: string, passp
     findRaterByName(master, raterName) ?? fail(`its rater "${displaySafeName(raterName)}" is not in this study`);
   const planned = new Map(tasksToPackFor(master, rater.id).map((t) => [t.id, taskListDigest([t], sha256)]));
   const tasks = readPackageTasks(db);
-  const counters = { rating: 0, preference: 0 };
+  const counters = { rating: 0, preference: 0, pairwise: 0 };
   for (const task of tasks) {
     const label = `${task.kind} task ${++counters[task.kind]}`;
     if (planned.get(task.id) !== taskListDigest([task], sha256))

@@ -18,7 +18,7 @@ import { checkAnalyzeOptions, runAnalysis, writeAnalysisJson, type AnalyzeOption
 import { readActiveRubric, readRubricDimensions } from './study';
 import { readCalibrationExpectations } from '../../db/quality-control';
 import { readProtocolRecord } from './protocol';
-import { readTidyRatingRows } from './tidy-ratings';
+import { readTidyPairwiseRows, readTidyRatingRows } from './tidy-ratings';
 import { readJudgeValuesForAnalysis } from './judge-import';
 
 export function analyzeStudy(db: StudyDb, options: AnalyzeOptions): AnalysisResult {
@@ -39,7 +39,9 @@ function studyAnalysisInput(db: StudyDb, options: AnalyzeOptions) {
   const calibration = readCalibrationExpectations(db);
   const qc = calibration.length > 0 ? { ...options.qc, calibration } : options.qc;
   const judges = readJudgeValuesForAnalysis(db);
-  return { rows: readTidyRatingRows(db), options: { ...options, rubric, qc, judges } };
+  // Pairwise judgements are analysed apart (Bradley–Terry), from the same rows the tidy export writes.
+  const pairwise = readTidyPairwiseRows(db);
+  return { rows: readTidyRatingRows(db), options: { ...options, rubric, qc, judges, pairwise } };
 }
 
 export interface ReportOptions extends AnalyzeOptions {

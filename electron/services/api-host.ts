@@ -112,6 +112,9 @@ export const API_ARGUMENTS: ApiArgumentSchemas = {
   getTask: assignmentId,
   saveRating: z.object({ assignmentId, values: z.record(z.string(), z.number().int()), comment, durationMs }).strict(),
   savePreference: z.object({ assignmentId, choice: z.enum(['A', 'B', 'T']), comment, durationMs }).strict(),
+  savePairwise: z
+    .object({ assignmentId, choice: z.enum(['A', 'B', 'T']), bothUnacceptable: z.boolean(), comment, durationMs })
+    .strict(),
   setFlag: z.object({ assignmentId, flagged: z.boolean() }).strict(),
   lockRater: null,
   getReport: null,
@@ -287,6 +290,11 @@ export function createApiHost(options: ApiHostOptions): ApiHost {
     },
     async savePreference(request) {
       rater().savePreference(request);
+      backups?.saved();
+      return rater().overview();
+    },
+    async savePairwise(request) {
+      rater().savePairwise(request);
       backups?.saved();
       return rater().overview();
     },

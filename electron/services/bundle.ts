@@ -77,7 +77,8 @@ export function writeBundle(db: StudyDb, options: BundleOptions): BundleSummary 
   const rows: TidyRatingRow[] = readTidyRatingRows(db).map((row) => ({ ...row, rater: named(row.rater) }));
   if (rows.length === 0)
     throw new StudyError("No answer has come back yet: merge the raters' packages before bundling their ratings.");
-  const ratingsCsv = tableCsvText(tidyRatingsTable(rows, dimensionsOfRubric(inForce.protocol.rubric)));
+  // Pairwise judgements are not bundled yet: the bundle's analysis reads ratings and preferences only.
+  const ratingsCsv = tableCsvText(tidyRatingsTable(rows, dimensionsOfRubric(inForce.protocol.rubric), []));
   const result = analyseBundledRatings(ratingsCsv, inForce.protocol);
   const study = readReportStudy(db, options.clock);
   const bundled: BundledProtocol = {

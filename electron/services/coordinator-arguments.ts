@@ -56,6 +56,7 @@ const sampleDraftShape = {
   seed,
   disjoint: z.boolean(),
   models: z.array(name).max(1000),
+  pairsPerItem: z.number().int().optional(),
 };
 export const sampleDraft = z.object(sampleDraftShape).strict();
 export const drawSampleRequest = z.object({ ...sampleDraftShape, replace: z.boolean(), deviationReason }).strict();

@@ -309,7 +309,7 @@ export function createCoordinatorApi(context: CoordinatorContext): CoordinatorAp
           draft,
           metrics: preview.metrics,
           perModel,
-          tasks: possible ? perModel.reduce((sum, m) => sum + m.drawn, 0) : 0,
+          tasks: possible ? perModel.reduce((sum, m) => sum + m.drawn, 0) * preview.tasksPerDrawn : 0,
           replaces: preview.replaces ? sampleInfo(preview.replaces) : null,
           problem: preview.replaceRefusal,
         } satisfies SamplePreview;

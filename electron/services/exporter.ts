@@ -17,8 +17,10 @@ import {
   dimensionScales,
   metricsOf,
   pivotTidyToWide,
+  pairwiseTidyRecord,
   tidyColumns,
   tidyRecord,
+  type TidyPairwiseRow,
   type KnownDimension,
   type TidyRatingRow,
 } from '../../shared/analysis';
@@ -28,7 +30,7 @@ import { neutraliseFormulaText } from '../../shared/text/spreadsheet-cell';
 import { writeStreamAtomically } from './atomic-file';
 import { EXPORT_FORMATS, EXPORT_WHAT, type ExportFormat, type ExportWhat } from './export-kinds';
 import { readActiveRubric, readRubricDimensions } from './study';
-import { readTidyRatingRows } from './tidy-ratings';
+import { readTidyPairwiseRows, readTidyRatingRows } from './tidy-ratings';
 
 export type Cell = string | number | null;
 export type ExportRow = Record<string, Cell>;
@@ -80,14 +82,27 @@ function auditTable(db: StudyDb): ExportTable {
 
 /** The tidy ratings table of the analysis (one row per rater × output × dimension). */
 function ratingsTable(db: StudyDb): ExportTable {
-  return tidyRatingsTable(readTidyRatingRows(db), readRubricDimensions(db));
+  return tidyRatingsTable(readTidyRatingRows(db), readRubricDimensions(db), readTidyPairwiseRows(db));
 }
 
-/** Tidy rows as the ratings export writes them (a bundle's rows carry rater codes instead of names). */
-export function tidyRatingsTable(rows: readonly TidyRatingRow[], dimensions: readonly KnownDimension[]): ExportTable {
+/**
+ * Tidy rows as the ratings export writes them (a bundle's rows carry rater codes instead of names): the
+ * ratings and preferences, then the pairwise judgements.
+ */
+export function tidyRatingsTable(
+  rows: readonly TidyRatingRow[],
+  dimensions: readonly KnownDimension[],
+  pairwise: readonly TidyPairwiseRow[],
+): ExportTable {
   const metrics = metricsOf(rows);
   const scales = dimensionScales(dimensions);
-  return { columns: tidyColumns(metrics), rows: rows.map((row) => tidyRecord(row, metrics, scales)) };
+  return {
+    columns: tidyColumns(metrics),
+    rows: [
+      ...rows.map((row) => tidyRecord(row, metrics, scales)),
+      ...pairwise.map((row) => pairwiseTidyRecord(row, metrics)),
+    ],
+  };
 }
 
 /** One row per rater × output × task, one column per rubric dimension (rubric order). */

@@ -26,7 +26,7 @@ import { verifyAuditChain, type ChainedAuditEntry } from '../../shared/audit-cha
 import { isoNow, type Clock } from '../../shared/clock';
 import { lockReceipt, parseLockReceipt } from '../../shared/lock-receipt';
 import { assertNever } from '../../shared/kinds/assert-never';
-import type { TaskKind } from '../../shared/domain';
+import type { PresentedA, TaskKind } from '../../shared/domain';
 import {
   answerProblem,
   commentProblem,
@@ -71,7 +71,7 @@ import {
 } from '../../db/packages';
 import { setAssignmentFlag } from '../../db/assignments';
 import { setRaterLockedAt } from '../../db/raters';
-import { writeMergedAnswer } from '../../db/responses';
+import { writeMergedAnswer, type MergedAnswer } from '../../db/responses';
 import { relateToMergedHistory, type HistoryRelation } from './merged-history';
 import { adoptionRecord, recordAdoption, unknownPackageProblem, type Adoption } from './adopt';
 import { readRater } from './raters';
@@ -299,7 +299,7 @@ export function checkPackageContents(
   };
   const tasks = readPackageTasks(db);
   const kindPositions = new Map<string, string>();
-  const counters = { rating: 0, preference: 0 };
+  const counters = { rating: 0, preference: 0, pairwise: 0 };
   for (const t of tasks) kindPositions.set(t.id, `${t.kind} task ${++counters[t.kind]}`);
   const label = (id: string) => kindPositions.get(id);
 
@@ -483,8 +483,37 @@ function sameAnswer(kind: TaskKind, audited: AuditedAnswer, stored: StoredPackag
       return sameValues(audited.values ?? {}, stored.values);
     case 'preference':
       return audited.choice === stored.choice;
+    case 'pairwise':
+      return audited.choice === stored.choice && (audited.bothUnacceptable ? 1 : 0) === stored.bothUnacceptable;
     default:
       return assertNever(kind, 'task kind');
+  }
+}
+
+/** What the master stores of a package's answer besides the response: values, or a choice unblinded. */
+function mergedChoice(
+  assignment: MasterAssignment,
+  answer: StoredPackageAnswer,
+): Pick<MergedAnswer, 'values' | 'choice' | 'outcome' | 'pairwise'> {
+  const none = { values: null, choice: null, outcome: null, pairwise: null };
+  switch (assignment.kind) {
+    case 'rating':
+      return { ...none, values: answer.values };
+    case 'preference':
+      return answer.choice === null
+        ? none
+        : {
+            ...none,
+            choice: answer.choice,
+            outcome: resolveOutcome(answer.choice, assignment.presentedA as PresentedA | null),
+          };
+    case 'pairwise':
+      // The master keeps the blinded letter; which model it names follows from presented_a at export.
+      return answer.choice === null
+        ? none
+        : { ...none, pairwise: { choice: answer.choice, bothUnacceptable: answer.bothUnacceptable === 1 } };
+    default:
+      return assertNever(assignment.kind, 'task kind');
   }
 }
 
@@ -534,9 +563,7 @@ function applyPackage(master: StudyDb, v: VerifiedPackage, clock: Clock): Packag
       durationMs: answer.durationMs,
       submittedAt: answer.submittedAt,
       updatedAt: answer.updatedAt,
-      values: assignment.kind === 'rating' ? answer.values : null,
-      choice: answer.choice,
-      outcome: answer.choice === null ? null : resolveOutcome(answer.choice, assignment.presentedA),
+      ...mergedChoice(assignment, answer),
     });
   }
   for (const task of v.tasks) {

@@ -53,7 +53,7 @@ export interface PackSummary {
 }
 
 /**
- * The texts to show, with a preference's two answers already in their drawn positions. Quality-control
+ * The texts to show, with a preference's or a pairwise task's two answers already in their drawn positions. Quality-control
  * roles are never written: a repeat is its task's texts under its own assignment id, a reference
  * control a rating task like any other; only a calibration task carries its feedback (shown after saving).
  */
@@ -83,6 +83,15 @@ function packagedTask(task: TaskToPack): PackagedTask {
         ...base,
         answerA: modelFirst ? task.answer : task.reference,
         answerB: modelFirst ? task.reference : task.answer,
+      };
+    }
+    case 'pairwise': {
+      // Which model is at A is the master's alone: the package holds two texts in their drawn places.
+      const firstAtA = task.presentedA === 'first';
+      return {
+        ...base,
+        answerA: firstAtA ? task.answer : task.secondAnswer!,
+        answerB: firstAtA ? task.secondAnswer! : task.answer,
       };
     }
     default:

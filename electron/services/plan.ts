@@ -15,6 +15,7 @@ import {
   planAssignments,
   PlanError,
   checkRaterNames,
+  type OrderedPairwiseTask,
   type OrderedPreferenceTask,
   type OrderedRatingTask,
 } from '../../shared/assignment-plan';
@@ -32,7 +33,7 @@ import {
   readPlan,
   readPlannableTasks,
   readPlanSecret,
-  readTaskKinds,
+  readTasksToOrder,
   writePlan,
   writePlanSecret,
 } from '../../db/plan';
@@ -99,7 +100,8 @@ function raterFor(db: StudyDb, name: string, clock: Clock): number {
 
 /**
  * Stores one rater's tasks in their own order: calibration tasks, then the rating tasks with the
- * quality-control design placed among them (shared/qc/design.ts), then the preferences. Reference
+ * quality-control design placed among them (shared/qc/design.ts), then the preferences, then the pairwise
+ * tasks. Reference
  * controls avoid the items of the rater's preference pairs, whose reference text they would repeat.
  */
 function dealTasks(
@@ -110,9 +112,10 @@ function dealTasks(
   secret: Uint8Array,
   qc: QcOptions,
 ): void {
-  const ordered = orderRaterTasks(readTaskKinds(db, taskIds), keyedStream(secret, 'order', rater));
+  const ordered = orderRaterTasks(readTasksToOrder(db, taskIds), keyedStream(secret, 'order', rater));
   const ratings: OrderedRatingTask[] = [];
   const preferences: OrderedPreferenceTask[] = [];
+  const pairs: OrderedPairwiseTask[] = [];
   for (const task of ordered) {
     switch (task.kind) {
       case 'rating':
@@ -120,6 +123,9 @@ function dealTasks(
         break;
       case 'preference':
         preferences.push(task);
+        break;
+      case 'pairwise':
+        pairs.push(task);
         break;
       default:
         assertNever(task, 'task kind');
@@ -161,7 +167,8 @@ function dealTasks(
         calibrationEntry: entry.calibration.entryId,
       });
   });
-  preferences.forEach((task, index) => {
+  // Preferences, then pairwise tasks, each with its drawn A position, after the rating queue.
+  [...preferences, ...pairs].forEach((task, index) => {
     insertAssignment(db, {
       id: randomUUID(),
       raterId,

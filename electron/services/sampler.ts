@@ -1,6 +1,7 @@
 /**
- * Draws a rating or preference sample with the MeDiSumQA protocol (shared/sampling.ts) and stores it
- * with its parameters and one task row per drawn output, in one transaction.
+ * Draws a rating or preference sample with the MeDiSumQA protocol (shared/sampling.ts), or a pairwise
+ * sample of items with pairs of models (shared/pairwise-sampling.ts), and stores it with its parameters
+ * and one task row per drawn output (pairwise: per drawn pair of outputs), in one transaction.
  */
 import { appendAudit } from '../../db/audit';
 import { type StudyDb } from '../../db/connection';
@@ -10,6 +11,7 @@ import { iterateScoresOfModels, readItemIdsWithReference, readModelNames } from 
 import {
   deleteSampleWithTasks,
   insertSampleWithTasks,
+  readItemIdsOfOtherTask,
   readOutputIdsOfOtherTask,
   readSamples,
   type DrawnTask,
@@ -27,6 +29,7 @@ import {
   drawStratifiedSample,
   MAX_SEED,
 } from '../../shared/sampling';
+import { drawPairwiseSample, eligiblePairwiseItems, type ModelItemScore } from '../../shared/pairwise-sampling';
 import { recordProtocolChange } from './protocol';
 import { drawSecret, keyedStream } from './secret-stream';
 import { COORDINATOR_ACTOR } from './study';
@@ -73,6 +76,53 @@ export function drawSample(db: StudyDb, request: SampleRequest, clock: Clock): S
   const withReference = TASK_KIND_SPECS[request.task].showsReference ? new Set(readItemIdsWithReference(db)) : null;
   const outputsByModel = averageScoresByModel(scored, models, metrics, withReference);
 
+  const { perModel, drawn } =
+    request.task === 'pairwise'
+      ? drawPairwise(db, request, models, scored, metrics)
+      : drawPerModel(request, models, outputsByModel, excluded);
+
+  const parameters: SampleParameters = {
+    task: request.task,
+    bins: request.bins,
+    perBin: request.perBin,
+    metrics,
+    seed: request.seed,
+    disjoint: request.disjoint,
+    ...(request.task === 'pairwise' && request.pairsPerItem !== undefined && { pairsPerItem: request.pairsPerItem }),
+  };
+  const at = isoNow(clock);
+  const sampleId = db.transaction(() => {
+    if (replaced) deleteSampleWithTasks(db, replaced.id);
+    // Drawn in model, bin and score order; stored in an order nobody can re-derive, so task ids say nothing of it.
+    const unordered = shuffled(drawn, keyedStream(drawSecret(), 'task ids'));
+    const id = insertSampleWithTasks(db, { ...parameters, models, createdAt: at }, unordered);
+    appendAudit(db, {
+      at,
+      actor: COORDINATOR_ACTOR,
+      action: replaced ? 'sample.replace' : 'sample.create',
+      entity: 'sample',
+      entityId: String(id),
+      oldValue: replaced,
+      newValue: { ...parameters, models, tasks: drawn.length },
+    });
+    recordProtocolChange(db, { kind: replaced ? 'redraw' : 'new sample', reason: request.deviationReason, at });
+    return id;
+  })();
+  return { sampleId, replaced: replaced !== undefined, ...parameters, models, tasks: drawn.length, perModel };
+}
+
+interface DrawnSample {
+  perModel: ModelSampleSummary[];
+  drawn: DrawnTask[];
+}
+
+/** Rating and preference samples: each model's outputs binned by their own average score, N per bin. */
+function drawPerModel(
+  request: SampleRequest,
+  models: readonly string[],
+  outputsByModel: Map<string, ModelOutputs>,
+  excluded: ReadonlySet<number>,
+): DrawnSample {
   const perModel: ModelSampleSummary[] = [];
   const drawn: DrawnTask[] = [];
   for (const model of models) {
@@ -100,34 +150,95 @@ export function drawSample(db: StudyDb, request: SampleRequest, clock: Clock): S
     const binSizes = Array.from({ length: request.bins }, (_, b) => binned.filter((o) => o.bin === b + 1).length);
     perModel.push({ model, eligible: eligible.length, ineligible, withoutReference, binSizes, drawn: chosen.length });
   }
+  return { perModel, drawn };
+}
 
-  const parameters: SampleParameters = {
-    task: request.task,
-    bins: request.bins,
-    perBin: request.perBin,
+/**
+ * A pairwise sample (shared/pairwise-sampling.ts): items every chosen model answered, binned by their
+ * difficulty, N per bin, each with its pairs of models. Disjoint samples leave out the items of the other
+ * kinds' samples. Each model's summary counts the eligible items and the tasks it is compared in.
+ */
+function drawPairwise(
+  db: StudyDb,
+  request: SampleRequest,
+  models: readonly string[],
+  scored: readonly ScoredOutput[],
+  metrics: readonly string[],
+): DrawnSample {
+  const { scores, outputOf, ineligible, excludedItemIds, eligible, binSizes } = pairwiseItems(
+    db,
+    request,
+    models,
+    scored,
     metrics,
-    seed: request.seed,
-    disjoint: request.disjoint,
-  };
-  const at = isoNow(clock);
-  const sampleId = db.transaction(() => {
-    if (replaced) deleteSampleWithTasks(db, replaced.id);
-    // Drawn in model, bin and score order; stored in an order nobody can re-derive, so task ids say nothing of it.
-    const unordered = shuffled(drawn, keyedStream(drawSecret(), 'task ids'));
-    const id = insertSampleWithTasks(db, { ...parameters, models, createdAt: at }, unordered);
-    appendAudit(db, {
-      at,
-      actor: COORDINATOR_ACTOR,
-      action: replaced ? 'sample.replace' : 'sample.create',
-      entity: 'sample',
-      entityId: String(id),
-      oldValue: replaced,
-      newValue: { ...parameters, models, tasks: drawn.length },
+  );
+  let tasks;
+  try {
+    tasks = drawPairwiseSample(scores, {
+      models,
+      bins: request.bins,
+      perBin: request.perBin,
+      ...(request.pairsPerItem !== undefined && { pairsPerItem: request.pairsPerItem }),
+      excludedItemIds,
+      prng: createPrng(deriveSeed(request.seed, 'pairwise')),
     });
-    recordProtocolChange(db, { kind: replaced ? 'redraw' : 'new sample', reason: request.deviationReason, at });
-    return id;
-  })();
-  return { sampleId, replaced: replaced !== undefined, ...parameters, models, tasks: drawn.length, perModel };
+  } catch (error) {
+    if (error instanceof BinTooSmallError)
+      throw new StudyError(
+        `Pairwise: ${error.message} (${eligible.length} items answered by every chosen model, in ${request.bins} bins).`,
+      );
+    if (error instanceof RangeError) throw new StudyError(error.message);
+    throw error;
+  }
+  const drawn: DrawnTask[] = tasks.map((task) => ({
+    outputId: outputOf.get(JSON.stringify([task.itemId, task.first]))!,
+    outputBId: outputOf.get(JSON.stringify([task.itemId, task.second]))!,
+    bin: task.bin,
+    avgScore: task.avgScore,
+  }));
+  const perModel = models.map((model) => ({
+    model,
+    eligible: eligible.length,
+    ineligible: ineligible.get(model)!,
+    withoutReference: 0,
+    binSizes,
+    drawn: tasks.filter((task) => task.first === model || task.second === model).length,
+  }));
+  return { perModel, drawn };
+}
+
+/** What a pairwise draw and its preview share: the items every chosen model answered, their bins, what is left out. */
+function pairwiseItems(
+  db: StudyDb,
+  request: SampleRequest,
+  models: readonly string[],
+  scored: readonly ScoredOutput[],
+  metrics: readonly string[],
+) {
+  if (models.length < 2)
+    throw new StudyError(`A pairwise sample compares at least two models; ${models.length} chosen.`);
+  const outputOf = new Map<string, number>();
+  const scores: ModelItemScore[] = [];
+  const ineligible = new Map(models.map((model) => [model, 0]));
+  for (const { model, outputId, itemId, scores: outputScores } of scored) {
+    const avgScore = averageScore(outputScores, metrics);
+    if (avgScore === null) ineligible.set(model, ineligible.get(model)! + 1);
+    else {
+      scores.push({ itemId, model, avgScore });
+      outputOf.set(JSON.stringify([itemId, model]), outputId);
+    }
+  }
+  const excludedItemIds = request.disjoint ? new Set(readItemIdsOfOtherTask(db, 'pairwise')) : new Set<string>();
+  const eligible = eligiblePairwiseItems(scores, models);
+  const binned = assignQuintileBins(eligible, request.bins);
+  const bins = Array.from({ length: request.bins }, (_, b) => binned.filter((o) => o.bin === b + 1));
+  const binSizes = bins.map((members) => members.length);
+  return { scores, outputOf, ineligible, excludedItemIds, eligible, binned, bins, binSizes };
+}
+
+/** The pairs each drawn item of a pairwise sample gets: K, or every pair of the models. */
+function pairsPerDrawnItem(request: SampleRequest, models: readonly string[]): number {
+  return request.pairsPerItem ?? (models.length * (models.length - 1)) / 2;
 }
 
 /**
@@ -160,6 +271,8 @@ function checkParameters(request: SampleRequest): void {
   if (!Number.isInteger(request.perBin) || request.perBin < 1) {
     throw new StudyError(`N per bin must be a whole number of at least 1, got ${request.perBin}.`);
   }
+  if (request.pairsPerItem !== undefined && request.task !== 'pairwise')
+    throw new StudyError(`Pairs per item apply to pairwise samples only, not to a ${request.task} sample.`);
   if (!Number.isInteger(request.seed) || request.seed < 0 || request.seed > MAX_SEED) {
     throw new StudyError(`The seed must be a whole number from 0 to ${MAX_SEED}, got ${request.seed}.`);
   }
@@ -288,6 +401,8 @@ export interface SampleDraftPreview {
   replaces: StoredSample | null;
   /** Why no redraw of this task is allowed (raters were dealt its tasks); null when allowed or nothing to replace. */
   replaceRefusal: string | null;
+  /** Tasks per drawn output: 1, or for a pairwise sample (whose one preview is of items) the pairs per item. */
+  tasksPerDrawn: number;
 }
 
 /**
@@ -303,7 +418,60 @@ export function previewSampleBins(db: StudyDb, request: SampleRequest): SampleDr
   const excluded = request.disjoint ? outputsOfOtherTask(db, request.task) : new Set<number>();
   const withReference = TASK_KIND_SPECS[request.task].showsReference ? new Set(readItemIdsWithReference(db)) : null;
   const outputsByModel = averageScoresByModel(scored, models, metrics, withReference);
-  const perModel = models.map((model): ModelBinsPreview => {
+  const perModel =
+    request.task === 'pairwise'
+      ? [pairwisePreview(db, request, models, scored, metrics)]
+      : perModelPreviews(request, models, outputsByModel, excluded);
+  const replaces = readSamples(db).find((sample) => sample.task === request.task) ?? null;
+  const dealt = replaces ? countRatersDealtSample(db, replaces.id) : 0;
+  const replaceRefusal =
+    replaces && dealt > 0
+      ? `The ${request.task} sample #${replaces.id} cannot be replaced: ${dealt} rater(s) already have its tasks.`
+      : null;
+  const tasksPerDrawn = request.task === 'pairwise' ? pairsPerDrawnItem(request, models) : 1;
+  return { metrics, perModel, replaces, replaceRefusal, tasksPerDrawn };
+}
+
+/** A pairwise sample's one preview: its items (not one model's outputs), binned by difficulty. */
+function pairwisePreview(
+  db: StudyDb,
+  request: SampleRequest,
+  models: readonly string[],
+  scored: readonly ScoredOutput[],
+  metrics: readonly string[],
+): ModelBinsPreview {
+  const pairs = pairsPerDrawnItem(request, models);
+  const all = (models.length * (models.length - 1)) / 2;
+  if (!Number.isInteger(pairs) || pairs < 1 || pairs > all)
+    throw new StudyError(
+      `Pairs per item must be a whole number from 1 to ${all} for ${models.length} models, got ${pairs}.`,
+    );
+  const { ineligible, excludedItemIds, eligible, binned, bins, binSizes } = pairwiseItems(
+    db,
+    request,
+    models,
+    scored,
+    metrics,
+  );
+  return {
+    model: `Items every one of the ${models.length} models answered`,
+    eligible: eligible.length,
+    ineligible: [...ineligible.values()].reduce((sum, n) => sum + n, 0),
+    withoutReference: 0,
+    averages: binned.map((o) => o.avgScore),
+    cutPoints: bins.slice(1).flatMap((members) => (members.length > 0 ? [members[0]!.avgScore] : [])),
+    binSizes,
+    drawable: bins.map((members) => members.filter((o) => !excludedItemIds.has(o.itemId)).length),
+  };
+}
+
+function perModelPreviews(
+  request: SampleRequest,
+  models: readonly string[],
+  outputsByModel: Map<string, ModelOutputs>,
+  excluded: ReadonlySet<number>,
+): ModelBinsPreview[] {
+  return models.map((model): ModelBinsPreview => {
     const { eligible, ineligible, withoutReference } = outputsByModel.get(model)!;
     const binned = assignQuintileBins(eligible, request.bins);
     const bins = Array.from({ length: request.bins }, (_, b) => binned.filter((o) => o.bin === b + 1));
@@ -318,11 +486,4 @@ export function previewSampleBins(db: StudyDb, request: SampleRequest): SampleDr
       drawable: bins.map((members) => members.filter((o) => !excluded.has(o.outputId)).length),
     };
   });
-  const replaces = readSamples(db).find((sample) => sample.task === request.task) ?? null;
-  const dealt = replaces ? countRatersDealtSample(db, replaces.id) : 0;
-  const replaceRefusal =
-    replaces && dealt > 0
-      ? `The ${request.task} sample #${replaces.id} cannot be replaced: ${dealt} rater(s) already have its tasks.`
-      : null;
-  return { metrics, perModel, replaces, replaceRefusal };
 }

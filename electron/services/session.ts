@@ -5,9 +5,11 @@
  */
 import type {
   AssignmentSummary,
+  PairwiseTaskPayload,
   PreferenceTaskPayload,
   RaterProfile,
   RatingTaskPayload,
+  SavePairwiseRequest,
   SavePreferenceRequest,
   SaveRatingRequest,
   SessionOverview,
@@ -27,6 +29,7 @@ import { StudyError } from '../../shared/errors';
 import {
   listPackageTasks,
   neighbourPackageTaskId,
+  readPackageBothUnacceptable,
   readPackageChoice,
   readPackageMeta,
   readPackageRatingValues,
@@ -49,6 +52,7 @@ export interface RaterSession {
   /** Returns the task's calibration feedback when it is a calibration task, else null. */
   saveRating(request: SaveRatingRequest): CalibrationFeedback | null;
   savePreference(request: SavePreferenceRequest): void;
+  savePairwise(request: SavePairwiseRequest): void;
   setFlag(assignmentId: string, flagged: boolean): void;
   lock(): RaterProfile;
 }
@@ -141,13 +145,25 @@ export function startPackageSession(db: StudyDb, clock: Clock): RaterSession {
           allowTie: rubric.preference.allowTie,
           choice: readPackageChoice(db, task.id),
         } satisfies PreferenceTaskPayload;
+      case 'pairwise':
+        return {
+          ...base,
+          kind: 'pairwise',
+          answerA: task.answerA,
+          answerB: task.answerB ?? '',
+          allowTie: rubric.preference.allowTie,
+          choice: readPackageChoice(db, task.id),
+          bothUnacceptable: readPackageBothUnacceptable(db, task.id),
+        } satisfies PairwiseTaskPayload;
       default:
         return assertNever(task.kind, 'task kind');
     }
   }
 
   /** What an answer's audit entry records besides the values or choice: all the stored response holds. */
-  function auditedResponse(response: PackageResponse): Omit<AuditedAnswerValue, 'values' | 'choice'> {
+  function auditedResponse(
+    response: PackageResponse,
+  ): Omit<AuditedAnswerValue, 'values' | 'choice' | 'bothUnacceptable'> {
     return { comment: response.comment, durationMs: response.durationMs, submittedAt: response.submittedAt };
   }
 
@@ -177,10 +193,14 @@ export function startPackageSession(db: StudyDb, clock: Clock): RaterSession {
     })();
   }
 
-  function savePreference(request: SavePreferenceRequest): void {
-    if (request.choice === 'T' && !rubric.preference.allowTie) {
+  function refuseDisallowedTie(choice: SavePreferenceRequest['choice']): void {
+    if (choice === 'T' && !rubric.preference.allowTie) {
       throw new StudyError('This study does not allow ties: choose Answer A or Answer B.');
     }
+  }
+
+  function savePreference(request: SavePreferenceRequest): void {
+    refuseDisallowedTie(request.choice);
     db.transaction(() => {
       const task = writableTask(request.assignmentId, 'preference');
       const before = readPackageResponse(db, task.id);
@@ -196,6 +216,36 @@ export function startPackageSession(db: StudyDb, clock: Clock): RaterSession {
         entityId: task.id,
         oldValue,
         newValue: { choice: request.choice, ...auditedResponse(readPackageResponse(db, task.id)!) },
+      });
+    })();
+  }
+
+  /** A pairwise choice and its "both unacceptable" mark are saved, and audited, together. */
+  function savePairwise(request: SavePairwiseRequest): void {
+    refuseDisallowedTie(request.choice);
+    db.transaction(() => {
+      const task = writableTask(request.assignmentId, 'pairwise');
+      const before = readPackageResponse(db, task.id);
+      const oldValue = before && {
+        choice: readPackageChoice(db, task.id),
+        bothUnacceptable: readPackageBothUnacceptable(db, task.id),
+        ...auditedResponse(before),
+      };
+      const at = isoNow(clock);
+      upsertPackageResponse(db, task.id, request.comment, request.durationMs, at);
+      writePackageChoice(db, task.id, request.choice, request.bothUnacceptable);
+      appendAudit(db, {
+        at,
+        actor: raterName,
+        action: before ? 'pairwise.update' : 'pairwise.create',
+        entity: 'task',
+        entityId: task.id,
+        oldValue,
+        newValue: {
+          choice: request.choice,
+          bothUnacceptable: request.bothUnacceptable,
+          ...auditedResponse(readPackageResponse(db, task.id)!),
+        },
       });
     })();
   }
@@ -243,7 +293,7 @@ export function startPackageSession(db: StudyDb, clock: Clock): RaterSession {
     return overviewOf(rater(), listAssignments);
   }
 
-  return { rater, overview, listAssignments, getTask, saveRating, savePreference, setFlag, lock };
+  return { rater, overview, listAssignments, getTask, saveRating, savePreference, savePairwise, setFlag, lock };
 }
 
 /** The receipt of a locked package: its id and the chain head at the lock (nothing follows the lock). */

@@ -5,9 +5,11 @@
 import { type StudyDb } from '../../db/connection';
 import { StudyError } from '../../shared/errors';
 import { assertNever } from '../../shared/kinds/assert-never';
-import { readAnsweredValues, readScoresOfAnsweredOutputs } from '../../db/answers';
+import { readAnsweredPairwise, readAnsweredValues, readScoresOfAnsweredOutputs } from '../../db/answers';
 import { CsvSyntaxError, csvRecords } from '../../shared/csv';
 import {
+  PAIRWISE_DIMENSION,
+  PAIRWISE_TIE,
   PREFERENCE_DIMENSION,
   TIDY_FIXED_COLUMNS,
   TIDY_REQUIRED_COLUMNS,
@@ -16,6 +18,7 @@ import {
   type CsvRecord,
   type KnownDimension,
   type PairwiseJudgementRow,
+  type TidyPairwiseRow,
   type TidyRatingRow,
 } from '../../shared/analysis';
 import { REFERENCE_CONTROL_MODEL } from '../../shared/qc/roles';
@@ -61,6 +64,32 @@ export function readTidyRatingRows(db: StudyDb): TidyRatingRow[] {
       default:
         return assertNever(row, 'task kind');
     }
+  });
+}
+
+/**
+ * Every merged pairwise judgement as a tidy row: the blinded letter undone with the assignment's record of
+ * which output was shown at A, so `value` names the preferred model (or `tie`).
+ */
+export function readTidyPairwiseRows(db: StudyDb): TidyPairwiseRow[] {
+  return readAnsweredPairwise(db).map((row) => {
+    const [modelA, modelB] =
+      row.presented_a === 'first' ? [row.first_model, row.second_model] : [row.second_model, row.first_model];
+    return {
+      rater: row.rater,
+      itemId: row.item_id,
+      bin: row.bin,
+      dimension: PAIRWISE_DIMENSION,
+      modelA,
+      modelB,
+      value: row.choice === 'T' ? PAIRWISE_TIE : row.choice === 'A' ? modelA : modelB,
+      bothUnacceptable: row.both_unacceptable === 1,
+      durationMs: row.duration_ms,
+      ratedAt: row.submitted_at,
+      packageId: row.package_id,
+      comment: row.comment,
+      flagged: row.flagged === 1,
+    };
   });
 }
 

@@ -27,7 +27,7 @@ export const DATA_DICTIONARY: readonly DictionaryEntry[] = [
   {
     column: 'task',
     table: 'both',
-    type: 'rating | preference',
+    type: 'rating | preference | pairwise',
     description: 'Which kind of task the row comes from. Optional on input: inferred from dimension.',
   },
   {

@@ -258,6 +258,10 @@ function readRow(
         value: rawValue as PreferenceValue,
         presentedPosition: position === '' ? null : (position as 'A' | 'B'),
       });
+    case 'pairwise':
+      // Model against model: not a rating of one output; the pairwise analysis reads these rows.
+      fail('a pairwise row is a judgement of two models (model_a, model_b), not a rating of one output');
+      return null;
     default:
       return assertNever(taskKind, 'task kind');
   }

@@ -6,6 +6,7 @@
 import type { PreferenceOutcome } from '../domain';
 import type { QcRole } from '../qc/roles';
 import type { KnownDimension } from './dimensions';
+import type { PairwiseJudgementRow } from './pairwise';
 
 /** A preference row's value: the outcome once the blinded answer order is undone. */
 export type PreferenceValue = PreferenceOutcome;
@@ -183,6 +184,48 @@ export function tidyRecord(
   };
   const record: Record<string, TidyCell> = { ...fixed };
   for (const metric of metrics) record[SCORE_COLUMN_PREFIX + metric] = row.scores[metric] ?? null;
+  return record;
+}
+
+/** A pairwise judgement as the study exports it: the judgement and where it came from. */
+export interface TidyPairwiseRow extends PairwiseJudgementRow {
+  durationMs: number;
+  ratedAt: string;
+  packageId: string | null;
+  comment: string;
+  flagged: boolean;
+}
+
+/**
+ * One pairwise judgement as a tidy record (task = pairwise): `model_a` and `model_b` name the models shown
+ * at A and B, `value` the preferred one or `tie`. `model` and the score columns stay empty: the row is about
+ * two outputs, not one.
+ */
+export function pairwiseTidyRecord(row: TidyPairwiseRow, metrics: ReadonlyArray<string>): Record<string, TidyCell> {
+  const fixed: Record<(typeof TIDY_FIXED_COLUMNS)[number], TidyCell> = {
+    rater: row.rater,
+    item_id: row.itemId,
+    model: null,
+    task: 'pairwise',
+    qc: null,
+    dimension: row.dimension,
+    value: row.value,
+    dimension_kind: null,
+    scale: null,
+    dimension_role: null,
+    bin: row.bin,
+    presented_position: null,
+    duration_ms: row.durationMs,
+    rated_at: row.ratedAt,
+    package_id: row.packageId,
+    flagged: row.flagged ? 1 : 0,
+    comment: row.comment === '' ? null : row.comment,
+    model_a: row.modelA,
+    model_b: row.modelB,
+    both_unacceptable: row.bothUnacceptable ? 1 : 0,
+  };
+  const record: Record<string, TidyCell> = { ...fixed };
+  for (const metric of metrics) record[SCORE_COLUMN_PREFIX + metric] = null;
   return record;
 }
 

@@ -13,7 +13,9 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { electronUnavailableReason, findElectronBinary } from '../../electron/cli/electron-runtime';
 import { mainArgumentList } from '../../electron/main/arguments';
+import { openStudyDatabase } from '../../db/connection';
 import { buildDemoPackage, buildDemoStudy } from '../../electron/services/demo';
+import { drawSample } from '../../electron/services/sampler';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../..');
 export const SYSTEM_CHROMIUM_PATH = '/usr/bin/chromium';
@@ -74,13 +76,24 @@ export interface TestStudy {
   dispose(): void;
 }
 
-/** A fresh demo study (MeDiSumQA rubric, rating and preference samples) and its rater's package, in their own temp folder. */
-export async function createTestStudy(): Promise<TestStudy> {
+/**
+ * A fresh demo study (MeDiSumQA rubric, rating and preference samples; with `pairwise`, a pairwise sample of
+ * every demo model too) and its rater's package, in their own temp folder.
+ */
+export async function createTestStudy(options: { pairwise?: boolean } = {}): Promise<TestStudy> {
   const dir = mkdtempSync(join(tmpdir(), 'blindrate-e2e-'));
   const masterPath = join(dir, 'e2e-study.db');
   const path = join(dir, 'e2e-rater.blindrate');
   const clock = () => new Date('2026-01-15T09:00:00Z');
   await buildDemoStudy(masterPath, STUDY_PASSPHRASE, clock);
+  if (options.pairwise) {
+    const master = openStudyDatabase(masterPath, STUDY_PASSPHRASE);
+    try {
+      drawSample(master, { task: 'pairwise', bins: 2, perBin: 2, metrics: [], seed: 3, disjoint: false }, clock);
+    } finally {
+      master.close();
+    }
+  }
   buildDemoPackage(masterPath, STUDY_PASSPHRASE, path, PACKAGE_PASSPHRASE, clock);
   return {
     path,

@@ -44,14 +44,16 @@ export function FinishScreen() {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {overview.progress.map((p) => (
-                <Table.Tr key={p.kind}>
-                  <Table.Th scope="row">{KIND_TITLES[p.kind]}</Table.Th>
-                  <Table.Td>{p.done}</Table.Td>
-                  <Table.Td>{p.total}</Table.Td>
-                  <Table.Td>{p.flagged}</Table.Td>
-                </Table.Tr>
-              ))}
+              {overview.progress
+                .filter((p) => p.total > 0)
+                .map((p) => (
+                  <Table.Tr key={p.kind}>
+                    <Table.Th scope="row">{KIND_TITLES[p.kind]}</Table.Th>
+                    <Table.Td>{p.done}</Table.Td>
+                    <Table.Td>{p.total}</Table.Td>
+                    <Table.Td>{p.flagged}</Table.Td>
+                  </Table.Tr>
+                ))}
             </Table.Tbody>
           </Table>
         </Paper>

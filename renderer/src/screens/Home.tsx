@@ -76,9 +76,12 @@ export function HomeScreen() {
           </Text>
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {progress.map((p) => (
-            <ProgressCard key={p.kind} progress={p} resumeId={overview.resume[p.kind]} />
-          ))}
+          {/* A kind the rater has no task of (a study without comparisons, say) gets no card. */}
+          {progress
+            .filter((p) => p.total > 0)
+            .map((p) => (
+              <ProgressCard key={p.kind} progress={p} resumeId={overview.resume[p.kind]} />
+            ))}
         </SimpleGrid>
         <Paper withBorder p="lg" component="section" aria-labelledby="flagged-title">
           <Title order={2} size="h4" id="flagged-title" mb="sm">

@@ -13,11 +13,11 @@ const CHOICE_LABELS: Record<PreferenceKey, string> = {
   T: 'Tie: equally good',
 };
 
-function choicesOf(allowTie: boolean): PreferenceKey[] {
+export function choicesOf(allowTie: boolean): PreferenceKey[] {
   return allowTie ? ['A', 'T', 'B'] : ['A', 'B'];
 }
 
-function preferenceLegend(allowTie: boolean): Shortcut[] {
+export function preferenceLegend(allowTie: boolean): Shortcut[] {
   const choices = choicesOf(allowTie);
   return [{ keys: choices, action: choices.map((c) => CHOICE_LABELS[c]).join(' / ') }];
 }
@@ -40,48 +40,80 @@ export function PreferenceWorkspace({ task, rubric }: { task: PreferenceTaskPayl
       shortcuts={shortcuts}
       legend={legend}
     >
-      <div className="answers">
-        {(['A', 'B'] as const).map((side) => (
-          <Paper
-            key={side}
-            withBorder
-            p="md"
-            component="section"
-            aria-labelledby={`answer-${side}`}
-            className="answer"
-            data-chosen={draft.choice === side || undefined}
-          >
-            <Title order={2} size="h4" id={`answer-${side}`}>
-              Answer {side}
-              {draft.choice === side && <span className="chosen-mark"> · chosen</span>}
-            </Title>
-            <p className="answer-text">{side === 'A' ? task.answerA : task.answerB}</p>
-          </Paper>
+      <AnswerPair answerA={task.answerA} answerB={task.answerB} chosen={draft.choice} />
+      <ChoiceFieldset choices={choices} chosen={draft.choice} disabled={task.readOnly} onChoose={choose} />
+    </TaskLayout>
+  );
+}
+
+/** The two answers side by side (stacked at narrow width, by the stylesheet), the chosen one marked. */
+export function AnswerPair({
+  answerA,
+  answerB,
+  chosen,
+}: {
+  answerA: string;
+  answerB: string;
+  chosen: PreferenceKey | null;
+}) {
+  return (
+    <div className="answers">
+      {(['A', 'B'] as const).map((side) => (
+        <Paper
+          key={side}
+          withBorder
+          p="md"
+          component="section"
+          aria-labelledby={`answer-${side}`}
+          className="answer"
+          data-chosen={chosen === side || undefined}
+        >
+          <Title order={2} size="h4" id={`answer-${side}`}>
+            Answer {side}
+            {chosen === side && <span className="chosen-mark"> · chosen</span>}
+          </Title>
+          <p className="answer-text">{side === 'A' ? answerA : answerB}</p>
+        </Paper>
+      ))}
+    </div>
+  );
+}
+
+/** "Which answer is better?": one radio per choice, each with its key. */
+export function ChoiceFieldset({
+  choices,
+  chosen,
+  disabled,
+  onChoose,
+}: {
+  choices: PreferenceKey[];
+  chosen: PreferenceKey | null;
+  disabled: boolean;
+  onChoose: (choice: PreferenceKey) => void;
+}) {
+  return (
+    <fieldset className="dimension choice" disabled={disabled}>
+      <legend className="dimension-label">Which answer is better?</legend>
+      <div className="scale">
+        {choices.map((c) => (
+          <label key={c} className="scale-point" data-checked={chosen === c || undefined}>
+            <input
+              type="radio"
+              className="visually-hidden"
+              name="preference"
+              value={c}
+              checked={chosen === c}
+              onChange={() => onChoose(c)}
+            />
+            <span className="point-head">
+              <kbd className="key-cap" aria-hidden>
+                {c}
+              </kbd>
+              <span className="point-label">{CHOICE_LABELS[c]}</span>
+            </span>
+          </label>
         ))}
       </div>
-      <fieldset className="dimension choice" disabled={task.readOnly}>
-        <legend className="dimension-label">Which answer is better?</legend>
-        <div className="scale">
-          {choices.map((c) => (
-            <label key={c} className="scale-point" data-checked={draft.choice === c || undefined}>
-              <input
-                type="radio"
-                className="visually-hidden"
-                name="preference"
-                value={c}
-                checked={draft.choice === c}
-                onChange={() => choose(c)}
-              />
-              <span className="point-head">
-                <kbd className="key-cap" aria-hidden>
-                  {c}
-                </kbd>
-                <span className="point-label">{CHOICE_LABELS[c]}</span>
-              </span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
-    </TaskLayout>
+    </fieldset>
   );
 }

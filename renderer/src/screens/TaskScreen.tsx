@@ -6,6 +6,7 @@ import type { Rubric } from '../../../shared/rubric';
 import { leaveTaskFor } from '../stores/navigation';
 import { useSession } from '../stores/session';
 import { useTask } from '../stores/task';
+import { PairwiseWorkspace } from './PairwiseWorkspace';
 import { PreferenceWorkspace } from './PreferenceWorkspace';
 import { RatingWorkspace } from './RatingWorkspace';
 
@@ -13,6 +14,7 @@ import { RatingWorkspace } from './RatingWorkspace';
 const TASK_SCREENS: { [K in TaskKind]: ComponentType<{ task: TaskPayloadByKind[K]; rubric: Rubric }> } = {
   rating: RatingWorkspace,
   preference: PreferenceWorkspace,
+  pairwise: PairwiseWorkspace,
 };
 
 /** TASK_SCREENS pairs each kind with the screen of that kind's payload, so `task` fits the screen of `task.kind`. */

@@ -13,6 +13,8 @@ import { TaskClock } from '../../../shared/task-clock';
 export interface Draft {
   values: Record<string, number>;
   choice: PreferenceKey | null;
+  /** Pairwise tasks: the "both unacceptable" mark (X), saved with the choice; false for the other kinds. */
+  bothUnacceptable: boolean;
   comment: string;
 }
 
@@ -45,6 +47,7 @@ interface TaskState {
   rate(dimensionKey: string, value: number, rubric: Rubric): void;
   setActive(index: number): void;
   choose(choice: PreferenceKey): void;
+  toggleBothUnacceptable(): void;
   setComment(comment: string): void;
   /** `since` dates an idle pause back to the last activity, so the idle minutes do not count either. */
   pause(reason: 'manual' | 'idle', since?: number): void;
@@ -59,7 +62,7 @@ interface TaskState {
   clear(): void;
 }
 
-const EMPTY_DRAFT: Draft = { values: {}, choice: null, comment: '' };
+const EMPTY_DRAFT: Draft = { values: {}, choice: null, bothUnacceptable: false, comment: '' };
 
 /**
  * A save or load shorter than this shows nothing: a "Saving…" that flashes on every Enter only distracts,
@@ -134,9 +137,11 @@ function takePrefetched(assignmentId: string): TaskPayload | null {
 export function draftOf(task: TaskPayload): Draft {
   switch (task.kind) {
     case 'rating':
-      return { values: { ...task.values }, choice: null, comment: task.comment };
+      return { values: { ...task.values }, choice: null, bothUnacceptable: false, comment: task.comment };
     case 'preference':
-      return { values: {}, choice: task.choice, comment: task.comment };
+      return { values: {}, choice: task.choice, bothUnacceptable: false, comment: task.comment };
+    case 'pairwise':
+      return { values: {}, choice: task.choice, bothUnacceptable: task.bothUnacceptable, comment: task.comment };
     default:
       return assertNever(task, 'task kind');
   }
@@ -156,6 +161,7 @@ export function isComplete(task: TaskPayload, draft: Draft, rubric: Rubric): boo
     case 'rating':
       return conditionProblem(rubric, draft.values, draft.comment) === null;
     case 'preference':
+    case 'pairwise':
       return draft.choice !== null;
     default:
       return assertNever(task, 'task kind');
@@ -239,6 +245,12 @@ export const useTask = create<TaskState>((set, get) => ({
     set({ draft: { ...draft, choice } });
   },
 
+  toggleBothUnacceptable() {
+    const { draft, task } = get();
+    if (!task || task.readOnly) return;
+    set({ draft: { ...draft, bothUnacceptable: !draft.bothUnacceptable } });
+  },
+
   setComment(comment) {
     set({ draft: { ...get().draft, comment } });
   },
@@ -289,6 +301,17 @@ export const useTask = create<TaskState>((set, get) => ({
             durationMs,
           });
           saved = { ...task, choice: draft.choice, comment: draft.comment };
+          break;
+        case 'pairwise':
+          if (!draft.choice) throw new Error('Choose an answer first.');
+          overview = await api().savePairwise({
+            assignmentId,
+            choice: draft.choice,
+            bothUnacceptable: draft.bothUnacceptable,
+            comment: draft.comment,
+            durationMs,
+          });
+          saved = { ...task, choice: draft.choice, bothUnacceptable: draft.bothUnacceptable, comment: draft.comment };
           break;
         default:
           return assertNever(task, 'task kind');

@@ -272,7 +272,7 @@ describe('the plan secret', () => {
     packageDb.close();
     expect(cells).toBeGreaterThan(500);
     const pages = decryptPages(readFileSync(path), PACKAGE_PASSPHRASE);
-    expect(pages.includes('CREATE TABLE tasks')).toBe(true); // really decrypted
+    expect(pages.includes('CREATE TABLE package_meta')).toBe(true); // really decrypted
     expectNoSecret('the decrypted package file', pages);
 
     const out = join(folder, 'exports');

@@ -17,6 +17,7 @@ import { planRatingQueue } from '../../../shared/qc/design';
 import { fixedClock } from '../engine/helpers';
 import { PACKAGE_PASSPHRASE } from '../session/fixture';
 import { kendallTau, packFile, PLAN_SEED, plannedTasks, RATERS, sampledStudy } from './sampled-study';
+import { upperTail } from './seed-search';
 
 const CANDIDATE_SEEDS = 20_001;
 const QC: QcOptions = { repeats: 0.2, referenceControls: 0, calibration: 0 };
@@ -43,17 +44,6 @@ function derive(seed: number, ratings: number, preferences: number) {
   );
   const idOrderAt = new Map(queue.flatMap((entry, at) => (entry.qc === null ? [[at + 1, entry.task] as const] : [])));
   return { modelFirst, repeatPairs, idOrderAt };
-}
-
-/** P(X ≥ k) for X ~ Binomial(n, ½). */
-function upperTail(n: number, k: number): number {
-  let coefficient = 1;
-  let tail = 0;
-  for (let i = 0; i <= n; i++) {
-    if (i >= k) tail += coefficient;
-    coefficient = (coefficient * (n - i)) / (i + 1);
-  }
-  return tail / 2 ** n;
 }
 
 describe('enumerating plan seeds against a package', () => {

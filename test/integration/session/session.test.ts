@@ -279,6 +279,7 @@ describe('saving', () => {
     expect(overview.progress).toEqual([
       { kind: 'rating', done: 1, total: 15, flagged: 1 },
       { kind: 'preference', done: 0, total: 6, flagged: 0 },
+      { kind: 'pairwise', done: 0, total: 0, flagged: 0 },
     ]);
     expect(overview.resume.rating).toBe(a2!.assignmentId);
     expect(overview.resume.preference).toBe(p.session.listAssignments('preference')[0]!.assignmentId);

@@ -5,6 +5,7 @@ import {
   parseTidyRatings,
   tidyColumns,
   tidyRecord,
+  pairwiseTidyRecord,
   type TidyRatingRow,
 } from '../../../shared/analysis';
 
@@ -38,6 +39,50 @@ const preference: TidyRatingRow = {
   scores: {},
   qc: null,
 };
+
+describe('the pair columns', () => {
+  it('end the tidy header, so the columns before them stay where they were', () => {
+    expect(tidyColumns(['rougeL']).slice(-4)).toEqual(['model_a', 'model_b', 'both_unacceptable', 'score_rougeL']);
+  });
+
+  it('are empty on rating and preference rows, and hold the pair on a pairwise row', () => {
+    for (const row of [rating, preference])
+      expect(tidyRecord(row, ['rougeL'], scales)).toMatchObject({
+        model_a: null,
+        model_b: null,
+        both_unacceptable: null,
+      });
+    const judgement = {
+      rater: 'dr a',
+      itemId: 'q1',
+      bin: 3,
+      dimension: 'pairwise',
+      modelA: 'm2',
+      modelB: 'm1',
+      value: 'm1',
+      bothUnacceptable: true,
+      durationMs: 800,
+      ratedAt: '2025-01-01T00:00:00Z',
+      packageId: 'p1',
+      comment: '',
+      flagged: false,
+    };
+    const record = pairwiseTidyRecord(judgement, ['rougeL']);
+    expect(Object.keys(record).sort()).toEqual(tidyColumns(['rougeL']).sort());
+    expect(record).toMatchObject({
+      task: 'pairwise',
+      model: null,
+      dimension: 'pairwise',
+      value: 'm1',
+      model_a: 'm2',
+      model_b: 'm1',
+      both_unacceptable: 1,
+      bin: 3,
+      comment: null,
+      score_rougeL: null,
+    });
+  });
+});
 
 describe('tidyRecord', () => {
   it('fills exactly the tidy columns, with null for a missing metric and for the position of a rating row', () => {

@@ -17,8 +17,8 @@ const FIXTURE = "import { dummy, dummyDimension } from '../../test/fixtures/kind
 /** The one line each registry takes for a new kind. */
 const ADD_TASK_KIND: Edit = {
   file: TASK_REGISTRY,
-  from: '{ rating, preference }',
-  to: '{ rating, preference, dummy }',
+  from: '{ rating, preference, pairwise }',
+  to: '{ rating, preference, pairwise, dummy }',
 };
 const ADD_DIMENSION_KIND: Edit = {
   file: DIMENSION_REGISTRY,
@@ -117,6 +117,7 @@ describe('kind registries', () => {
       expect(kindErrors([ADD_TASK_KIND])).toEqual([
         // Checking a package's answers on merge, and whether one matches its audit entry.
         'electron/services/merge.ts › checkPackageContents',
+        'electron/services/merge.ts › mergedChoice',
         'electron/services/merge.ts › sameAnswer',
         // What a package holds of each task, and the payload the rating screen gets.
         'electron/services/pack.ts › packagedTask',
@@ -136,8 +137,8 @@ describe('kind registries', () => {
         'shared/analysis/parse.ts › readRow',
         // Its payload type in the contract.
         'shared/api.ts › TaskPayload',
-        // What a rater's order draws for it (a preference's A position).
-        'shared/assignment-plan.ts › orderedTask',
+        // How a rater's tasks of it are ordered and what is drawn for each (a preference's A position).
+        'shared/assignment-plan.ts › orderedOfKind',
         // The answer a returned package may hold for it.
         'shared/package-contents.ts › answerProblem',
         // Its instrument in the REDCap data dictionary.

@@ -19,6 +19,7 @@ describe('API argument table', () => {
       'getTask',
       'saveRating',
       'savePreference',
+      'savePairwise',
       'setFlag',
       'chooseFiles',
       'releaseFile',

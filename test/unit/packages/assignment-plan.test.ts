@@ -100,7 +100,7 @@ describe('planAddedRater', () => {
 describe('orderRaterTasks', () => {
   const secret = new Uint8Array(32).fill(7);
   it('puts ratings before preferences, shuffles each kind per rater, and draws an A position per preference', () => {
-    const tasks = sampledTasks();
+    const tasks = sampledTasks().map((t) => ({ ...t, modelB: null }));
     const a = orderRaterTasks(tasks, keyedStream(secret, 'order', 'Dr A'));
     expect(a.map((t) => t.position)).toEqual(tasks.map((_, i) => i + 1));
     expect(a.slice(0, 30).every((t) => t.kind === 'rating' && !('presentedA' in t))).toBe(true);

@@ -7,9 +7,11 @@
 import type {
   AssignmentSummary,
   BlindRateApi,
+  PairwiseTaskPayload,
   PreferenceTaskPayload,
   RaterProfile,
   RatingTaskPayload,
+  SavePairwiseRequest,
   SavePreferenceRequest,
   SaveRatingRequest,
   SessionOverview,
@@ -58,6 +60,7 @@ export class FakeApi extends FakeCoordinator implements BlindRateApi {
   /** The package's rubric; a test may swap it before opening the study. */
   rubric: Rubric = MEDISUMQA_RUBRIC;
   readonly preferenceSaves: SavePreferenceRequest[] = [];
+  readonly pairwiseSaves: SavePairwiseRequest[] = [];
   /** Every getTask / getOverview call in order, to see what a keystroke waits for. */
   readonly reads: string[] = [];
   rememberAvailable = false;
@@ -228,6 +231,18 @@ export class FakeApi extends FakeCoordinator implements BlindRateApi {
     const task = this.tasks.get(request.assignmentId) as PreferenceTaskPayload;
     this.tasks.set(task.assignmentId, { ...task, choice: request.choice, comment: request.comment });
     this.preferenceSaves.push(request);
+    return this.overview();
+  }
+  async savePairwise(request: SavePairwiseRequest) {
+    await this.committed();
+    const task = this.tasks.get(request.assignmentId) as PairwiseTaskPayload;
+    this.tasks.set(task.assignmentId, {
+      ...task,
+      choice: request.choice,
+      bothUnacceptable: request.bothUnacceptable,
+      comment: request.comment,
+    });
+    this.pairwiseSaves.push(request);
     return this.overview();
   }
   async setFlag(request: { assignmentId: string; flagged: boolean }) {

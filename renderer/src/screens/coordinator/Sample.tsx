@@ -180,6 +180,7 @@ export function SampleScreen() {
         data={[
           { value: 'rating', label: 'Rating sample' },
           { value: 'preference', label: 'Preference sample' },
+          { value: 'pairwise', label: 'Pairwise sample' },
         ]}
       />
       <Paper
@@ -244,9 +245,19 @@ export function SampleScreen() {
               error={errors.byField.seed}
             />
           </SimpleGrid>
-          {task === 'preference' && (
+          {task === 'pairwise' && (
+            <NumberInput
+              label="Pairs of models per item"
+              description="Empty: every pair. Otherwise each pair of models is shown equally often (±1)."
+              min={1}
+              allowDecimal={false}
+              value={draft.pairsPerItem ?? ''}
+              onChange={(v) => change({ pairsPerItem: v === '' ? undefined : Number(v) })}
+            />
+          )}
+          {task !== 'rating' && (
             <Checkbox
-              label="Disjoint from the rating sample"
+              label={task === 'pairwise' ? "Disjoint from the other samples' items" : 'Disjoint from the rating sample'}
               checked={draft.disjoint}
               onChange={(e) => change({ disjoint: e.currentTarget.checked })}
             />

@@ -1,0 +1,8 @@
+import type { TaskKindSpec } from './task-kind';
+
+/**
+ * Pairwise: two models' answers to one item, shown as A and B in a drawn order; the rater prefers one or
+ * calls a tie, and may mark both unacceptable. The reference is not shown, so any item every compared model
+ * answered may be drawn.
+ */
+export const pairwise: TaskKindSpec = { showsReference: false };
