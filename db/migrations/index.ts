@@ -8,6 +8,7 @@ import { itemSourceIdSchema } from './0006_item_source_id';
 import { rubricInstructionsIdleSchema } from './0007_rubric_instructions_idle';
 import { rubricKindsSchema } from './0008_rubric_kinds';
 import { judgesSchema } from './0009_judges';
+import { adjudicationSchema } from './0011_adjudication';
 
 export interface Migration {
   /** Stored in PRAGMA user_version once applied. */
@@ -31,4 +32,5 @@ export const MIGRATIONS: readonly Migration[] = [
   rubricInstructionsIdleSchema,
   rubricKindsSchema,
   judgesSchema,
+  adjudicationSchema,
 ];
