@@ -32,13 +32,11 @@ import { insertPackageDispute } from '../../db/adjudication-package';
 import { appendAudit } from '../../db/audit';
 import type { StudyDb } from '../../db/connection';
 import { readPlanSecret } from '../../db/plan';
+import { ADJUDICATION_PACKAGE_KIND } from './adjudication-kind';
 import { writeAnchoredPackage } from './pack';
 import { findRaterByName } from './raters';
 import { keyedStream } from './secret-stream';
 import { COORDINATOR_ACTOR, readActiveRubric } from './study';
-
-/** package_meta.package_kind of an adjudication package. */
-export const ADJUDICATION_PACKAGE_KIND = 'adjudication';
 
 export interface AdjudicateOptions {
   adjudicator: string;

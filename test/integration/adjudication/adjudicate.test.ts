@@ -11,6 +11,8 @@ import { openStudyDatabase } from '../../../db/connection';
 import { readPackageDisputes } from '../../../db/adjudication-package';
 import { readPackageMeta, readPackageTasks } from '../../../db/package-file';
 import { readPlanSecret } from '../../../db/plan';
+import { readAuditChain } from '../../../db/audit';
+import { startPackageSession } from '../../../electron/services/session';
 import { findDisputes } from '../../../shared/adjudication/disagreement';
 import { MEDISUMQA_RUBRIC } from '../../../shared/rubric';
 import {
@@ -183,5 +185,44 @@ describe('an adjudication package of a three-rater study (90 rating outputs, 6 p
     }
     expect(study.db.prepare('SELECT count(*) FROM adjudication_rounds').pluck().get()).toBe(rounds);
     expect(raterNames(study.db).size).toBe(3);
+  });
+});
+
+describe("the adjudicator's session in the package", () => {
+  it('asks for the disputed dimensions only, shows the raters as the package holds them, and keeps reason and guideline gap in the audit', () => {
+    packAdjudicationPackage(study.db, options('session.blindrate'));
+    const file = openPackage('session.blindrate');
+    const session = startPackageSession(file, fixedClock);
+    const [first] = session.listAssignments('rating');
+    const task = session.getTask(first!.assignmentId);
+    const disputed = task.adjudication!.map((d) => d.dimension);
+    expect(disputed.length).toBeGreaterThan(0);
+    expect(task.adjudication![0]!.shown.map((s) => s.label)).toEqual(
+      task.adjudication![0]!.shown.map((_, i) => `Rater ${i + 1}`),
+    );
+    const undisputed = MEDISUMQA_RUBRIC.dimensions.map((d) => d.key).find((k) => !disputed.includes(k))!;
+    const finalValues = Object.fromEntries(disputed.map((k) => [k, k === 'safety' ? 0 : 3]));
+    const save = (values: Record<string, number>, marks?: Record<string, { reason: never; guidelineGap: boolean }>) =>
+      session.saveRating({ assignmentId: task.assignmentId, values, comment: '', durationMs: 5000, marks });
+
+    expect(() => save({ ...finalValues, [undisputed]: 1 })).toThrow(`${undisputed}: not disputed in this task`);
+    expect(() => save({})).toThrow(/choose the final value/);
+    expect(() => save(finalValues, { [disputed[0]!]: { reason: 'boredom' as never, guidelineGap: false } })).toThrow(
+      '"boredom" is not a reason',
+    );
+    save(finalValues, { [disputed[0]!]: { reason: 'rubric_ambiguity' as never, guidelineGap: true } });
+
+    const saved = session.getTask(task.assignmentId);
+    expect(saved.kind === 'rating' && saved.values).toEqual(finalValues);
+    expect(saved.adjudication!.find((d) => d.dimension === disputed[0])).toMatchObject({
+      reason: 'rubric_ambiguity',
+      guidelineGap: true,
+    });
+    const last = [...readAuditChain(file)].at(-1)!;
+    expect(JSON.parse(last.newValue!)).toMatchObject({
+      values: finalValues,
+      marks: { [disputed[0]!]: { reason: 'rubric_ambiguity', guidelineGap: true } },
+    });
+    file.close();
   });
 });
