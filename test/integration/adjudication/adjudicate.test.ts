@@ -21,7 +21,7 @@ import {
   type AdjudicateOptions,
 } from '../../../electron/services/adjudication';
 import { expectPackageFreeOf, secretForms } from '../packages/blinding-checks';
-import { fixedClock, packagePassphraseOf, PASSPHRASE, type SeededStudy } from '../session/fixture';
+import { fixedClock, packagePassphraseOf, PASSPHRASE, ratingValues, type SeededStudy } from '../session/fixture';
 import { RATERS, ratedThreeRaterStudy, raterNames } from './fixture';
 
 /** Each round's package has a passphrase of its own, as adjudicate requires. */
@@ -223,6 +223,24 @@ describe("the adjudicator's session in the package", () => {
       values: finalValues,
       marks: { [disputed[0]!]: { reason: 'rubric_ambiguity', guidelineGap: true } },
     });
+    file.close();
+  });
+
+  it("refuses marks in a rater's package", () => {
+    const path = join(study.path, '..', 'Dr-Ada.blindrate');
+    const file = openStudyDatabase(path, packagePassphraseOf('Dr Ada'), { kind: 'package' });
+    const session = startPackageSession(file, fixedClock);
+    const [first] = session.listAssignments('rating');
+    expect(session.getTask(first!.assignmentId).adjudication).toBeUndefined();
+    expect(() =>
+      session.saveRating({
+        assignmentId: first!.assignmentId,
+        values: ratingValues(3),
+        comment: '',
+        durationMs: 1000,
+        marks: { factuality: { reason: 'error', guidelineGap: false } },
+      }),
+    ).toThrow('Reasons and guideline gaps are given in an adjudication package only.');
     file.close();
   });
 });
