@@ -157,6 +157,13 @@ export function isPackagePassphraseTaken(db: StudyDb, passphrase: string): boole
   );
 }
 
+/** Whether an adjudication package was given this passphrase (a rater's package must not share it). */
+export function isAdjudicationPassphrase(db: StudyDb, passphrase: string): boolean {
+  return (
+    db.prepare('SELECT EXISTS (SELECT 1 FROM adjudication_rounds WHERE passphrase = ?)').pluck().get(passphrase) === 1
+  );
+}
+
 export interface AdjudicationDisputeRow {
   roundId: string;
   taskId: string;

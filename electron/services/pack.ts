@@ -16,6 +16,7 @@ import {
   type PackageAnchor,
   type PackagedTask,
 } from '../../shared/package-contents';
+import { isAdjudicationPassphrase } from '../../db/adjudication';
 import { appendAudit, readAuditHead, sha256 } from '../../db/audit';
 import { openStudyDatabase, readCipherSalt, type StudyDb } from '../../db/connection';
 import { StudyError } from '../../shared/errors';
@@ -109,6 +110,10 @@ function refuseSharedPassphrase(master: StudyDb, raterId: number, options: PackO
   if (options.passphrase === options.masterPassphrase)
     throw new StudyError(
       "The package passphrase is the master study's own: its rater could open the master. Choose another one.",
+    );
+  if (isAdjudicationPassphrase(master, options.passphrase))
+    throw new StudyError(
+      'The package passphrase was already given to an adjudication package: its adjudicator could open this one. Choose another one.',
     );
   const other = findOtherRaterWithPackagePassphrase(master, raterId, options.passphrase);
   if (other !== null)

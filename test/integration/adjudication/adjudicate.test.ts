@@ -12,6 +12,7 @@ import { readPackageDisputes } from '../../../db/adjudication-package';
 import { readPackageMeta, readPackageTasks } from '../../../db/package-file';
 import { readPlanSecret } from '../../../db/plan';
 import { readAuditChain } from '../../../db/audit';
+import { packRaterPackage } from '../../../electron/services/pack';
 import { startPackageSession } from '../../../electron/services/session';
 import { findDisputes } from '../../../shared/adjudication/disagreement';
 import { MEDISUMQA_RUBRIC } from '../../../shared/rubric';
@@ -185,6 +186,19 @@ describe('an adjudication package of a three-rater study (90 rating outputs, 6 p
     }
     expect(study.db.prepare('SELECT count(*) FROM adjudication_rounds').pluck().get()).toBe(rounds);
     expect(raterNames(study.db).size).toBe(3);
+  });
+
+  it("leaves its passphrase to it alone: a rater's package may not take it", () => {
+    packAdjudicationPackage(study.db, options('own.blindrate'));
+    expect(() =>
+      packRaterPackage(study.db, {
+        rater: 'Dr Ada',
+        out: join(study.path, '..', 'ada-again.blindrate'),
+        passphrase: passphraseOf('own.blindrate'),
+        masterPassphrase: PASSPHRASE,
+        clock: fixedClock,
+      }),
+    ).toThrow('The package passphrase was already given to an adjudication package');
   });
 });
 
