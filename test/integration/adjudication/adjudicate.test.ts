@@ -14,6 +14,7 @@ import { readPlanSecret } from '../../../db/plan';
 import { readAuditChain } from '../../../db/audit';
 import { packRaterPackage } from '../../../electron/services/pack';
 import { startPackageSession } from '../../../electron/services/session';
+import { mergeAdjudicationPackage } from '../../../electron/services/adjudication-merge';
 import { findDisputes } from '../../../shared/adjudication/disagreement';
 import { MEDISUMQA_RUBRIC } from '../../../shared/rubric';
 import {
@@ -256,5 +257,81 @@ describe("the adjudicator's session in the package", () => {
       }),
     ).toThrow('Reasons and guideline gaps are given in an adjudication package only.');
     file.close();
+  });
+});
+
+/** The adjudicator settles every task of the package: the middle of each disputed scale, A for a preference. */
+function adjudicateAll(file: string): void {
+  const db = openPackage(file);
+  const session = startPackageSession(db, fixedClock);
+  for (const kind of ['rating', 'preference'] as const)
+    for (const [i, summary] of session.listAssignments(kind).entries()) {
+      const task = session.getTask(summary.assignmentId);
+      const first = task.adjudication![0]!.dimension;
+      const marks = { [first]: { reason: i % 2 === 0 ? ('error' as const) : null, guidelineGap: i % 3 === 0 } };
+      if (task.kind === 'preference')
+        session.savePreference({ assignmentId: task.assignmentId, choice: 'A', comment: '', durationMs: 4000, marks });
+      else
+        session.saveRating({
+          assignmentId: task.assignmentId,
+          values: Object.fromEntries(task.adjudication!.map((d) => [d.dimension, d.dimension === 'safety' ? 1 : 3])),
+          comment: '',
+          durationMs: 4000,
+          marks,
+        });
+    }
+  session.lock();
+  db.close();
+}
+
+const count = (sql: string) => study.db.prepare(sql).pluck().get() as number;
+
+describe('merging an adjudication package', () => {
+  it("refuses a value edited with the package's key, in one line naming the file and task, writing nothing", () => {
+    packAdjudicationPackage(study.db, options('tampered.blindrate'));
+    adjudicateAll('tampered.blindrate');
+    const db = openPackage('tampered.blindrate');
+    db.prepare("UPDATE ratings SET value = 1 WHERE dimension = 'factuality'").run();
+    db.close();
+    const audit = count('SELECT count(*) FROM audit_log');
+    expect(() => mergeAdjudicationPackage(study.db, options('tampered.blindrate').out, fixedClock)).toThrow(
+      /^tampered\.blindrate: rating task \d+: the stored answer differs from the last audited one\.$/,
+    );
+    expect(count('SELECT count(*) FROM adjudicated_values')).toBe(0);
+    expect(count('SELECT count(*) FROM audit_log')).toBe(audit);
+  });
+
+  it('writes every final value with its reason and guideline gap; a preference as the outcome behind its drawn A', () => {
+    const round = packAdjudicationPackage(study.db, options('settled.blindrate'));
+    adjudicateAll('settled.blindrate');
+    const summary = mergeAdjudicationPackage(study.db, options('settled.blindrate').out, fixedClock);
+    expect(summary).toMatchObject({
+      adjudicator: 'Dr E',
+      settled: round.disputes,
+      disputes: round.disputes,
+      locked: true,
+    });
+    const rows = study.db
+      .prepare(
+        `SELECT t.task_kind AS kind, t.presented_a AS presentedA, v.dimension, v.value, v.outcome, v.reason, v.guideline_gap AS gap
+         FROM adjudicated_values v JOIN adjudication_tasks t ON t.id = v.task_id WHERE t.round_id = ?`,
+      )
+      .all(round.roundId) as {
+      kind: string;
+      presentedA: string | null;
+      dimension: string;
+      value: number | null;
+      outcome: string | null;
+      reason: string | null;
+      gap: number;
+    }[];
+    expect(rows).toHaveLength(round.disputes);
+    for (const row of rows) {
+      if (row.kind === 'preference') expect([row.value, row.outcome]).toEqual([null, row.presentedA]);
+      else expect(row.value).toBe(row.dimension === 'safety' ? 1 : 3);
+    }
+    expect(rows.filter((r) => r.reason === 'error').length).toBeGreaterThan(0);
+    expect(rows.filter((r) => r.gap === 1).length).toBeGreaterThan(0);
+    expect(count("SELECT count(*) FROM audit_log WHERE action = 'adjudication.merge'")).toBe(1);
   });
 });
