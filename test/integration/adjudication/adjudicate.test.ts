@@ -24,7 +24,7 @@ import {
 } from '../../../electron/services/adjudication';
 import { expectPackageFreeOf, secretForms } from '../packages/blinding-checks';
 import { fixedClock, packagePassphraseOf, PASSPHRASE, ratingValues, type SeededStudy } from '../session/fixture';
-import { RATERS, ratedThreeRaterStudy, raterNames } from './fixture';
+import { adjudicateAll, RATERS, ratedThreeRaterStudy, raterNames } from './fixture';
 
 /** Each round's package has a passphrase of its own, as adjudicate requires. */
 const passphraseOf = (file: string) => `lantern orchard pebble violet ${file}`;
@@ -260,36 +260,12 @@ describe("the adjudicator's session in the package", () => {
   });
 });
 
-/** The adjudicator settles every task of the package: the middle of each disputed scale, A for a preference. */
-function adjudicateAll(file: string): void {
-  const db = openPackage(file);
-  const session = startPackageSession(db, fixedClock);
-  for (const kind of ['rating', 'preference'] as const)
-    for (const [i, summary] of session.listAssignments(kind).entries()) {
-      const task = session.getTask(summary.assignmentId);
-      const first = task.adjudication![0]!.dimension;
-      const marks = { [first]: { reason: i % 2 === 0 ? ('error' as const) : null, guidelineGap: i % 3 === 0 } };
-      if (task.kind === 'preference')
-        session.savePreference({ assignmentId: task.assignmentId, choice: 'A', comment: '', durationMs: 4000, marks });
-      else
-        session.saveRating({
-          assignmentId: task.assignmentId,
-          values: Object.fromEntries(task.adjudication!.map((d) => [d.dimension, d.dimension === 'safety' ? 1 : 3])),
-          comment: '',
-          durationMs: 4000,
-          marks,
-        });
-    }
-  session.lock();
-  db.close();
-}
-
 const count = (sql: string) => study.db.prepare(sql).pluck().get() as number;
 
 describe('merging an adjudication package', () => {
   it("refuses a value edited with the package's key, in one line naming the file and task, writing nothing", () => {
     packAdjudicationPackage(study.db, options('tampered.blindrate'));
-    adjudicateAll('tampered.blindrate');
+    adjudicateAll(options('tampered.blindrate').out, passphraseOf('tampered.blindrate'));
     const db = openPackage('tampered.blindrate');
     db.prepare("UPDATE ratings SET value = 1 WHERE dimension = 'factuality'").run();
     db.close();
@@ -303,7 +279,7 @@ describe('merging an adjudication package', () => {
 
   it('writes every final value with its reason and guideline gap; a preference as the outcome behind its drawn A', () => {
     const round = packAdjudicationPackage(study.db, options('settled.blindrate'));
-    adjudicateAll('settled.blindrate');
+    adjudicateAll(options('settled.blindrate').out, passphraseOf('settled.blindrate'));
     const summary = mergeAdjudicationPackage(study.db, options('settled.blindrate').out, fixedClock);
     expect(summary).toMatchObject({
       adjudicator: 'Dr E',

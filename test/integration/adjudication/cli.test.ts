@@ -1,4 +1,4 @@
-/** `blindrate adjudicate` as a coordinator types it: the summary line, a generated passphrase, and one-line refusals. */
+/** `blindrate adjudicate` and `merge` of its package as a coordinator types them: summary lines, a generated passphrase, one-line refusals. */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStudyDatabase } from '../../../db/connection';
 import { readPackageMeta } from '../../../db/package-file';
 import { PASSPHRASE, type SeededStudy } from '../session/fixture';
-import { ratedThreeRaterStudy } from './fixture';
+import { adjudicateAll, ratedThreeRaterStudy } from './fixture';
 
 const CLI = fileURLToPath(new URL('../../../electron/cli/blindrate.mjs', import.meta.url));
 
@@ -31,7 +31,7 @@ beforeAll(() => {
 afterAll(() => study.cleanup());
 
 describe('blindrate adjudicate', () => {
-  it('packs the round, prints what it holds and a generated passphrase that opens it', async () => {
+  it('packs the round with a generated passphrase, and merge takes it back alone, not with a rater package', async () => {
     const out = join(study.path, '..', 'e.blindrate');
     const run = await blindrate([
       'adjudicate',
@@ -51,6 +51,21 @@ describe('blindrate adjudicate', () => {
     const file = openStudyDatabase(out, passphrase, { kind: 'package' });
     expect(readPackageMeta(file, 'package_kind')).toBe('adjudication');
     file.close();
+
+    // Saved after the CLI packed it, on the system clock: merge refuses answers older than their package.
+    adjudicateAll(out, passphrase, () => new Date());
+    const disputes = Number(/^Packed (\d+) disputed/.exec(run.stdout)![1]);
+    const merged = await blindrate(['merge', study.path, out]);
+    expect(merged).toEqual({
+      code: 0,
+      stderr: '',
+      stdout: `Merged e.blindrate: Dr E settled ${disputes} of ${disputes} disputed ratings (locked).\n`,
+    });
+    const mixed = await blindrate(['merge', study.path, out, join(study.path, '..', 'Dr-Ada.blindrate')]);
+    expect(mixed).toMatchObject({
+      code: 1,
+      stderr: 'blindrate: e.blindrate is an adjudication package: merge it on its own, one per merge.\n',
+    });
   });
 
   it('refuses a threshold it cannot read, or on a kind without steps, in one line and without a file', async () => {

@@ -6,7 +6,9 @@
  * and dimensions and agree on others, whatever order their packages hold the tasks in.
  */
 import { createHash } from 'node:crypto';
-import type { StudyDb } from '../../../db/connection';
+import { openStudyDatabase, type StudyDb } from '../../../db/connection';
+import type { Clock } from '../../../shared/clock';
+import { startPackageSession } from '../../../electron/services/session';
 import { mergePackages } from '../../../electron/services/merge';
 import { assignStudy, createSeededStudy, fixedClock, packFor, type SeededStudy } from '../session/fixture';
 
@@ -67,4 +69,28 @@ export function ratedThreeRaterStudy(): SeededStudy {
 /** Rater id → name, read behind the blinding for assertions. */
 export function raterNames(db: StudyDb): Map<number, string> {
   return new Map(db.prepare('SELECT id, name FROM raters').raw().all() as [number, string][]);
+}
+
+/** The adjudicator settles every task of an adjudication package: 3 (safety 1) on each disputed dimension, A for a preference; some marks. */
+export function adjudicateAll(path: string, passphrase: string, clock: Clock = fixedClock): void {
+  const db = openStudyDatabase(path, passphrase, { kind: 'package' });
+  const session = startPackageSession(db, clock);
+  for (const kind of ['rating', 'preference'] as const)
+    for (const [i, summary] of session.listAssignments(kind).entries()) {
+      const task = session.getTask(summary.assignmentId);
+      const first = task.adjudication![0]!.dimension;
+      const marks = { [first]: { reason: i % 2 === 0 ? ('error' as const) : null, guidelineGap: i % 3 === 0 } };
+      if (task.kind === 'preference')
+        session.savePreference({ assignmentId: task.assignmentId, choice: 'A', comment: '', durationMs: 4000, marks });
+      else
+        session.saveRating({
+          assignmentId: task.assignmentId,
+          values: Object.fromEntries(task.adjudication!.map((d) => [d.dimension, d.dimension === 'safety' ? 1 : 3])),
+          comment: '',
+          durationMs: 4000,
+          marks,
+        });
+    }
+  session.lock();
+  db.close();
 }
