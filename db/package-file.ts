@@ -5,8 +5,9 @@ import type { PackagedTask } from '../shared/package-contents';
 import type { CalibrationFeedback } from '../shared/qc/calibration';
 import { readSchemaVersion, type StudyDb } from './connection';
 
+/** `package_kind`: absent in a rater's package, `adjudication` in an adjudication package (rater_name is the adjudicator). */
 export type PackageMetaKey =
-  'study_id' | 'study_name' | 'package_id' | 'rater_name' | 'rubric' | 'issued_at' | 'locked_at';
+  'study_id' | 'study_name' | 'package_id' | 'rater_name' | 'rubric' | 'issued_at' | 'locked_at' | 'package_kind';
 
 export function writePackageMeta(db: StudyDb, key: PackageMetaKey, value: string): void {
   db.prepare(

@@ -108,5 +108,41 @@ const pairwiseTasks: Migration = {
   `,
 };
 
+/**
+ * An adjudication package is a package whose `package_meta.package_kind` is `adjudication`; its tasks are
+ * the disputed outputs, blinded like rating tasks, and the adjudicator's final values are its ordinary
+ * ratings and preferences. These tables say, per task, which dimensions are disputed (only those are
+ * rated), with the raters' values as the package shows them (JSON [{"label": "Rater 1", "value": 3}, …],
+ * or [] when the round hides them), and hold the adjudicator's reason tag and guideline-gap flag.
+ * Version 4: version 3 is the pairwise branch's (it widens tasks.kind); a migration skips a missing number.
+ */
+const adjudicationTables: Migration = {
+  version: 4,
+  name: 'adjudication',
+  sql: `
+    CREATE TABLE adjudication_disputes (
+      task_id      TEXT NOT NULL REFERENCES tasks (id),
+      dimension    TEXT NOT NULL,
+      position     INTEGER NOT NULL,
+      shown_values TEXT NOT NULL,
+      PRIMARY KEY (task_id, dimension),
+      UNIQUE (task_id, position)
+    ) WITHOUT ROWID;
+    CREATE TABLE adjudication_marks (
+      task_id       TEXT NOT NULL,
+      dimension     TEXT NOT NULL,
+      reason        TEXT CHECK (reason IN ('misread_answer', 'rubric_ambiguity', 'clinical_disagreement', 'error')),
+      guideline_gap INTEGER NOT NULL DEFAULT 0 CHECK (guideline_gap IN (0, 1)),
+      PRIMARY KEY (task_id, dimension),
+      FOREIGN KEY (task_id, dimension) REFERENCES adjudication_disputes (task_id, dimension)
+    ) WITHOUT ROWID;
+  `,
+};
+
 /** Every migration of a rater package, in order. Append only. */
-export const PACKAGE_MIGRATIONS: readonly Migration[] = [packageSchema, calibrationFeedback, pairwiseTasks];
+export const PACKAGE_MIGRATIONS: readonly Migration[] = [
+  packageSchema,
+  calibrationFeedback,
+  pairwiseTasks,
+  adjudicationTables,
+];

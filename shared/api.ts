@@ -12,6 +12,7 @@ import type { AnalysisResult } from './analysis/types';
 import type { ReportStudy } from './report/types';
 import type { PreferenceKey, TaskKind } from './domain';
 import type { Rubric } from './rubric';
+import type { AdjudicationReason } from './adjudication/reasons';
 
 export interface StudyRef {
   path: string;
@@ -94,6 +95,25 @@ interface TaskPayloadBase {
   nextId: string | null;
   /** The rater has locked their work: the payload is read-only. */
   readOnly: boolean;
+  /** An adjudication package's task only: its disputed dimensions, the only ones it asks for. */
+  adjudication?: AdjudicationDisputeView[];
+}
+
+/** One disputed dimension as the adjudicator sees it (docs/adjudication.md). */
+export interface AdjudicationDisputeView {
+  /** A rubric dimension key, or `preference` for the choice. */
+  dimension: string;
+  /** The raters' values as "Rater 1", … in the order drawn for the task; empty when the round hides them. */
+  shown: { label: string; value: number | string }[];
+  /** The adjudicator's saved marks. */
+  reason: AdjudicationReason | null;
+  guidelineGap: boolean;
+}
+
+/** What the adjudicator says of a disputed dimension besides its final value. */
+export interface AdjudicationMark {
+  reason: AdjudicationReason | null;
+  guidelineGap: boolean;
 }
 
 export interface RatingTaskPayload extends TaskPayloadBase {
@@ -141,6 +161,8 @@ export interface SaveRatingRequest {
   comment: string;
   /** Time the task was on screen, measured by the renderer. */
   durationMs: number;
+  /** An adjudication package only: marks by disputed dimension (absent: none). */
+  marks?: Record<string, AdjudicationMark>;
 }
 
 /**
@@ -157,6 +179,8 @@ export interface SavePreferenceRequest {
   choice: PreferenceKey;
   comment: string;
   durationMs: number;
+  /** An adjudication package only: the choice's marks, under `preference`. */
+  marks?: Record<string, AdjudicationMark>;
 }
 
 export interface SavePairwiseRequest {

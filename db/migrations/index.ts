@@ -9,6 +9,7 @@ import { rubricInstructionsIdleSchema } from './0007_rubric_instructions_idle';
 import { rubricKindsSchema } from './0008_rubric_kinds';
 import { judgesSchema } from './0009_judges';
 import { pairwiseSchema } from './0010_pairwise';
+import { adjudicationSchema } from './0011_adjudication';
 
 export interface Migration {
   /** Stored in PRAGMA user_version once applied. */
@@ -33,4 +34,5 @@ export const MIGRATIONS: readonly Migration[] = [
   rubricKindsSchema,
   judgesSchema,
   pairwiseSchema,
+  adjudicationSchema,
 ];

@@ -5,6 +5,7 @@
  * no rater list, no reports). Electron IPC and browser mode both call `dispatch`, which validates
  * the untrusted argument and answers with the shared envelope.
  */
+import { ADJUDICATION_REASON_SLUGS, type AdjudicationReason } from '../../shared/adjudication/reasons';
 import { MAX_TASK_DURATION_MS } from '../../shared/duration';
 import { MAX_COMMENT_LENGTH } from '../../shared/package-contents';
 import { randomBytes } from 'node:crypto';
@@ -92,6 +93,19 @@ const durationMs = z
   .max(MAX_TASK_DURATION_MS, { error: `must be at most 24 h (${MAX_TASK_DURATION_MS} ms)` })
   .transform(Math.round);
 
+/** An adjudicator's reason tag and guideline gap per disputed dimension (adjudication packages only). */
+const marks = z
+  .record(
+    z.string(),
+    z
+      .object({
+        reason: z.enum(ADJUDICATION_REASON_SLUGS as [AdjudicationReason, ...AdjudicationReason[]]).nullable(),
+        guidelineGap: z.boolean(),
+      })
+      .strict(),
+  )
+  .optional();
+
 /**
  * The argument schema of a method, tied to its signature in BlindRateApi: null for a method without an
  * argument, else a schema whose parsed value is the argument's type. A method missing from the table, or
@@ -110,8 +124,10 @@ export const API_ARGUMENTS: ApiArgumentSchemas = {
   getOverview: null,
   listAssignments: z.enum(TASK_KINDS),
   getTask: assignmentId,
-  saveRating: z.object({ assignmentId, values: z.record(z.string(), z.number().int()), comment, durationMs }).strict(),
-  savePreference: z.object({ assignmentId, choice: z.enum(['A', 'B', 'T']), comment, durationMs }).strict(),
+  saveRating: z
+    .object({ assignmentId, values: z.record(z.string(), z.number().int()), comment, durationMs, marks })
+    .strict(),
+  savePreference: z.object({ assignmentId, choice: z.enum(['A', 'B', 'T']), comment, durationMs, marks }).strict(),
   savePairwise: z
     .object({ assignmentId, choice: z.enum(['A', 'B', 'T']), bothUnacceptable: z.boolean(), comment, durationMs })
     .strict(),

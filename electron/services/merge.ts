@@ -293,6 +293,9 @@ export function checkPackageContents(
   rubric: Rubric,
   rater: string,
   bounds: PackageTimeBounds,
+  /** What a stored answer must be; a rater's package: a whole answer of its task's kind on the rubric. */
+  answerCheck: (task: PackagedTask, answer: StoredPackageAnswer) => string | null = (task, answer) =>
+    answerProblem(task.kind, answer, rubric),
 ): CheckedContents {
   const fail = (problem: string): never => {
     throw new PackageCheckError(problem);
@@ -323,7 +326,7 @@ export function checkPackageContents(
   for (const answer of answers) {
     const task = byTask.get(answer.taskId) ?? fail('it holds an answer to a task that is not in the package');
     const where = label(answer.taskId)!;
-    const problem = answerProblem(task.kind, answer, rubric);
+    const problem = answerCheck(task, answer);
     if (problem) fail(`${where}: ${problem}`);
     const durationIssue = durationProblem(answer.durationMs);
     if (durationIssue) fail(`${where}: ${durationIssue}`);

@@ -16,11 +16,12 @@ import {
   type PackageAnchor,
   type PackagedTask,
 } from '../../shared/package-contents';
+import { isAdjudicationPassphrase } from '../../db/adjudication';
 import { appendAudit, readAuditHead, sha256 } from '../../db/audit';
 import { openStudyDatabase, readCipherSalt, type StudyDb } from '../../db/connection';
 import { StudyError } from '../../shared/errors';
 import { readMeta, writeMeta } from '../../db/meta';
-import { insertPackageTask, writePackageMeta } from '../../db/package-file';
+import { insertPackageTask, writePackageMeta, type PackageMetaKey } from '../../db/package-file';
 import {
   findOtherRaterWithPackagePassphrase,
   insertIssuedPackage,
@@ -119,6 +120,10 @@ function refuseSharedPassphrase(master: StudyDb, raterId: number, options: PackO
     throw new StudyError(
       "The package passphrase is the master study's own: its rater could open the master. Choose another one.",
     );
+  if (isAdjudicationPassphrase(master, options.passphrase))
+    throw new StudyError(
+      'The package passphrase was already given to an adjudication package: its adjudicator could open this one. Choose another one.',
+    );
   const other = findOtherRaterWithPackagePassphrase(master, raterId, options.passphrase);
   if (other !== null)
     throw new StudyError(
@@ -135,65 +140,118 @@ export function packRaterPackage(master: StudyDb, options: PackOptions): PackSum
   const tasks = tasksToPackFor(master, rater.id);
   if (tasks.length === 0) throw new StudyError(`${rater.name} has no tasks: run blindrate assign first.`);
   refuseSharedPassphrase(master, rater.id, options);
-  const packageId = randomUUID();
+  const written = writeAnchoredPackage(master, {
+    out: options.out,
+    passphrase: options.passphrase,
+    holder: rater.name,
+    tasks,
+    clock: options.clock,
+    record: (issued) => {
+      insertIssuedPackage(master, {
+        id: issued.packageId,
+        raterId: rater.id,
+        passphrase: options.passphrase,
+        fileSalt: issued.fileSalt,
+        taskDigest: issued.taskDigest,
+        taskCount: tasks.length,
+        issuedAt: issued.at,
+        anchorHash: issued.anchorHash,
+      });
+      appendAudit(master, {
+        at: issued.at,
+        actor: COORDINATOR_ACTOR,
+        action: 'package.issue',
+        entity: 'package',
+        entityId: issued.packageId,
+        newValue: {
+          rater: rater.name,
+          tasks: tasks.length,
+          digest: issued.taskDigest,
+          file: basename(options.out),
+          anchor: issued.anchorHash,
+        },
+      });
+    },
+  });
+  return { packageId: written.packageId, rater: rater.name, tasks: tasks.length, bytes: written.bytes };
+}
+
+/** What the master records of a package just written. */
+export interface WrittenPackage {
+  packageId: string;
+  fileSalt: string;
+  taskDigest: string;
+  anchorHash: string;
+  at: string;
+}
+
+export interface AnchoredPackageOptions {
+  out: string;
+  passphrase: string;
+  /** The package's id when the caller drew with it already (an adjudication round); otherwise a new one. */
+  packageId?: string;
+  /** Whose package it is: the rater, or the adjudicator (package_meta.rater_name, the only actor it accepts). */
+  holder: string;
+  tasks: PackagedTask[];
+  clock: Clock;
+  /** Package meta beyond what every package names (an adjudication package's `package_kind`). */
+  meta?: Partial<Record<PackageMetaKey, string>>;
+  /** Writes what this kind of package holds beyond its tasks, inside the package's first transaction. */
+  writeContents?(file: StudyDb, packageId: string): void;
+  /** Records the package in the master, inside the master's transaction. */
+  record(issued: WrittenPackage): void;
+}
+
+/**
+ * Writes a package: its meta, tasks and anchor entry, then the master's record of it. Written under a
+ * temporary name and given its own only once the master has recorded it: a pack stopped half-way leaves
+ * no file that blocks the name or that the master would not know (the temporary is swept by the next
+ * write into the folder).
+ */
+export function writeAnchoredPackage(
+  master: StudyDb,
+  options: AnchoredPackageOptions,
+): WrittenPackage & { bytes: number } {
+  const packageId = options.packageId ?? randomUUID();
   const at = isoNow(options.clock);
   const studyId = studyIdOf(master);
-
   refuseDanglingLink(options.out);
   if (existsSync(options.out)) throw new StudyError(`${options.out} already exists; choose another file name.`);
-  // Written under a temporary name and given its own only once the master has recorded it: a pack
-  // stopped half-way leaves no file that blocks the name or that the master would not know (the
-  // temporary is swept by the next write into the folder).
   const temporary = temporarySibling(options.out);
   const file = openStudyDatabase(temporary, options.passphrase, { create: true, kind: 'package' });
   try {
     // The salt is on disk once the file is created (its schema committed), so the anchor can name it.
     const fileSalt = readCipherSalt(temporary);
-    const digest = taskListDigest(tasks, sha256);
+    const taskDigest = taskListDigest(options.tasks, sha256);
     file.transaction(() => {
       writePackageMeta(file, 'study_id', studyId);
       writePackageMeta(file, 'study_name', readStudyName(master));
       writePackageMeta(file, 'package_id', packageId);
-      writePackageMeta(file, 'rater_name', rater.name);
+      writePackageMeta(file, 'rater_name', options.holder);
       writePackageMeta(file, 'rubric', JSON.stringify(readActiveRubric(master)));
       writePackageMeta(file, 'issued_at', at);
-      for (const task of tasks) insertPackageTask(file, task);
+      for (const [key, value] of Object.entries(options.meta ?? {}))
+        writePackageMeta(file, key as PackageMetaKey, value);
+      for (const task of options.tasks) insertPackageTask(file, task);
+      options.writeContents?.(file, packageId);
       appendAudit(file, {
         at,
         actor: COORDINATOR_ACTOR,
         action: PACKAGE_ANCHOR_ACTION,
         entity: 'package',
         entityId: packageId,
-        newValue: { packageId, fileSalt, taskDigest: digest } satisfies PackageAnchor,
+        newValue: { packageId, fileSalt, taskDigest } satisfies PackageAnchor,
       });
     })();
     const anchorHash = readAuditHead(file);
     file.close();
-    master.transaction(() => {
-      insertIssuedPackage(master, {
-        id: packageId,
-        raterId: rater.id,
-        passphrase: options.passphrase,
-        fileSalt,
-        taskDigest: digest,
-        taskCount: tasks.length,
-        issuedAt: at,
-        anchorHash,
-      });
-      appendAudit(master, {
-        at,
-        actor: COORDINATOR_ACTOR,
-        action: 'package.issue',
-        entity: 'package',
-        entityId: packageId,
-        newValue: { rater: rater.name, tasks: tasks.length, digest, file: basename(options.out), anchor: anchorHash },
-      });
-    })();
+    const issued = { packageId, fileSalt, taskDigest, anchorHash, at };
+    master.transaction(() => options.record(issued))();
     renameSync(temporary, options.out);
+    return { ...issued, bytes: statSync(options.out).size };
   } catch (error) {
     if (file.open) file.close();
     rmSync(temporary, { force: true });
     throw error;
   }
-  return { packageId, rater: rater.name, tasks: tasks.length, bytes: statSync(options.out).size };
 }

@@ -23,6 +23,7 @@ import { lockReceipt } from '../../shared/lock-receipt';
 import { ratingProblem, type AuditedAnswerValue } from '../../shared/package-contents';
 import { parseRubric, type Rubric } from '../../shared/rubric';
 import { appendAudit, readAuditHead, sha256 } from '../../db/audit';
+import { adjudicationSession } from './adjudication-session';
 import { overviewOf } from './assignments';
 import { type StudyDb } from '../../db/connection';
 import { StudyError } from '../../shared/errors';
@@ -78,6 +79,7 @@ export function readPackageFacts(db: StudyDb): PackageFacts {
 
 export function startPackageSession(db: StudyDb, clock: Clock): RaterSession {
   const { raterName, rubric } = readPackageFacts(db);
+  const adjudication = adjudicationSession(db, rubric);
 
   /** Once locked, the receipt the rater reads to the coordinator (shared/lock-receipt.ts). */
   const rater = (): RaterProfile => {
@@ -126,6 +128,7 @@ export function startPackageSession(db: StudyDb, clock: Clock): RaterSession {
       previousId: neighbourPackageTaskId(db, task.kind, task.position, 'previous'),
       nextId: neighbourPackageTaskId(db, task.kind, task.position, 'next'),
       readOnly: rater().lockedAt !== null,
+      ...(adjudication && { adjudication: adjudication.view(task.id) }),
     };
     switch (task.kind) {
       case 'rating':
@@ -174,12 +177,16 @@ export function startPackageSession(db: StudyDb, clock: Clock): RaterSession {
   function saveRating(request: SaveRatingRequest): CalibrationFeedback | null {
     return db.transaction(() => {
       const task = writableTask(request.assignmentId, 'rating');
-      const values = validatedRatingValues(rubric, request.values, request.comment);
+      const values = adjudication
+        ? adjudication.checkedValues(task.id, request.values)
+        : validatedRatingValues(rubric, request.values, request.comment);
+      refuseMarksOutsideAdjudication(request.marks);
       const before = readPackageResponse(db, task.id);
       const oldValue = before && { values: readPackageRatingValues(db, task.id), ...auditedResponse(before) };
       const at = isoNow(clock);
       upsertPackageResponse(db, task.id, request.comment, request.durationMs, at);
       writePackageRatingValues(db, task.id, values);
+      const marks = adjudication?.writeMarks(task.id, request.marks);
       appendAudit(db, {
         at,
         actor: raterName,
@@ -187,7 +194,7 @@ export function startPackageSession(db: StudyDb, clock: Clock): RaterSession {
         entity: 'task',
         entityId: task.id,
         oldValue,
-        newValue: { values, ...auditedResponse(readPackageResponse(db, task.id)!) },
+        newValue: { values, ...(marks && { marks }), ...auditedResponse(readPackageResponse(db, task.id)!) },
       });
       return task.feedback;
     })();
@@ -205,9 +212,11 @@ export function startPackageSession(db: StudyDb, clock: Clock): RaterSession {
       const task = writableTask(request.assignmentId, 'preference');
       const before = readPackageResponse(db, task.id);
       const oldValue = before && { choice: readPackageChoice(db, task.id), ...auditedResponse(before) };
+      refuseMarksOutsideAdjudication(request.marks);
       const at = isoNow(clock);
       upsertPackageResponse(db, task.id, request.comment, request.durationMs, at);
       writePackageChoice(db, task.id, request.choice);
+      const marks = adjudication?.writeMarks(task.id, request.marks);
       appendAudit(db, {
         at,
         actor: raterName,
@@ -215,7 +224,11 @@ export function startPackageSession(db: StudyDb, clock: Clock): RaterSession {
         entity: 'task',
         entityId: task.id,
         oldValue,
-        newValue: { choice: request.choice, ...auditedResponse(readPackageResponse(db, task.id)!) },
+        newValue: {
+          choice: request.choice,
+          ...(marks && { marks }),
+          ...auditedResponse(readPackageResponse(db, task.id)!),
+        },
       });
     })();
   }
@@ -248,6 +261,12 @@ export function startPackageSession(db: StudyDb, clock: Clock): RaterSession {
         },
       });
     })();
+  }
+
+  /** Reason tags and guideline gaps belong to adjudication: a rater's save carries none. */
+  function refuseMarksOutsideAdjudication(marks: SaveRatingRequest['marks']): void {
+    if (!adjudication && marks !== undefined && Object.keys(marks).length > 0)
+      throw new StudyError('Reasons and guideline gaps are given in an adjudication package only.');
   }
 
   function setFlag(taskId: string, flagged: boolean): void {

@@ -1,3 +1,5 @@
+import type { DimensionDisagreement } from './disagreement-rule';
+
 /**
  * What a rubric dimension kind declares about itself. One module per kind (shared/kinds/likert.ts,
  * binary.ts, ordinal.ts, nominal.ts) exports one of these; shared/kinds/dimension-kinds.ts lists them, and
@@ -18,4 +20,6 @@ export interface DimensionKindSpec {
   shortcutKeys: 'digits' | 'letters' | 'digits or letters';
   /** The fewest points its scale may have. */
   minimumPoints: number;
+  /** When two raters' values of a dimension of this kind are a dispute for adjudication. */
+  disagreement: DimensionDisagreement;
 }

@@ -9,4 +9,5 @@ export const ordinal: DimensionKindSpec = {
   meanReadsAs: 'scale',
   shortcutKeys: 'digits',
   minimumPoints: 2,
+  disagreement: { by: 'scale steps', defaultThreshold: 1 },
 };

@@ -5,4 +5,8 @@ import type { TaskKindSpec } from './task-kind';
  * calls a tie, and may mark both unacceptable. The reference is not shown, so any item every compared model
  * answered may be drawn.
  */
-export const pairwise: TaskKindSpec = { showsReference: false };
+export const pairwise: TaskKindSpec = {
+  showsReference: false,
+  // A split choice is a disagreement; adjudication rounds do not yet read pairwise answers (docs/adjudication.md).
+  disagreement: { judged: 'choice', dimension: 'pairwise' },
+};

@@ -1,4 +1,7 @@
 import type { TaskKindSpec } from './task-kind';
 
 /** Preference: a model answer against its item's reference, shown as A and B in a drawn order. */
-export const preference: TaskKindSpec = { showsReference: true };
+export const preference: TaskKindSpec = {
+  showsReference: true,
+  disagreement: { judged: 'choice', dimension: 'preference' },
+};

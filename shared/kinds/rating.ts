@@ -1,4 +1,7 @@
 import type { TaskKindSpec } from './task-kind';
 
 /** Rating: one model answer, one value per rubric dimension. */
-export const rating: TaskKindSpec = { showsReference: false };
+export const rating: TaskKindSpec = {
+  showsReference: false,
+  disagreement: { judged: 'rubric dimensions' },
+};

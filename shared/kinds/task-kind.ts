@@ -1,3 +1,5 @@
+import type { TaskDisagreement } from './disagreement-rule';
+
 /**
  * What a task kind declares about itself. One module per kind (shared/kinds/rating.ts, preference.ts)
  * exports one of these; shared/kinds/task-kinds.ts lists them, and that list is the TaskKind union.
@@ -8,4 +10,6 @@ export interface TaskKindSpec {
    * from items that have a reference, and two of them on one item would mark it to the rater.
    */
   showsReference: boolean;
+  /** What of its answers adjudication compares across raters (shared/adjudication/disagreement.ts). */
+  disagreement: TaskDisagreement;
 }

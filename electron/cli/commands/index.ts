@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { registerAdjudicate } from './adjudicate';
 import { registerAnalyze } from './analyze';
 import { registerBackup } from './backup';
 import { registerBundle } from './bundle';
@@ -34,6 +35,7 @@ export const COMMANDS: RegisterCommand[] = [
   registerSeal,
   registerPack,
   registerMerge,
+  registerAdjudicate,
   registerImportRatings,
   registerExport,
   registerScore,

@@ -48,7 +48,7 @@ export const registerMerge: RegisterCommand = (program) => {
       'Merge returned rater packages into the master. Every package is checked before anything is written (issued by this master for this rater, task list digest, values on the rubric, durations, audit chain, stored answers, comments, durations and save times equal to the audited ones, actor, history starting at the anchor written at pack, times plausible, the lock receipt if given); failures refuse the whole merge with a line each naming the file and the task. A package copied while BlindRate had it open (or left by a crash) is refused: open and close it there first. Merging the same package again changes nothing; an older copy than the one merged is refused as such. While another merge writes to the study it waits (up to 60 s) and says so.',
     )
     .argument('<study>', 'master study file (.db), changed in one transaction')
-    .argument('[packages...]', 'returned rater packages (.blindrate), only read')
+    .argument('[packages...]', 'returned rater packages (.blindrate), only read; or one adjudication package')
     .option(
       '--accept-diverged',
       'take a package whose audit history departs from the version merged before (the rater went on from an older copy): it changes only what it changed after the shared part, where it edited later; answers merged before are kept',
@@ -81,21 +81,34 @@ export const registerMerge: RegisterCommand = (program) => {
         const receipts = receiptsByPath(paths, opts.receipt ?? []);
         const { DivergedHistoryError, mergePackages } = await import('../../services/merge');
         const { ADOPT_HINT } = await import('../../services/adopt');
+        const { adjudicationRoundOf, mergeAdjudicationPackage } = await import('../../services/adjudication-merge');
         const summaries = await withStudy(study, (db) => {
+          const adjudication = paths.filter((path) => adjudicationRoundOf(db, path) !== null);
+          if (adjudication.length > 0) {
+            // One write transaction each: merged alone, so a refusal never leaves half a merge behind.
+            if (paths.length > 1)
+              throw new StudyError(
+                `${basename(adjudication[0]!)} is an adjudication package: merge it on its own, one per merge.`,
+              );
+            const merged = mergeAdjudicationPackage(db, adjudication[0]!, systemClock);
+            return [
+              `Merged ${merged.file}: ${merged.adjudicator} settled ${merged.settled} of ${merged.disputes} disputed ratings${merged.locked ? ' (locked)' : ''}.`,
+            ];
+          }
           try {
             return mergePackages(db, paths, systemClock, {
               acceptDivergedHistory: opts.acceptDiverged ?? false,
               onWait: (notice) => process.stderr.write(`blindrate: ${notice}\n`),
               receipts,
               adopt,
-            });
+            }).map(describeMerge);
           } catch (error) {
             if (error instanceof DivergedHistoryError)
               throw new StudyError(`${error.message} To do so, merge again with --accept-diverged.`);
             throw withAdoptHint(error, ADOPT_HINT);
           }
         });
-        process.stdout.write(summaries.map((s) => `${describeMerge(s)}\n`).join(''));
+        process.stdout.write(summaries.map((line) => `${line}\n`).join(''));
       },
     );
 };

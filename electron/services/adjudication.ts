@@ -1,0 +1,213 @@
+/**
+ * `adjudicate`: an adjudication round. The disagreements among the merged primary answers
+ * (shared/adjudication/disagreement.ts) go into one package for one adjudicator, blinded like a rater's
+ * package: each disputed output's texts under an opaque id, a drawn order, a preference's answers in a
+ * drawn position, and the raters' values as "Rater 1", "Rater 2", … in an order drawn per task (or not
+ * shown at all). Every draw comes from the plan's secret, keyed by the round's id (its package id); the master records
+ * which shown rater was whom. The package is written, anchored and recorded like a rater's (pack.ts).
+ */
+import { randomUUID } from 'node:crypto';
+import { basename } from 'node:path';
+import {
+  findDisputes,
+  resolveThresholds,
+  type DisputeThresholds,
+  type MergedJudgement,
+} from '../../shared/adjudication/disagreement';
+import { planAdjudicationRound, shownRaterLabel, type AdjudicationTaskPlan } from '../../shared/adjudication/round';
+import type { Clock } from '../../shared/clock';
+import { StudyError } from '../../shared/errors';
+import type { PackagedTask } from '../../shared/package-contents';
+import { displaySafeName, nameProblem } from '../../shared/text/names';
+import {
+  insertAdjudicationDispute,
+  insertAdjudicationRound,
+  insertAdjudicationTask,
+  isPackagePassphraseTaken,
+  readOutputTexts,
+  readPrimaryJudgements,
+  type OutputTexts,
+} from '../../db/adjudication';
+import { insertPackageDispute } from '../../db/adjudication-package';
+import { appendAudit } from '../../db/audit';
+import type { StudyDb } from '../../db/connection';
+import { readPlanSecret } from '../../db/plan';
+import { ADJUDICATION_PACKAGE_KIND } from './adjudication-kind';
+import { writeAnchoredPackage } from './pack';
+import { findRaterByName } from './raters';
+import { keyedStream } from './secret-stream';
+import { COORDINATOR_ACTOR, readActiveRubric } from './study';
+
+export interface AdjudicateOptions {
+  adjudicator: string;
+  out: string;
+  /** Checked for strength by the caller. */
+  passphrase: string;
+  /** The master's own passphrase, which the package must not share (null when the caller has none to give). */
+  masterPassphrase: string | null;
+  /** Whether the package shows the raters' values (false: a fully blind second opinion). */
+  showRatings: boolean;
+  /** Scale-step thresholds of the ordered kinds; absent kinds keep their default. */
+  thresholds: DisputeThresholds;
+  clock: Clock;
+}
+
+export interface AdjudicationSummary {
+  roundId: string;
+  adjudicator: string;
+  /** Disputed outputs (tasks in the package) and disputed dimensions over them. */
+  tasks: number;
+  disputes: number;
+  bytes: number;
+}
+
+/** One judgement per rater and task: their rating values, or their choice's outcome. */
+export function mergedJudgements(master: StudyDb): MergedJudgement[] {
+  const byAnswer = new Map<string, MergedJudgement>();
+  for (const row of readPrimaryJudgements(master)) {
+    const key = `${row.task}\u0000${row.outputId}\u0000${row.raterId}`;
+    let judgement = byAnswer.get(key);
+    if (!judgement) {
+      judgement = { taskKind: row.task, outputId: row.outputId, raterId: row.raterId, ratings: {}, choice: null };
+      byAnswer.set(key, judgement);
+    }
+    if (row.dimension !== null) (judgement.ratings as Record<string, number>)[row.dimension] = row.value!;
+    else judgement.choice = row.outcome;
+  }
+  return [...byAnswer.values()];
+}
+
+function checkedThresholds(thresholds: DisputeThresholds): Record<string, number | null> {
+  try {
+    return resolveThresholds(thresholds);
+  } catch (error) {
+    throw new StudyError(`The disagreement threshold is refused: ${(error as Error).message}.`);
+  }
+}
+
+function refuseAdjudicator(master: StudyDb, name: string): string {
+  const trimmed = name.trim();
+  if (trimmed.length === 0) throw new StudyError('The adjudicator name is empty.');
+  const problem = nameProblem(trimmed, 'rater');
+  if (problem) throw new StudyError(problem.replace('The rater name', 'The adjudicator name'));
+  if (findRaterByName(master, trimmed))
+    throw new StudyError(
+      `${displaySafeName(trimmed)} is a rater of this study: an adjudicator settles the raters' disagreements and must be someone else.`,
+    );
+  return trimmed;
+}
+
+/** A task of the package: the output's texts, a preference's in its drawn order, as a rater's task shows them. */
+function packagedTask(plan: AdjudicationTaskPlan, id: string, texts: OutputTexts): PackagedTask {
+  const modelFirst = plan.presentedA !== 'reference';
+  return {
+    id,
+    kind: plan.taskKind,
+    position: plan.position,
+    question: texts.question,
+    context: texts.context,
+    answerA: plan.presentedA === null || modelFirst ? texts.answer : texts.reference,
+    answerB: plan.presentedA === null ? null : modelFirst ? texts.reference : texts.answer,
+    feedback: null,
+  };
+}
+
+export function packAdjudicationPackage(master: StudyDb, options: AdjudicateOptions): AdjudicationSummary {
+  const adjudicator = refuseAdjudicator(master, options.adjudicator);
+  const thresholds = checkedThresholds(options.thresholds);
+  if (options.passphrase === options.masterPassphrase)
+    throw new StudyError(
+      "The package passphrase is the master study's own: the adjudicator could open the master. Choose another one.",
+    );
+  if (isPackagePassphraseTaken(master, options.passphrase))
+    throw new StudyError(
+      'The package passphrase was already given to another package of this study: each package needs its own. Choose another one.',
+    );
+  const secret = readPlanSecret(master);
+  if (!secret) throw new StudyError('This study has no plan yet: assign raters, pack and merge their work first.');
+  const rubric = readActiveRubric(master);
+  const disputes = findDisputes(rubric.dimensions, mergedJudgements(master), options.thresholds);
+  if (disputes.length === 0)
+    throw new StudyError(
+      'The merged ratings hold no disagreement at these thresholds: there is nothing to adjudicate.',
+    );
+
+  const roundId = randomUUID();
+  const plans = planAdjudicationRound(disputes, {
+    order: keyedStream(secret, 'adjudication order', roundId),
+    task: (kind, outputId) => keyedStream(secret, 'adjudication task', roundId, kind, String(outputId)),
+  });
+  const texts = readOutputTexts(
+    master,
+    plans.map((p) => p.outputId),
+  );
+  const taskIds = plans.map(() => randomUUID());
+  const tasks = plans.map((plan, i) => packagedTask(plan, taskIds[i]!, texts.get(plan.outputId)!));
+  const written = writeAnchoredPackage(master, {
+    out: options.out,
+    passphrase: options.passphrase,
+    packageId: roundId,
+    holder: adjudicator,
+    tasks,
+    clock: options.clock,
+    meta: { package_kind: ADJUDICATION_PACKAGE_KIND },
+    writeContents: (file) =>
+      plans.forEach((plan, i) =>
+        plan.disputes.forEach((dispute, position) =>
+          insertPackageDispute(file, {
+            taskId: taskIds[i]!,
+            dimension: dispute.dimension,
+            position,
+            shown: options.showRatings
+              ? dispute.shown.map((v, rank) => ({ label: shownRaterLabel(rank), value: v.value }))
+              : [],
+          }),
+        ),
+      ),
+    record: (issued) => {
+      insertAdjudicationRound(master, {
+        id: roundId,
+        adjudicator,
+        showsRatings: options.showRatings,
+        thresholdsJson: JSON.stringify(thresholds),
+        passphrase: options.passphrase,
+        fileSalt: issued.fileSalt,
+        taskDigest: issued.taskDigest,
+        taskCount: tasks.length,
+        issuedAt: issued.at,
+        anchorHash: issued.anchorHash,
+      });
+      plans.forEach((plan, i) => {
+        insertAdjudicationTask(master, {
+          id: taskIds[i]!,
+          roundId,
+          position: plan.position,
+          outputId: plan.outputId,
+          taskKind: plan.taskKind,
+          presentedA: plan.presentedA,
+        });
+        plan.disputes.forEach((dispute, position) =>
+          insertAdjudicationDispute(master, taskIds[i]!, dispute.dimension, position, dispute.shown),
+        );
+      });
+      appendAudit(master, {
+        at: issued.at,
+        actor: COORDINATOR_ACTOR,
+        action: 'adjudication.issue',
+        entity: 'adjudication',
+        entityId: roundId,
+        newValue: {
+          adjudicator,
+          tasks: tasks.length,
+          disputes: disputes.length,
+          showsRatings: options.showRatings,
+          thresholds,
+          digest: issued.taskDigest,
+          file: basename(options.out),
+          anchor: issued.anchorHash,
+        },
+      });
+    },
+  });
+  return { roundId, adjudicator, tasks: tasks.length, disputes: disputes.length, bytes: written.bytes };
+}

@@ -1,0 +1,70 @@
+/**
+ * What an adjudication round sends: the disputed units grouped into one task per output (and task kind),
+ * in a drawn order, each dimension's raters in an order drawn for that task, and a preference's two
+ * answers in a drawn position. The draws come from streams the caller keys with the plan's secret
+ * (electron/services/adjudication.ts), so nothing in the package follows master order or rater ids.
+ */
+import type { PresentedA } from '../domain';
+import { TASK_KIND_SPECS, type TaskKind } from '../kinds/task-kinds';
+import { shuffled, type Prng } from '../prng';
+import type { JudgedUnit, RaterValue } from './disagreement';
+
+export interface AdjudicationTaskPlan {
+  taskKind: TaskKind;
+  outputId: number;
+  /** 1-based, the order the adjudicator meets the tasks in. */
+  position: number;
+  /** A choice task's drawn A position; null for a rating task. */
+  presentedA: PresentedA | null;
+  /** The disputed dimensions in the order the units came (the rubric's), each with its raters as shown. */
+  disputes: { dimension: string; shown: RaterValue[] }[];
+}
+
+export interface RoundDraws {
+  /** The order of the tasks. */
+  order: Prng;
+  /** The raters' order and A position of one task, by its output and kind (its own stream). */
+  task(taskKind: TaskKind, outputId: number): Prng;
+}
+
+/**
+ * One task per output and kind. The raters keep one order across the dimensions of a task, so "Rater 2"
+ * is the same person throughout that task (and no one across tasks).
+ */
+export function planAdjudicationRound(disputes: readonly JudgedUnit[], draws: RoundDraws): AdjudicationTaskPlan[] {
+  const byTask = new Map<string, JudgedUnit[]>();
+  for (const unit of disputes) {
+    const key = `${unit.taskKind}\u0000${unit.outputId}`;
+    const units = byTask.get(key) ?? [];
+    units.push(unit);
+    byTask.set(key, units);
+  }
+  const tasks = [...byTask.values()].map((units) => {
+    const { taskKind, outputId } = units[0]!;
+    const prng = draws.task(taskKind, outputId);
+    const raterIds = [...new Set(units.flatMap((u) => u.values.map((v) => v.raterId)))].sort((a, b) => a - b);
+    const shownOrder = new Map(shuffled(raterIds, prng).map((id, i) => [id, i]));
+    // A kind that shows the reference beside the answer shows them in a drawn order, as its rating task does.
+    const presentedA: PresentedA | null = !TASK_KIND_SPECS[taskKind].showsReference
+      ? null
+      : prng.nextInt(2) === 0
+        ? 'model'
+        : 'reference';
+    return {
+      taskKind,
+      outputId,
+      position: 0,
+      presentedA,
+      disputes: units.map((u) => ({
+        dimension: u.dimension,
+        shown: [...u.values].sort((a, b) => shownOrder.get(a.raterId)! - shownOrder.get(b.raterId)!),
+      })),
+    };
+  });
+  return shuffled(tasks, draws.order).map((task, i) => ({ ...task, position: i + 1 }));
+}
+
+/** "Rater 1", "Rater 2", … : how a package names the raters of a task, never by name. */
+export function shownRaterLabel(index: number): string {
+  return `Rater ${index + 1}`;
+}
