@@ -5,7 +5,7 @@ import type { TaskKind } from '../../../shared/domain';
 import type { Rubric } from '../../../shared/rubric';
 import { leaveTaskFor } from '../stores/navigation';
 import { useSession } from '../stores/session';
-import { useTask } from '../stores/task';
+import { rubricOf, useTask } from '../stores/task';
 import { PreferenceWorkspace } from './PreferenceWorkspace';
 import { RatingWorkspace } from './RatingWorkspace';
 
@@ -45,5 +45,6 @@ export function TaskScreen() {
       </Center>
     );
   }
-  return <KindScreen task={task} rubric={rubric} />;
+  // An adjudication task asks only its disputed dimensions.
+  return <KindScreen task={task} rubric={rubricOf(task, rubric)} />;
 }
