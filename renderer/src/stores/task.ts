@@ -1,5 +1,11 @@
 import { create } from 'zustand';
-import type { AdjudicationMark, SaveRatingResult, SessionOverview, TaskPayload } from '../../../shared/api';
+import type {
+  AdjudicationDisputeView,
+  AdjudicationMark,
+  SaveRatingResult,
+  SessionOverview,
+  TaskPayload,
+} from '../../../shared/api';
 import type { AdjudicationReason } from '../../../shared/adjudication/reasons';
 import { disputedRubric } from '../../../shared/adjudication/disputed-rubric';
 import type { CalibrationFeedback } from '../../../shared/qc/calibration';
@@ -138,8 +144,11 @@ function takePrefetched(assignmentId: string): TaskPayload | null {
   return payload;
 }
 
+/** Any task kind's disputes (an adjudication package's), which is all the marks depend on. */
+type Disputed = { adjudication?: AdjudicationDisputeView[] };
+
 /** The saved marks of an adjudication task's disputes, by dimension. */
-function marksOf(task: TaskPayload): Record<string, AdjudicationMark> {
+function marksOf(task: Disputed): Record<string, AdjudicationMark> {
   return Object.fromEntries(
     (task.adjudication ?? []).map((d) => [d.dimension, { reason: d.reason, guidelineGap: d.guidelineGap }]),
   );
@@ -167,7 +176,7 @@ export function rubricOf(task: TaskPayload, rubric: Rubric): Rubric {
 }
 
 /** An adjudication task's disputes with these marks saved; nothing for a rater's task. */
-function withSavedMarks(task: TaskPayload, marks: Record<string, AdjudicationMark>): Pick<TaskPayload, 'adjudication'> {
+function withSavedMarks(task: Disputed, marks: Record<string, AdjudicationMark>): Disputed {
   return task.adjudication ? { adjudication: task.adjudication.map((d) => ({ ...d, ...marks[d.dimension] })) } : {};
 }
 
