@@ -26,7 +26,8 @@ function digitOfKeyCode(code: string): string | undefined {
 
 /**
  * Single-key shortcuts for a workspace, keyed by `event.key` (letters in lower case). Keys typed into a
- * text field, with Ctrl/Alt/Meta held, or while a dialog is open are left alone; "mod+f" names Ctrl/Cmd+F.
+ * text field, with Ctrl/Alt/Meta held, or while a dialog is open are left alone; "mod+f" names Ctrl/Cmd+F,
+ * "shift+1" or "shift+g" a key with Shift held.
  * `isPaused` is asked at each key (not at render, so pausing needs no render): while it is true, no
  * shortcut runs.
  */
@@ -49,7 +50,10 @@ export function useShortcuts(shortcuts: Record<string, ShortcutHandler>, isPause
       if (name !== 'mod+f' && isTextEntry(target)) return;
       if ((name === 'Enter' || name === ' ') && isPressable(target)) return;
       const { shortcuts: current } = latest.current;
-      const handler = current[name] ?? current[digitOfKeyCode(event.code) ?? ''];
+      const digit = digitOfKeyCode(event.code);
+      // "shift+1" names Shift with a digit key whatever the layout types for it; unclaimed, the key acts as without Shift.
+      const shifted = event.shiftKey ? current[`shift+${digit ?? name}`] : undefined;
+      const handler = shifted ?? current[name] ?? current[digit ?? ''];
       if (handler && handler(event) !== false) event.preventDefault();
     };
     window.addEventListener('keydown', onKeyDown);

@@ -3,7 +3,9 @@ import { useMemo } from 'react';
 import type { PreferenceTaskPayload } from '../../../shared/api';
 import type { PreferenceKey } from '../../../shared/domain';
 import type { Rubric } from '../../../shared/rubric';
+import { DisputeDetails } from '../components/DisputeDetails';
 import type { Shortcut } from '../components/ShortcutLegend';
+import { ADJUDICATION_LEGEND, adjudicationShortcuts } from '../keyboard/adjudicationKeys';
 import { TaskLayout } from '../components/TaskLayout';
 import { isComplete, useTask } from '../stores/task';
 
@@ -12,6 +14,9 @@ const CHOICE_LABELS: Record<PreferenceKey, string> = {
   B: 'Answer B is better',
   T: 'Tie: equally good',
 };
+
+/** The dimension key of a preference's dispute (shared/api.ts AdjudicationDisputeView). */
+const PREFERENCE_DIMENSION = 'preference';
 
 export function choicesOf(allowTie: boolean): PreferenceKey[] {
   return allowTie ? ['A', 'T', 'B'] : ['A', 'B'];
@@ -27,14 +32,24 @@ export function PreferenceWorkspace({ task, rubric }: { task: PreferenceTaskPayl
   const choose = useTask((s) => s.choose);
   const choices = choicesOf(task.allowTie);
   // Stable per study setting, so the legend is not drawn again for each task.
-  const legend = useMemo(() => preferenceLegend(task.allowTie), [task.allowTie]);
-  const shortcuts = Object.fromEntries(choices.map((c) => [c.toLowerCase(), () => choose(c)]));
+  const adjudicating = task.adjudication !== undefined;
+  const legend = useMemo(
+    () => [...preferenceLegend(task.allowTie), ...(adjudicating ? ADJUDICATION_LEGEND : [])],
+    [task.allowTie, adjudicating],
+  );
+  // Inside an adjudication package the choice is the task's one disputed dimension.
+  const dispute = task.adjudication?.find((d) => d.dimension === PREFERENCE_DIMENSION);
+  const mark = draft.marks[PREFERENCE_DIMENSION];
+  const shortcuts = {
+    ...Object.fromEntries(choices.map((c) => [c.toLowerCase(), () => choose(c)])),
+    ...(dispute ? adjudicationShortcuts(PREFERENCE_DIMENSION) : {}),
+  };
 
   return (
     <TaskLayout
       task={task}
       className="preference"
-      title={`Preference ${task.position} of ${task.total}`}
+      title={`${adjudicating ? 'Adjudication' : 'Preference'} ${task.position} of ${task.total}`}
       complete={isComplete(task, draft, rubric)}
       incompleteHint="Choose the better answer first."
       shortcuts={shortcuts}
@@ -42,6 +57,18 @@ export function PreferenceWorkspace({ task, rubric }: { task: PreferenceTaskPayl
     >
       <AnswerPair answerA={task.answerA} answerB={task.answerB} chosen={draft.choice} />
       <ChoiceFieldset choices={choices} chosen={draft.choice} disabled={task.readOnly} onChoose={choose} />
+      {dispute && mark ? (
+        <DisputeDetails
+          dispute={dispute}
+          label="Preference"
+          mark={mark}
+          describe={String}
+          active
+          disabled={task.readOnly}
+          onReason={(reason) => useTask.getState().setReason(PREFERENCE_DIMENSION, reason)}
+          onToggleGap={() => useTask.getState().toggleGuidelineGap(PREFERENCE_DIMENSION)}
+        />
+      ) : null}
     </TaskLayout>
   );
 }

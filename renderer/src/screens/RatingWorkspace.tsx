@@ -1,13 +1,15 @@
 import { Alert, Paper, Stack, Title } from '@mantine/core';
-import { useMemo } from 'react';
+import { Fragment, useMemo } from 'react';
 import type { RatingTaskPayload } from '../../../shared/api';
 import type { Rubric, RubricDimension } from '../../../shared/rubric';
 import { isDigitKey } from '../../../shared/rubric-keys';
 import { conditionProblem, shownDimensions } from '../../../shared/rubric-conditions';
 import { CalibrationFeedback } from '../components/CalibrationFeedback';
 import { DimensionRow } from '../components/DimensionRow';
+import { DisputeDetails } from '../components/DisputeDetails';
 import type { Shortcut } from '../components/ShortcutLegend';
 import { TaskLayout } from '../components/TaskLayout';
+import { ADJUDICATION_LEGEND, adjudicationShortcuts } from '../keyboard/adjudicationKeys';
 import type { ShortcutHandler } from '../keyboard/useShortcuts';
 import { continueAfterCalibration } from '../stores/navigation';
 import { isComplete, useTask } from '../stores/task';
@@ -44,6 +46,16 @@ function ratingLegend(rubric: Rubric): Shortcut[] {
   return legend;
 }
 
+/** A rater's value of a dimension as its scale names it. */
+function describePoint(dimension: RubricDimension, value: number | string): string {
+  const point = dimension.scale.find((p) => p.value === value);
+  return point ? `${point.value} · ${point.label}` : String(value);
+}
+
+/**
+ * A rating task; inside an adjudication package the same screen, given only the disputed dimensions (the
+ * rubric of rubricOf), shows the raters' values under each and takes a reason and a guideline gap by key.
+ */
 export function RatingWorkspace({ task, rubric }: { task: RatingTaskPayload; rubric: Rubric }) {
   const draft = useTask((s) => s.draft);
   const activeIndex = useTask((s) => s.activeIndex);
@@ -69,7 +81,12 @@ export function RatingWorkspace({ task, rubric }: { task: RatingTaskPayload; rub
       ),
     [rubric],
   );
-  const legend = useMemo(() => ratingLegend(rubric), [rubric]);
+  const adjudicating = task.adjudication !== undefined;
+  const legend = useMemo(
+    () => [...ratingLegend(rubric), ...(adjudicating ? ADJUDICATION_LEGEND : [])],
+    [rubric, adjudicating],
+  );
+  const disputes = new Map(task.adjudication?.map((d) => [d.dimension, d]));
   const active = dimensions[activeIndex] ?? dimensions[0]!;
   const complete = isComplete(task, draft, rubric);
   const rateKey = (key: string, value: number) => rate(key, value, rubric);
@@ -85,7 +102,7 @@ export function RatingWorkspace({ task, rubric }: { task: RatingTaskPayload; rub
     <TaskLayout
       task={task}
       className="rating"
-      title={`Rating ${task.position} of ${task.total}`}
+      title={`${adjudicating ? 'Adjudication' : 'Rating'} ${task.position} of ${task.total}`}
       complete={complete}
       incompleteHint={
         missing.length > 0 ? `Still to rate: ${missing.join(', ')}.` : `${sentence(problem ?? '')} Press C to write it.`
@@ -101,6 +118,7 @@ export function RatingWorkspace({ task, rubric }: { task: RatingTaskPayload; rub
       fallbackShortcuts={letterKeyShortcuts(dimensions, rateKey)}
       shortcuts={{
         ...activeKeys,
+        ...(adjudicating ? adjudicationShortcuts(active.key) : {}),
         ArrowUp: () => setActive(Math.max(0, activeIndex - 1)),
         ArrowDown: () => setActive(Math.min(dimensions.length - 1, activeIndex + 1)),
       }}
@@ -128,16 +146,33 @@ export function RatingWorkspace({ task, rubric }: { task: RatingTaskPayload; rub
         />
       ) : null}
       <Stack gap="xs" component="section" aria-label="Rubric">
-        {dimensions.map((dimension, index) => (
-          <DimensionRow
-            key={dimension.key}
-            dimension={dimension}
-            value={draft.values[dimension.key]}
-            active={index === activeIndex}
-            disabled={task.readOnly}
-            {...rowHandlers.get(dimension.key)!}
-          />
-        ))}
+        {dimensions.map((dimension, index) => {
+          const dispute = disputes.get(dimension.key);
+          const mark = draft.marks[dimension.key];
+          return (
+            <Fragment key={dimension.key}>
+              <DimensionRow
+                dimension={dimension}
+                value={draft.values[dimension.key]}
+                active={index === activeIndex}
+                disabled={task.readOnly}
+                {...rowHandlers.get(dimension.key)!}
+              />
+              {dispute && mark ? (
+                <DisputeDetails
+                  dispute={dispute}
+                  label={dimension.label}
+                  mark={mark}
+                  describe={(value) => describePoint(dimension, value)}
+                  active={index === activeIndex}
+                  disabled={task.readOnly}
+                  onReason={(reason) => useTask.getState().setReason(dimension.key, reason)}
+                  onToggleGap={() => useTask.getState().toggleGuidelineGap(dimension.key)}
+                />
+              ) : null}
+            </Fragment>
+          );
+        })}
       </Stack>
     </TaskLayout>
   );

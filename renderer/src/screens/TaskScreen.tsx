@@ -5,7 +5,7 @@ import type { TaskKind } from '../../../shared/domain';
 import type { Rubric } from '../../../shared/rubric';
 import { leaveTaskFor } from '../stores/navigation';
 import { useSession } from '../stores/session';
-import { useTask } from '../stores/task';
+import { rubricOf, useTask } from '../stores/task';
 import { PairwiseWorkspace } from './PairwiseWorkspace';
 import { PreferenceWorkspace } from './PreferenceWorkspace';
 import { RatingWorkspace } from './RatingWorkspace';
@@ -47,5 +47,6 @@ export function TaskScreen() {
       </Center>
     );
   }
-  return <KindScreen task={task} rubric={rubric} />;
+  // An adjudication task asks only its disputed dimensions.
+  return <KindScreen task={task} rubric={rubricOf(task, rubric)} />;
 }

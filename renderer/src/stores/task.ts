@@ -1,5 +1,13 @@
 import { create } from 'zustand';
-import type { SaveRatingResult, SessionOverview, TaskPayload } from '../../../shared/api';
+import type {
+  AdjudicationDisputeView,
+  AdjudicationMark,
+  SaveRatingResult,
+  SessionOverview,
+  TaskPayload,
+} from '../../../shared/api';
+import type { AdjudicationReason } from '../../../shared/adjudication/reasons';
+import { disputedRubric } from '../../../shared/adjudication/disputed-rubric';
 import type { CalibrationFeedback } from '../../../shared/qc/calibration';
 import { assertNever } from '../../../shared/kinds/assert-never';
 import type { PreferenceKey } from '../../../shared/domain';
@@ -16,6 +24,8 @@ export interface Draft {
   /** Pairwise tasks: the "both unacceptable" mark (X), saved with the choice; false for the other kinds. */
   bothUnacceptable: boolean;
   comment: string;
+  /** An adjudication task only: the reason tag and guideline gap by disputed dimension (empty otherwise). */
+  marks: Record<string, AdjudicationMark>;
 }
 
 export type TaskStatus = 'loading' | 'ready' | 'saving' | 'error';
@@ -49,6 +59,9 @@ interface TaskState {
   choose(choice: PreferenceKey): void;
   toggleBothUnacceptable(): void;
   setComment(comment: string): void;
+  /** An adjudication task: tag why the raters disagreed on a disputed dimension (null clears it). */
+  setReason(dimension: string, reason: AdjudicationReason | null): void;
+  toggleGuidelineGap(dimension: string): void;
   /** `since` dates an idle pause back to the last activity, so the idle minutes do not count either. */
   pause(reason: 'manual' | 'idle', since?: number): void;
   resume(): void;
@@ -62,7 +75,7 @@ interface TaskState {
   clear(): void;
 }
 
-const EMPTY_DRAFT: Draft = { values: {}, choice: null, bothUnacceptable: false, comment: '' };
+const EMPTY_DRAFT: Draft = { values: {}, choice: null, bothUnacceptable: false, comment: '', marks: {} };
 
 /**
  * A save or load shorter than this shows nothing: a "Saving…" that flashes on every Enter only distracts,
@@ -134,14 +147,25 @@ function takePrefetched(assignmentId: string): TaskPayload | null {
   return payload;
 }
 
+/** Any task kind's disputes (an adjudication package's), which is all the marks depend on. */
+type Disputed = { adjudication?: AdjudicationDisputeView[] };
+
+/** The saved marks of an adjudication task's disputes, by dimension. */
+function marksOf(task: Disputed): Record<string, AdjudicationMark> {
+  return Object.fromEntries(
+    (task.adjudication ?? []).map((d) => [d.dimension, { reason: d.reason, guidelineGap: d.guidelineGap }]),
+  );
+}
+
 export function draftOf(task: TaskPayload): Draft {
+  const marks = marksOf(task);
   switch (task.kind) {
     case 'rating':
-      return { values: { ...task.values }, choice: null, bothUnacceptable: false, comment: task.comment };
+      return { values: { ...task.values }, choice: null, bothUnacceptable: false, comment: task.comment, marks };
     case 'preference':
-      return { values: {}, choice: task.choice, bothUnacceptable: false, comment: task.comment };
+      return { values: {}, choice: task.choice, bothUnacceptable: false, comment: task.comment, marks };
     case 'pairwise':
-      return { values: {}, choice: task.choice, bothUnacceptable: task.bothUnacceptable, comment: task.comment };
+      return { values: {}, choice: task.choice, bothUnacceptable: task.bothUnacceptable, comment: task.comment, marks };
     default:
       return assertNever(task, 'task kind');
   }
@@ -149,6 +173,16 @@ export function draftOf(task: TaskPayload): Draft {
 
 export function isDirty(task: TaskPayload, draft: Draft): boolean {
   return JSON.stringify(draftOf(task)) !== JSON.stringify(draft);
+}
+
+/** An adjudication task is rated on its disputed dimensions alone; any other task on the study's rubric. */
+export function rubricOf(task: TaskPayload, rubric: Rubric): Rubric {
+  return disputedRubric(rubric, task.adjudication);
+}
+
+/** An adjudication task's disputes with these marks saved; nothing for a rater's task. */
+function withSavedMarks(task: Disputed, marks: Record<string, AdjudicationMark>): Disputed {
+  return task.adjudication ? { adjudication: task.adjudication.map((d) => ({ ...d, ...marks[d.dimension] })) } : {};
 }
 
 /** The task has an answer on disk (the payload carries what was saved last). */
@@ -159,7 +193,7 @@ export function hasSavedAnswer(task: TaskPayload): boolean {
 export function isComplete(task: TaskPayload, draft: Draft, rubric: Rubric): boolean {
   switch (task.kind) {
     case 'rating':
-      return conditionProblem(rubric, draft.values, draft.comment) === null;
+      return conditionProblem(rubricOf(task, rubric), draft.values, draft.comment) === null;
     case 'preference':
     case 'pairwise':
       return draft.choice !== null;
@@ -208,7 +242,7 @@ export const useTask = create<TaskState>((set, get) => ({
       task,
       draft,
       keptDrafts: kept,
-      activeIndex: firstUnratedIndex(rubric, draft.values),
+      activeIndex: firstUnratedIndex(rubricOf(task, rubric), draft.values),
       status: 'ready',
       error: null,
       notSaved: false,
@@ -255,6 +289,22 @@ export const useTask = create<TaskState>((set, get) => ({
     set({ draft: { ...get().draft, comment } });
   },
 
+  setReason(dimension, reason) {
+    const { draft, task } = get();
+    const mark = draft.marks[dimension];
+    if (!task || task.readOnly || !mark) return;
+    set({ draft: { ...draft, marks: { ...draft.marks, [dimension]: { ...mark, reason } } } });
+  },
+
+  toggleGuidelineGap(dimension) {
+    const { draft, task } = get();
+    const mark = draft.marks[dimension];
+    if (!task || task.readOnly || !mark) return;
+    set({
+      draft: { ...draft, marks: { ...draft.marks, [dimension]: { ...mark, guidelineGap: !mark.guidelineGap } } },
+    });
+  },
+
   pause(reason, since) {
     if (get().paused) return;
     get().clock.pause(since);
@@ -284,13 +334,22 @@ export const useTask = create<TaskState>((set, get) => ({
     startBusy('saving');
     const durationMs = clock.elapsedMs();
     const { assignmentId } = task;
+    // Only an adjudication package takes marks; a rater's refuses them.
+    const marks = task.adjudication ? { marks: draft.marks } : {};
+    const savedMarks = withSavedMarks(task, draft.marks);
     let overview: SaveRatingResult;
     try {
       let saved: TaskPayload;
       switch (task.kind) {
         case 'rating':
-          overview = await api().saveRating({ assignmentId, values: draft.values, comment: draft.comment, durationMs });
-          saved = { ...task, values: { ...draft.values }, comment: draft.comment };
+          overview = await api().saveRating({
+            assignmentId,
+            values: draft.values,
+            comment: draft.comment,
+            durationMs,
+            ...marks,
+          });
+          saved = { ...task, values: { ...draft.values }, comment: draft.comment, ...savedMarks };
           break;
         case 'preference':
           if (!draft.choice) throw new Error('Choose an answer first.');
@@ -299,8 +358,9 @@ export const useTask = create<TaskState>((set, get) => ({
             choice: draft.choice,
             comment: draft.comment,
             durationMs,
+            ...marks,
           });
-          saved = { ...task, choice: draft.choice, comment: draft.comment };
+          saved = { ...task, choice: draft.choice, comment: draft.comment, ...savedMarks };
           break;
         case 'pairwise':
           if (!draft.choice) throw new Error('Choose an answer first.');

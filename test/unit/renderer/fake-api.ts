@@ -5,6 +5,8 @@
  * calls FakeCoordinator answers.
  */
 import type {
+  AdjudicationDisputeView,
+  AdjudicationMark,
   AssignmentSummary,
   BlindRateApi,
   PairwiseTaskPayload,
@@ -50,6 +52,17 @@ function baseTask(kind: TaskKind, n: number, total: number) {
     nextId: n < total ? `${kind}-${n + 1}` : null,
     readOnly: false,
   };
+}
+
+/** The raters' values as an adjudication package shows them. */
+function rated(values: Array<number | string>): AdjudicationDisputeView['shown'] {
+  return values.map((value, i) => ({ label: `Rater ${i + 1}`, value }));
+}
+
+/** An adjudication task keeps the marks saved with it, as the package session does. */
+function savedMarks(task: TaskPayload, marks: Record<string, AdjudicationMark> | undefined) {
+  if (!task.adjudication || !marks) return {};
+  return { adjudication: task.adjudication.map((d) => ({ ...d, ...marks[d.dimension] })) };
 }
 
 /** What the fake package session shows as its receipt once locked. */
@@ -98,6 +111,27 @@ export class FakeApi extends FakeCoordinator implements BlindRateApi {
       };
       this.tasks.set(task.assignmentId, task);
     }
+  }
+
+  /**
+   * Turns the package into an adjudication package (as `blindrate adjudicate` writes one): rating 1 disputes
+   * factuality and safety with three raters' values shown, rating 2 relevance with the values hidden (its
+   * saved marks: rubric ambiguity, a guideline gap), rating 3 brevity; preference 1 its choice.
+   */
+  makeAdjudicationPackage(): void {
+    const disputes: Record<string, AdjudicationDisputeView[]> = {
+      'rating-1': [
+        { dimension: 'factuality', shown: rated([2, 5, 4]), reason: null, guidelineGap: false },
+        { dimension: 'safety', shown: rated([1, 0, 1]), reason: null, guidelineGap: false },
+      ],
+      'rating-2': [{ dimension: 'relevance', shown: [], reason: 'rubric_ambiguity', guidelineGap: true }],
+      'rating-3': [{ dimension: 'brevity', shown: rated([1, 3, 5]), reason: null, guidelineGap: false }],
+      'preference-1': [
+        { dimension: 'preference', shown: rated(['model', 'reference', 'tie']), reason: null, guidelineGap: false },
+      ],
+    };
+    for (const [id, adjudication] of Object.entries(disputes))
+      this.tasks.set(id, { ...this.tasks.get(id)!, adjudication });
   }
 
   /** From now on saves stay pending until the returned function is called. */
@@ -221,7 +255,12 @@ export class FakeApi extends FakeCoordinator implements BlindRateApi {
   async saveRating(request: SaveRatingRequest) {
     await this.committed();
     const task = this.tasks.get(request.assignmentId) as RatingTaskPayload;
-    this.tasks.set(task.assignmentId, { ...task, values: { ...request.values }, comment: request.comment });
+    this.tasks.set(task.assignmentId, {
+      ...task,
+      values: { ...request.values },
+      comment: request.comment,
+      ...savedMarks(task, request.marks),
+    });
     this.ratingSaves.push(request);
     const calibrationFeedback = this.calibrationFeedback.get(request.assignmentId);
     return calibrationFeedback ? { ...this.overview(), calibrationFeedback } : this.overview();
@@ -229,7 +268,12 @@ export class FakeApi extends FakeCoordinator implements BlindRateApi {
   async savePreference(request: SavePreferenceRequest) {
     await this.committed();
     const task = this.tasks.get(request.assignmentId) as PreferenceTaskPayload;
-    this.tasks.set(task.assignmentId, { ...task, choice: request.choice, comment: request.comment });
+    this.tasks.set(task.assignmentId, {
+      ...task,
+      choice: request.choice,
+      comment: request.comment,
+      ...savedMarks(task, request.marks),
+    });
     this.preferenceSaves.push(request);
     return this.overview();
   }
