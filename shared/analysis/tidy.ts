@@ -5,6 +5,7 @@
  */
 import type { PreferenceOutcome } from '../domain';
 import type { QcRole } from '../qc/roles';
+import type { Provenance } from '../adjudication/provenance';
 import type { KnownDimension } from './dimensions';
 
 /** A preference row's value: the outcome once the blinded answer order is undone. */
@@ -35,6 +36,13 @@ export interface TidyRowBase {
   comment?: string;
   /** The rater flagged the task for the coordinator; absent when not (or unknown). */
   flagged?: boolean;
+  /**
+   * Where the unit's (output × dimension) final value comes from (shared/adjudication/provenance.ts);
+   * absent on quality-control rows, on units fewer than two raters answered, and when unknown.
+   */
+  provenance?: Provenance;
+  /** The adjudicator's final value of the unit, on every rater's row of it; absent unless adjudicated. */
+  adjudicatedValue?: number | PreferenceValue;
 }
 
 export interface TidyRatingValueRow extends TidyRowBase {
@@ -99,6 +107,8 @@ export function tidyRow(fields: TidyRowBase, answer: TidyAnswer): TidyRatingRow 
   if (fields.packageId) row.packageId = fields.packageId;
   if (fields.comment) row.comment = fields.comment;
   if (fields.flagged) row.flagged = true;
+  if (fields.provenance) row.provenance = fields.provenance;
+  if (fields.adjudicatedValue !== undefined) row.adjudicatedValue = fields.adjudicatedValue;
   return row;
 }
 
@@ -121,6 +131,8 @@ export const TIDY_FIXED_COLUMNS = [
   'package_id',
   'flagged',
   'comment',
+  'provenance',
+  'adjudicated_value',
 ] as const;
 
 /** Columns a file must have to be analysed; the others may be absent (read as empty). */
@@ -173,6 +185,8 @@ export function tidyRecord(
     package_id: row.packageId ?? null,
     flagged: row.flagged ? 1 : 0,
     comment: row.comment ?? null,
+    provenance: row.provenance ?? null,
+    adjudicated_value: row.adjudicatedValue ?? null,
   };
   const record: Record<string, TidyCell> = { ...fixed };
   for (const metric of metrics) record[SCORE_COLUMN_PREFIX + metric] = row.scores[metric] ?? null;
