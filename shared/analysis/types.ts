@@ -143,4 +143,14 @@ export interface AnalysisResult {
    * the study has judge ratings. Judges are in no other figure of the result.
    */
   judges?: JudgeComparison[];
+  /**
+   * Present when some unit was adjudicated or the adjudicated values were asked for: which values the model
+   * figures used (final_values), how many output × dimension units had a final value, and that agreement
+   * is on the raters' original values.
+   */
+  adjudication?: {
+    final_values: 'raters_mean' | 'adjudicated';
+    adjudicated_units: number;
+    agreement_values: 'raters_original';
+  };
 }

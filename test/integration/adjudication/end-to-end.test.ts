@@ -12,6 +12,7 @@ import { mergeAdjudicationPackage } from '../../../electron/services/adjudicatio
 import { packAdjudicationPackage } from '../../../electron/services/adjudication';
 import { exportTable } from '../../../electron/services/exporter';
 import { parseTidyRatingsCsv } from '../../../electron/services/tidy-ratings';
+import { analyzeRatingsFile } from '../../../electron/services/ratings-analysis';
 import { fixedClock, PASSPHRASE, type SeededStudy } from '../session/fixture';
 import { adjudicateAll, ratedThreeRaterStudy } from './fixture';
 
@@ -20,6 +21,7 @@ const unitOf = (itemId: string, model: string, dimension: string) => `${itemId}\
 
 let study: SeededStudy;
 let csv: string;
+let ratingsPath: string;
 
 beforeAll(async () => {
   study = ratedThreeRaterStudy();
@@ -37,9 +39,9 @@ beforeAll(async () => {
   // The adjudicator settles every other task: the rest stays unresolved.
   adjudicateAll(out, passphrase, fixedClock, (position) => position % 2 === 0);
   mergeAdjudicationPackage(study.db, out, fixedClock);
-  const ratings = join(study.path, '..', 'ratings.csv');
-  await exportTable(study.db, { what: 'ratings', format: 'csv', out: ratings });
-  csv = readFileSync(ratings, 'utf8');
+  ratingsPath = join(study.path, '..', 'ratings.csv');
+  await exportTable(study.db, { what: 'ratings', format: 'csv', out: ratingsPath });
+  csv = readFileSync(ratingsPath, 'utf8');
 }, 180_000);
 afterAll(() => study.cleanup());
 
@@ -119,5 +121,43 @@ describe('the tidy export after an adjudication round', () => {
     expect(['model', 'reference', 'tie']).toContain(settledPreference?.adjudicatedValue);
     const settledRating = rows.find((r) => r.task === 'rating' && r.provenance === 'adjudicated');
     expect(settledRating?.adjudicatedValue).toBe(settledRating?.dimension === 'safety' ? 1 : 3);
+  });
+});
+
+describe("analysing the export with the raters' mean or the adjudicated values", () => {
+  it("changes the model figures on adjudicated units only and leaves agreement on the raters' own values", async () => {
+    const options = { bootstrap: 0, seed: 1, threads: 1 };
+    const mean = await analyzeRatingsFile(ratingsPath, options);
+    const adjudicated = await analyzeRatingsFile(ratingsPath, { ...options, finalValues: 'adjudicated' });
+    const units = adjudicatedUnits();
+    expect(mean.adjudication).toEqual({
+      final_values: 'raters_mean',
+      adjudicated_units: units.size,
+      agreement_values: 'raters_original',
+    });
+    expect(adjudicated.adjudication).toEqual({ ...mean.adjudication, final_values: 'adjudicated' });
+    expect(adjudicated.agreement).toEqual(mean.agreement);
+    expect(adjudicated.per_rater).toEqual(mean.per_rater);
+    expect(adjudicated.position_bias).toEqual(mean.position_bias);
+
+    // Factuality's mean per model and bin, worked out here: each output's value is its final value when
+    // adjudicated, else its raters' mean, and a bin's mean is over the rater rows.
+    const { rows } = parseTidyRatingsCsv(csv, 'ratings.csv');
+    const expected = new Map<string, { sum: number; n: number }>();
+    for (const row of rows) {
+      if (row.qc !== null || row.dimension !== 'factuality') continue;
+      const value = (units.get(unitOf(row.itemId, row.model, 'factuality')) ?? row.value) as number;
+      const key = `${row.model}\u0000${row.bin}`;
+      const cell = expected.get(key) ?? { sum: 0, n: 0 };
+      expected.set(key, { sum: cell.sum + value, n: cell.n + 1 });
+    }
+    const factuality = adjudicated.bins.filter((b) => b.dimension === 'factuality');
+    expect(factuality.length).toBe(expected.size);
+    for (const bin of factuality) {
+      const cell = expected.get(`${bin.model}\u0000${bin.bin}`)!;
+      expect(bin.mean).toBeCloseTo(cell.sum / cell.n, 10);
+    }
+    expect(adjudicated.bins).not.toEqual(mean.bins);
+    expect(adjudicated.preference).not.toEqual(mean.preference);
   });
 });
