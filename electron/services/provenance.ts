@@ -4,7 +4,8 @@
  * there has been none), and the final values merged from adjudication packages.
  */
 import { judgeUnits, type DisputeThresholds } from '../../shared/adjudication/disagreement';
-import { unitProvenance, type UnitProvenance } from '../../shared/adjudication/provenance';
+import { provenanceKey, unitProvenance, type UnitProvenance } from '../../shared/adjudication/provenance';
+import { summariseAdjudication, type ReportAdjudication } from '../../shared/report/adjudication';
 import { listAdjudicationRounds, readSettledDisputes } from '../../db/adjudication';
 import type { StudyDb } from '../../db/connection';
 import { mergedJudgements } from './adjudication';
@@ -26,4 +27,20 @@ export function readUnitProvenance(db: StudyDb): Map<string, UnitProvenance> {
   }));
   const units = judgeUnits(readActiveRubric(db).dimensions, mergedJudgements(db), latestThresholds(db));
   return unitProvenance(units, settled);
+}
+
+/** The report's adjudication facts: every compared unit's end with the latest round's marks. */
+export function readReportAdjudication(db: StudyDb): ReportAdjudication {
+  const marks = new Map(readSettledDisputes(db).map((s) => [provenanceKey(s.outputId, s.dimension), s]));
+  const units = [...readUnitProvenance(db)].map(([key, unit]) => {
+    const settled = unit.provenance === 'adjudicated' ? marks.get(key) : undefined;
+    return {
+      dimension: key.slice(key.indexOf('\u0000') + 1),
+      provenance: unit.provenance,
+      reason: settled?.reason ?? null,
+      guidelineGap: settled?.guidelineGap ?? false,
+    };
+  });
+  const order = readActiveRubric(db).dimensions.map((d) => d.key);
+  return summariseAdjudication(listAdjudicationRounds(db).length, order, units);
 }

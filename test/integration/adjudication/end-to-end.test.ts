@@ -13,6 +13,8 @@ import { packAdjudicationPackage } from '../../../electron/services/adjudication
 import { exportTable } from '../../../electron/services/exporter';
 import { parseTidyRatingsCsv } from '../../../electron/services/tidy-ratings';
 import { analyzeRatingsFile } from '../../../electron/services/ratings-analysis';
+import { readReportStudy } from '../../../electron/services/analysis';
+import { buildReportModel } from '../../../shared/report';
 import { fixedClock, PASSPHRASE, type SeededStudy } from '../session/fixture';
 import { adjudicateAll, ratedThreeRaterStudy } from './fixture';
 
@@ -159,5 +161,59 @@ describe("analysing the export with the raters' mean or the adjudicated values",
     }
     expect(adjudicated.bins).not.toEqual(mean.bins);
     expect(adjudicated.preference).not.toEqual(mean.preference);
+  });
+});
+
+describe('the report of the study after the round', () => {
+  it('counts disputes per dimension, how they ended, the reasons and guideline gaps; Methods says which values', async () => {
+    const result = await analyzeRatingsFile(ratingsPath, {
+      bootstrap: 0,
+      seed: 1,
+      threads: 1,
+      finalValues: 'adjudicated',
+    });
+    const model = buildReportModel(result, readReportStudy(study.db, fixedClock));
+    const section = model.sections.find((s) => s.id === 'adjudication')!;
+    const table = section.blocks.find((b) => b.kind === 'table')!;
+    // Worked out here from the stored values and the merged marks.
+    const stored = storedUnits();
+    const marks = study.db
+      .prepare(
+        `SELECT o.item_id, o.model, v.dimension, v.reason, v.guideline_gap FROM adjudicated_values v
+         JOIN adjudication_tasks t ON t.id = v.task_id JOIN outputs o ON o.id = t.output_id`,
+      )
+      .raw()
+      .all() as [string, string, string, string | null, number][];
+    const settled = new Map(
+      marks.map(([item, model, dimension, reason, gap]) => [unitOf(item, model, dimension), { reason, gap }]),
+    );
+    const order = ['factuality', 'brevity', 'patient_friendliness', 'relevance', 'safety', 'preference'];
+    const expected = order.flatMap((dimension) => {
+      const row = { disputed: 0, adjudicated: 0, unresolved: 0, error: 0, untagged: 0, gaps: 0 };
+      for (const [key, values] of stored) {
+        if (!key.endsWith(`\u0000${dimension}`) || values.length < 2) continue;
+        const mark = settled.get(key);
+        if (mark) {
+          row.disputed += 1;
+          row.adjudicated += 1;
+          if (mark.reason === 'error') row.error += 1;
+          else row.untagged += 1;
+          row.gaps += mark.gap;
+        } else if (disputed(dimension, values)) {
+          row.disputed += 1;
+          row.unresolved += 1;
+        }
+      }
+      if (row.disputed === 0) return [];
+      // Columns: dimension, disputed, adjudicated, unresolved, misread, ambiguity, clinical, error, none, gaps.
+      return [[row.disputed, row.adjudicated, row.unresolved, 0, 0, 0, row.error, row.untagged, row.gaps].map(String)];
+    });
+    expect(table.kind === 'table' && table.table.rows.map((r) => r.slice(1))).toEqual(expected);
+    expect(expected.length).toBeGreaterThan(2);
+    const methods = JSON.stringify(model.sections.find((s) => s.id === 'methods'));
+    expect(methods).toContain(`${adjudicatedUnits().size} output × dimension units have an adjudicated final value`);
+    expect(methods).toContain(
+      "Agreement, per-rater diagnostics, position bias and judge comparisons are always computed on the raters' original values.",
+    );
   });
 });
