@@ -19,6 +19,7 @@ import { readActiveRubric, readRubricDimensions } from './study';
 import { readCalibrationExpectations } from '../../db/quality-control';
 import { readProtocolRecord } from './protocol';
 import { readTidyPairwiseRows, readTidyRatingRows } from './tidy-ratings';
+import { readReportAdjudication } from './provenance';
 import { readJudgeValuesForAnalysis } from './judge-import';
 
 export function analyzeStudy(db: StudyDb, options: AnalyzeOptions): AnalysisResult {
@@ -68,6 +69,7 @@ export function readReportStudy(db: StudyDb, clock: Clock): ReportStudy {
     packages: readReportPackages(db),
     protocol: readReportProtocol(db),
     comments: collectRaterComments(readTidyRatingRows(db)),
+    adjudication: readReportAdjudication(db),
   };
 }
 

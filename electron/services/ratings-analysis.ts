@@ -13,6 +13,7 @@ import {
   serializeAnalysisResult,
   type AnalysisResult,
   type KnownDimension,
+  type FinalValues,
   type QcAnalysisOptions,
 } from '../../shared/analysis';
 import { bootstrapThreads, ResampleWorkers } from './analysis-thread';
@@ -25,6 +26,8 @@ export interface AnalyzeOptions {
   seed: number;
   /** Thresholds of the per-rater quality-control flags (defaults: 5 s, 10 tasks). */
   qc?: QcAnalysisOptions;
+  /** Which value stands for an output in the model figures: the raters' mean (default) or the adjudicated value. */
+  finalValues?: FinalValues;
 }
 
 export interface RatingsFileOptions extends AnalyzeOptions {

@@ -3,6 +3,7 @@
  * (tokenised with csv-parse, judged cell by cell by shared/analysis).
  */
 import { type StudyDb } from '../../db/connection';
+import type { PreferenceOutcome } from '../../shared/domain';
 import { StudyError } from '../../shared/errors';
 import { assertNever } from '../../shared/kinds/assert-never';
 import { readAnsweredPairwise, readAnsweredValues, readScoresOfAnsweredOutputs } from '../../db/answers';
@@ -22,6 +23,8 @@ import {
   type TidyRatingRow,
 } from '../../shared/analysis';
 import { REFERENCE_CONTROL_MODEL } from '../../shared/qc/roles';
+import { provenanceKey } from '../../shared/adjudication/provenance';
+import { readUnitProvenance } from './provenance';
 
 /**
  * Every rating value and preference choice of the study as tidy rows, with each output's scores and
@@ -30,6 +33,7 @@ import { REFERENCE_CONTROL_MODEL } from '../../shared/qc/roles';
 export function readTidyRatingRows(db: StudyDb): TidyRatingRow[] {
   const rows = readAnsweredValues(db, PREFERENCE_DIMENSION);
   const scores = readScoresOfAnsweredOutputs(db);
+  const provenance = readUnitProvenance(db);
   return rows.map((row) => {
     const { rater, item_id: itemId, duration_ms: durationMs, submitted_at: ratedAt, qc_role: qc } = row;
     // A reference control showed the item's reference, not the output it is attached to.
@@ -37,6 +41,8 @@ export function readTidyRatingRows(db: StudyDb): TidyRatingRow[] {
     const model = referenceControl ? REFERENCE_CONTROL_MODEL : row.model;
     const bin = referenceControl ? null : row.bin;
     const scoresOfOutput = referenceControl ? {} : (scores.get(row.output_id) ?? {});
+    // A quality-control answer checks the rater; only the study's own answers were compared.
+    const unit = qc === null ? provenance.get(provenanceKey(row.output_id, row.dimension)) : undefined;
     const fields = {
       rater,
       itemId,
@@ -49,6 +55,8 @@ export function readTidyRatingRows(db: StudyDb): TidyRatingRow[] {
       packageId: row.package_id ?? undefined,
       comment: row.comment,
       flagged: row.flagged === 1,
+      provenance: unit?.provenance,
+      adjudicatedValue: (unit?.adjudicatedValue ?? undefined) as number | PreferenceOutcome | undefined,
     };
     switch (row.task) {
       case 'rating':

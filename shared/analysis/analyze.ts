@@ -16,6 +16,7 @@ import { raterDiagnostics } from './raters';
 import { UnitBootstrap, type BootstrapSettings } from './resampling';
 import { compareStrings, metricsOf, outputKey, sortedStrings, type TidyRatingRow } from './tidy';
 import type { AnalysisResult, Correlation, DimensionAgreement } from './types';
+import { adjudicationSummary, rowsForModelFigures, type FinalValues } from './final-values';
 
 export interface AnalysisOptions extends BootstrapSettings {
   /** The study rubric's dimensions, when known; otherwise dimension kinds are inferred from the values. */
@@ -27,6 +28,8 @@ export interface AnalysisOptions extends BootstrapSettings {
   judges?: ReadonlyArray<JudgeValue>;
   /** Pairwise judgements (tidy rows with task = pairwise): model against model, in the `pairwise` section. */
   pairwise?: ReadonlyArray<PairwiseJudgementRow>;
+  /** Which value stands for an output in the model figures (shared/analysis/final-values.ts); default raters_mean. */
+  finalValues?: FinalValues;
 }
 
 export function analyzeTidyRatings(allRows: ReadonlyArray<TidyRatingRow>, options: AnalysisOptions): AnalysisResult {
@@ -65,7 +68,10 @@ export function draftTidyAnalysis(allRows: ReadonlyArray<TidyRatingRow>, options
     agreement[dimension.key] = dimensionAgreement(rows, dimension, bootstrap);
   }
 
-  const outputs = ratedOutputs(rows);
+  // Agreement above and the per-rater figures below keep the raters' original values.
+  const finalValues = options.finalValues ?? 'raters_mean';
+  const modelRows = rowsForModelFigures(rows, finalValues);
+  const outputs = ratedOutputs(modelRows);
   // Dimensions with means (not preference, not nominal): correlations and metric comparisons use their mean rating.
   const ratingDimensions = sortedStrings(dimensions.filter(hasMeans).map((d) => d.key));
   const correlations: Correlation[] = [];
@@ -103,10 +109,10 @@ export function draftTidyAnalysis(allRows: ReadonlyArray<TidyRatingRow>, options
     correlations,
     metric_comparisons: metricComparisons,
     best_metrics: [],
-    bins: binMeans(rows, dimensions.filter(hasMeans)),
-    bin_distributions: binDistributions(rows, dimensions),
+    bins: binMeans(modelRows, dimensions.filter(hasMeans)),
+    bin_distributions: binDistributions(modelRows, dimensions),
     confidence: raterConfidence(studyRows, confidence),
-    preference: preferenceShares(rows),
+    preference: preferenceShares(modelRows),
     position_bias: positionBias(rows),
     per_rater: raterDiagnostics(rows, dimensions.filter(hasMeans)),
     parameters: {
@@ -116,6 +122,9 @@ export function draftTidyAnalysis(allRows: ReadonlyArray<TidyRatingRow>, options
     },
     qc,
   };
+  // Only analyses with adjudicated values (or asked to use them) carry the key: others stay as they were.
+  const adjudication = adjudicationSummary(rows, finalValues);
+  if (adjudication !== null) result.adjudication = adjudication;
   // Only studies with judges carry the key, so every other analysis JSON stays as it was.
   if (options.judges !== undefined && options.judges.length > 0) {
     result.judges = judgeComparisons(rows, options.judges, dimensions, bootstrap);

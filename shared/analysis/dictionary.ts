@@ -87,6 +87,20 @@ export const DATA_DICTIONARY: readonly DictionaryEntry[] = [
       "The rater's comment on the task (C on the rating screen), empty when none; repeated on every row of the task. It may say anything the rater wrote, so read it before sharing the file. Not used by the analysis. Optional on input.",
   },
   {
+    column: 'provenance',
+    table: 'tidy',
+    type: 'unanimous | adjudicated | unresolved | empty',
+    description:
+      "Where the final value of the row's output and dimension comes from, the same on every rater's row of it. unanimous = two or more raters answered and their values do not dispute under the thresholds used (the latest adjudication round's, each kind's default when there was no round; docs/adjudication.md); adjudicated = a merged adjudication package set a final value (adjudicated_value); unresolved = the values dispute under those thresholds and no final value was merged (yet). Empty on quality-control rows and on outputs fewer than two raters answered (nothing was compared). Optional on input.",
+  },
+  {
+    column: 'adjudicated_value',
+    table: 'tidy',
+    type: 'integer | model | reference | tie | empty',
+    description:
+      "The adjudicator's final value of the row's output and dimension (a scale point, or a preference outcome), beside the rater's own value; given exactly when provenance is adjudicated. Optional on input.",
+  },
+  {
     column: '<dimension>',
     table: 'wide',
     type: 'integer',

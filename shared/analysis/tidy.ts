@@ -5,6 +5,7 @@
  */
 import type { PreferenceOutcome } from '../domain';
 import type { QcRole } from '../qc/roles';
+import type { Provenance } from '../adjudication/provenance';
 import type { KnownDimension } from './dimensions';
 import type { PairwiseJudgementRow } from './pairwise';
 
@@ -36,6 +37,13 @@ export interface TidyRowBase {
   comment?: string;
   /** The rater flagged the task for the coordinator; absent when not (or unknown). */
   flagged?: boolean;
+  /**
+   * Where the unit's (output × dimension) final value comes from (shared/adjudication/provenance.ts);
+   * absent on quality-control rows, on units fewer than two raters answered, and when unknown.
+   */
+  provenance?: Provenance;
+  /** The adjudicator's final value of the unit, on every rater's row of it; absent unless adjudicated. */
+  adjudicatedValue?: number | PreferenceValue;
 }
 
 export interface TidyRatingValueRow extends TidyRowBase {
@@ -100,6 +108,8 @@ export function tidyRow(fields: TidyRowBase, answer: TidyAnswer): TidyRatingRow 
   if (fields.packageId) row.packageId = fields.packageId;
   if (fields.comment) row.comment = fields.comment;
   if (fields.flagged) row.flagged = true;
+  if (fields.provenance) row.provenance = fields.provenance;
+  if (fields.adjudicatedValue !== undefined) row.adjudicatedValue = fields.adjudicatedValue;
   return row;
 }
 
@@ -125,6 +135,8 @@ export const TIDY_FIXED_COLUMNS = [
   'model_a',
   'model_b',
   'both_unacceptable',
+  'provenance',
+  'adjudicated_value',
 ] as const;
 
 /** Columns a file must have to be analysed; the others may be absent (read as empty). */
@@ -181,6 +193,8 @@ export function tidyRecord(
     model_a: null,
     model_b: null,
     both_unacceptable: null,
+    provenance: row.provenance ?? null,
+    adjudicated_value: row.adjudicatedValue ?? null,
   };
   const record: Record<string, TidyCell> = { ...fixed };
   for (const metric of metrics) record[SCORE_COLUMN_PREFIX + metric] = row.scores[metric] ?? null;
@@ -223,6 +237,9 @@ export function pairwiseTidyRecord(row: TidyPairwiseRow, metrics: ReadonlyArray<
     model_a: row.modelA,
     model_b: row.modelB,
     both_unacceptable: row.bothUnacceptable ? 1 : 0,
+    // Pairwise splits are not put to adjudication (docs/adjudication.md).
+    provenance: null,
+    adjudicated_value: null,
   };
   const record: Record<string, TidyCell> = { ...fixed };
   for (const metric of metrics) record[SCORE_COLUMN_PREFIX + metric] = null;

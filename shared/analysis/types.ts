@@ -149,4 +149,14 @@ export interface AnalysisResult {
    * (the overall choice first), each over all bins then per bin; present only when the input has pairwise rows.
    */
   pairwise?: PairwiseSummary[];
+  /**
+   * Present when some unit was adjudicated or the adjudicated values were asked for: which values the model
+   * figures used (final_values), how many output × dimension units had a final value, and that agreement
+   * is on the raters' original values.
+   */
+  adjudication?: {
+    final_values: 'raters_mean' | 'adjudicated';
+    adjudicated_units: number;
+    agreement_values: 'raters_original';
+  };
 }

@@ -4,6 +4,7 @@
  * its own module, added to REPORT_SECTIONS in reading order (docs/architecture.md, "The report model").
  */
 import type { AnalysisResult } from '../analysis/types';
+import { adjudicationSection } from './adjudication';
 import { categoriesSection, confidenceSection } from './categories-sections';
 import { commentsSection } from './comments';
 import { judgeSection } from './judges';
@@ -35,6 +36,7 @@ const REPORT_SECTIONS: ReadonlyArray<SectionBuilder> = [
   confidenceSection,
   (result, _study, label) => judgeSection(result, label),
   (result, _study, label) => qcSection(result, label),
+  adjudicationSection,
   (_result, study) => commentsSection(study),
   (result, study) => methodsSection(result, study.protocol),
 ];

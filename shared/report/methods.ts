@@ -31,6 +31,7 @@ export function methodsSection(result: AnalysisResult, protocol?: ReportProtocol
           `<b>Agreement.</b> Krippendorff's α uses all raters and all outputs with missing ratings allowed: units with fewer than two ratings are not pairable and are dropped; coincidences are weighted by 1/(m<sub>u</sub> − 1); the distance is the ordinal metric (Σ<sub>g=c..k</sub> n<sub>g</sub> − (n<sub>c</sub> + n<sub>k</sub>)/2)² for Likert dimensions and the nominal metric otherwise (Krippendorff 2011). α is undefined (—) when no unit is pairable or all values are equal. "Units" counts outputs with at least two ratings. Percent agreement is the share of agreeing rater pairs pooled over those outputs (Σ<sub>u</sub> Σ<sub>c</sub> C(n<sub>uc</sub>, 2) / Σ<sub>u</sub> C(m<sub>u</sub>, 2)). For each pair of raters, Cohen's κ with quadratic weights is computed on the outputs both rated (n), over the full rating scale (the rubric's scale, or every integer between the smallest and largest value observed, which gives the same κ), as scikit-learn's <code>cohen_kappa_score(weights="quadratic")</code>; κ is undefined when both raters used one and the same value only. Gwet's agreement coefficient (Gwet 2014, <i>Handbook of Inter-Rater Reliability</i>, 4th ed.) uses every output with at least one rating (n) and all raters: AC2 with quadratic weights w<sub>kl</sub> = 1 − (x<sub>k</sub> − x<sub>l</sub>)²/(x<sub>max</sub> − x<sub>min</sub>)² over the full scale for Likert dimensions, Gwet's AC1 (identity weights) for binary dimensions and preference; its standard error is Gwet's linearised variance estimator, and the 95% interval is AC ± t<sub>0.975, n−1</sub>·SE with the upper end capped at 1 (as R's irrCAC). Intraclass correlations for Likert dimensions come from the two-way ANOVA of a complete outputs × raters table: ICC(A,1) (absolute agreement, single rater; Shrout & Fleiss ICC(2,1)), ICC(C,1) (consistency; ICC(3,1)) and ICC(A,k) (absolute agreement of the mean of k raters; ICC(2,k)) (McGraw & Wong 1996), each with its F-based 95% interval as R's <code>psych::ICC</code> computes it. The table is every rated output when every rater rated all of them; otherwise the complete block with the most ratings: for a set of at least two raters, every output all of them rated (whoever else rated it too), the set whose outputs × raters is largest; its raters and n × k are reported.`,
         ),
       ),
+      ...adjudicationMethods(result),
       paragraph(
         markup(
           `<b>Ratings by bin.</b> Each output belongs to a bin of its model's outputs sorted by the average of the sampling metrics (1 = lowest). A cell's mean is the arithmetic mean of every rating of that dimension given to that model's outputs in that bin, every rater counted; n is the number of ratings. For binary dimensions the mean is the share of 1s.`,
@@ -90,5 +91,22 @@ function judgeMethods(result: AnalysisResult): ReportSection['blocks'] {
         `. A judge's values are kept apart from the physicians' ratings and enter no other figure of this report (not the means, agreement, correlations or diagnostics). For each judge and Likert dimension, on the outputs the judge and at least one physician rated: against each physician, on the outputs both rated, the quadratic-weighted κ (with a percentile bootstrap interval), Gwet's AC2 (quadratic weights, analytic interval) and ICC(A,1) of the outputs × 2 table (F-based interval); against the physicians' mean rating of each output, ICC(A,1) and ICC(C,1) of the outputs × 2 table (judge, mean). Judge–physician κ is the mean over physicians of κ(judge, physician); physician–physician κ the mean over physician pairs of κ(physician, physician); each has ${kappaInterval}. The verdict is "within" when the judge–physician κ lies inside the physician–physician 95% interval, "below" or "above" otherwise, and absent when either is undefined. Bias is the judge's value minus the physicians' mean on the same output, averaged over outputs, with a Student t 95% interval (n − 1 degrees of freedom).`,
       ),
     ]),
+  ];
+}
+
+/** Said only when the analysis saw adjudicated values or was asked to use them (result.adjudication). */
+function adjudicationMethods(result: AnalysisResult): ReportSection['blocks'] {
+  const adjudication = result.adjudication;
+  if (adjudication === undefined) return [];
+  const used =
+    adjudication.final_values === 'adjudicated'
+      ? "the model figures (means per bin, distributions, correlations, metric comparisons, preference shares) take the adjudicator's final value in place of every rater's value on each adjudicated output and dimension, the raters' values elsewhere"
+      : "the model figures use the raters' own values (an output's value is the raters' mean), not the adjudicated ones";
+  return [
+    paragraph(
+      markup(
+        `<b>Adjudication.</b> ${adjudication.adjudicated_units} output × dimension units have an adjudicated final value; ${used}. Agreement, per-rater diagnostics, position bias and judge comparisons are always computed on the raters' original values.`,
+      ),
+    ),
   ];
 }

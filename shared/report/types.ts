@@ -1,3 +1,4 @@
+import type { ReportAdjudication } from './adjudication';
 import type { SampleParameters, TaskKind } from '../domain';
 import type { DeviationKind } from '../protocol';
 import type { QcRole } from '../qc/roles';
@@ -26,6 +27,8 @@ export interface ReportStudy {
   protocol?: ReportProtocol | null;
   /** Every commented or flagged task (comments.ts, from the study's answers); undefined: the section is left out. */
   comments?: ReadonlyArray<RaterComment>;
+  /** The adjudication rounds' outcome per dimension (adjudication.ts); undefined: the section is left out. */
+  adjudication?: ReportAdjudication;
 }
 
 /** One commented or flagged task: the output it was about, who answered, and what they wrote. */

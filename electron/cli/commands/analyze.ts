@@ -10,15 +10,20 @@ export const registerAnalyze: RegisterCommand = (program) => {
       'Agreement (α, Gwet AC1/AC2, κ, ICC), per-rater diagnostics, metric–human correlations, per-bin means and preference shares, with intervals, from a tidy ratings CSV (no study needed).',
     )
     .argument('<ratings>', 'tidy ratings CSV (as written by `export --what ratings`)')
-    .option('--json <file>', 'write the analysis JSON here (default: standard output)');
+    .option('--json <file>', 'write the analysis JSON here (default: standard output)')
+    .option(
+      '--adjudicated',
+      "model figures use the adjudicator's final value where a unit was adjudicated (default: the raters' mean); agreement always uses the raters' own values",
+    );
   addQcThresholdOptions(addBootstrapOptions(command)).action(
-    async (ratings: string, opts: BootstrapFlags & QcFlags & { json?: string }) => {
+    async (ratings: string, opts: BootstrapFlags & QcFlags & { json?: string; adjudicated?: boolean }) => {
       const { serializeAnalysisResult } = await import('../../../shared/analysis');
       const { analyzeRatingsFile, writeAnalysisJson } = await import('../../services/ratings-analysis');
       const result = await analyzeRatingsFile(ratings, {
         bootstrap: opts.bootstrap,
         seed: opts.seed,
         qc: qcThresholds(opts),
+        finalValues: opts.adjudicated ? 'adjudicated' : 'raters_mean',
       });
       if (!opts.json) {
         process.stdout.write(serializeAnalysisResult(result));

@@ -71,12 +71,21 @@ export function raterNames(db: StudyDb): Map<number, string> {
   return new Map(db.prepare('SELECT id, name FROM raters').raw().all() as [number, string][]);
 }
 
-/** The adjudicator settles every task of an adjudication package: 3 (safety 1) on each disputed dimension, A for a preference; some marks. */
-export function adjudicateAll(path: string, passphrase: string, clock: Clock = fixedClock): void {
+/**
+ * The adjudicator settles the tasks of an adjudication package (every one, or those at the positions
+ * `settles` picks within their kind): 3 (safety 1) on each disputed dimension, A for a preference; some marks.
+ */
+export function adjudicateAll(
+  path: string,
+  passphrase: string,
+  clock: Clock = fixedClock,
+  settles: (position: number) => boolean = () => true,
+): void {
   const db = openStudyDatabase(path, passphrase, { kind: 'package' });
   const session = startPackageSession(db, clock);
   for (const kind of ['rating', 'preference'] as const)
     for (const [i, summary] of session.listAssignments(kind).entries()) {
+      if (!settles(i)) continue;
       const task = session.getTask(summary.assignmentId);
       const first = task.adjudication![0]!.dimension;
       const marks = { [first]: { reason: i % 2 === 0 ? ('error' as const) : null, guidelineGap: i % 3 === 0 } };

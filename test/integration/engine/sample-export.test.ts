@@ -282,7 +282,7 @@ describe('exportTable', () => {
     const out = join(folder, 'ratings.csv');
     expect(await exportTable(db, { what: 'ratings', format: 'csv', out })).toBe(0);
     expect(readFileSync(out, 'utf8')).toBe(
-      'rater,item_id,model,task,qc,dimension,value,dimension_kind,scale,dimension_role,bin,presented_position,duration_ms,rated_at,package_id,flagged,comment,model_a,model_b,both_unacceptable\n',
+      'rater,item_id,model,task,qc,dimension,value,dimension_kind,scale,dimension_role,bin,presented_position,duration_ms,rated_at,package_id,flagged,comment,model_a,model_b,both_unacceptable,provenance,adjudicated_value\n',
     );
   });
 

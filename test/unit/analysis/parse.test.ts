@@ -106,9 +106,42 @@ describe('parseTidyRatingsCsv', () => {
     expect(parseError(text)).toBe('Line 4 of ratings.csv: score_rougeL of item "q1", model "m" differs from line 3');
   });
 
+  it('reads provenance and the adjudicated value, and refuses either when they do not fit', () => {
+    const header = 'rater,item_id,model,dimension,value,provenance,adjudicated_value';
+    const { rows } = parseTidyRatingsCsv(
+      [
+        header,
+        'a,q1,m,factuality,2,adjudicated,4',
+        'a,q1,m,preference,model,adjudicated,tie',
+        'a,q2,m,factuality,5,unanimous,',
+      ].join('\n'),
+      'ratings.csv',
+    );
+    expect(rows.map((r) => [r.provenance, r.adjudicatedValue])).toEqual([
+      ['adjudicated', 4],
+      ['adjudicated', 'tie'],
+      ['unanimous', undefined],
+    ]);
+    expect(parseError([header, 'a,q1,m,factuality,2,agreed,'].join('\n'))).toContain(
+      '"provenance" must be unanimous, adjudicated, unresolved or empty, got "agreed"',
+    );
+    expect(parseError([header, 'a,q1,m,factuality,2,unresolved,3'].join('\n'))).toContain(
+      '"adjudicated_value" must be given exactly when "provenance" is adjudicated, got "3"',
+    );
+    expect(parseError([header, 'a,q1,m,factuality,2,adjudicated,'].join('\n'))).toContain(
+      '"adjudicated_value" must be given exactly when "provenance" is adjudicated, got ""',
+    );
+    expect(parseError([header, 'a,q1,m,preference,tie,adjudicated,3'].join('\n'))).toContain(
+      'a preference "adjudicated_value" must be model, reference or tie, got "3"',
+    );
+    expect(parseError([header, 'a,q1,m,factuality,2,adjudicated,x'].join('\n'))).toContain(
+      '"adjudicated_value" of dimension "factuality" must be a whole number, got "x"',
+    );
+  });
+
   it('checks the header: unknown, duplicate and missing columns', () => {
     expect(parseError('rater,item_id,model,dimension,value,scores_bleu\n')).toBe(
-      'Line 1 of ratings.csv: column "scores_bleu" is not a tidy ratings column (rater, item_id, model, task, qc, dimension, value, dimension_kind, scale, dimension_role, bin, presented_position, duration_ms, rated_at, package_id, flagged, comment, model_a, model_b, both_unacceptable, score_<metric>)',
+      'Line 1 of ratings.csv: column "scores_bleu" is not a tidy ratings column (rater, item_id, model, task, qc, dimension, value, dimension_kind, scale, dimension_role, bin, presented_position, duration_ms, rated_at, package_id, flagged, comment, model_a, model_b, both_unacceptable, provenance, adjudicated_value, score_<metric>)',
     );
     expect(parseError('rater,item_id,model,value\n')).toBe(
       'Line 1 of ratings.csv: required column "dimension" is missing',
