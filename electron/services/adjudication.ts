@@ -2,8 +2,8 @@
  * `adjudicate`: an adjudication round. The disagreements among the merged primary answers
  * (shared/adjudication/disagreement.ts) go into one package for one adjudicator, blinded like a rater's
  * package: each disputed output's texts under an opaque id, a drawn order, a preference's answers in a
- * drawn position, and the raters' values as "Rater 1", "Rater 2", … in an order drawn per task (or not
- * shown at all). Every draw comes from the plan's secret, keyed by the round's id (its package id); the master records
+ * drawn position, and the raters' values as "Rater 1", "Rater 2", … in an order drawn per task (a
+ * preference's as the sides A / B / T of that position), or not shown at all. Every draw comes from the plan's secret, keyed by the round's id (its package id); the master records
  * which shown rater was whom. The package is written, anchored and recorded like a rater's (pack.ts).
  */
 import { randomUUID } from 'node:crypto';
@@ -14,7 +14,12 @@ import {
   type DisputeThresholds,
   type MergedJudgement,
 } from '../../shared/adjudication/disagreement';
-import { planAdjudicationRound, shownRaterLabel, type AdjudicationTaskPlan } from '../../shared/adjudication/round';
+import {
+  planAdjudicationRound,
+  shownRaterLabel,
+  valueAsShown,
+  type AdjudicationTaskPlan,
+} from '../../shared/adjudication/round';
 import type { Clock } from '../../shared/clock';
 import { StudyError } from '../../shared/errors';
 import type { PackagedTask } from '../../shared/package-contents';
@@ -159,7 +164,10 @@ export function packAdjudicationPackage(master: StudyDb, options: AdjudicateOpti
             dimension: dispute.dimension,
             position,
             shown: options.showRatings
-              ? dispute.shown.map((v, rank) => ({ label: shownRaterLabel(rank), value: v.value }))
+              ? dispute.shown.map((v, rank) => ({
+                  label: shownRaterLabel(rank),
+                  value: valueAsShown(v.value, plan.presentedA),
+                }))
               : [],
           }),
         ),

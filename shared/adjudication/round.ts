@@ -1,10 +1,11 @@
 /**
  * What an adjudication round sends: the disputed units grouped into one task per output (and task kind),
  * in a drawn order, each dimension's raters in an order drawn for that task, and a preference's two
- * answers in a drawn position. The draws come from streams the caller keys with the plan's secret
+ * answers in a drawn position, its raters' outcomes shown as the sides of that position (valueAsShown). The
+ * draws come from streams the caller keys with the plan's secret
  * (electron/services/adjudication.ts), so nothing in the package follows master order or rater ids.
  */
-import type { PresentedA } from '../domain';
+import type { PreferenceKey, PresentedA } from '../domain';
 import { TASK_KIND_SPECS, type TaskKind } from '../kinds/task-kinds';
 import { shuffled, type Prng } from '../prng';
 import type { JudgedUnit, RaterValue } from './disagreement';
@@ -62,6 +63,18 @@ export function planAdjudicationRound(disputes: readonly JudgedUnit[], draws: Ro
     };
   });
   return shuffled(tasks, draws.order).map((task, i) => ({ ...task, position: i + 1 }));
+}
+
+/**
+ * A rater's value as the adjudication package shows it. A rating value is shown as it is. A choice's
+ * outcome (model / reference / tie, as the rater's own drawn order resolved it) is shown as the side it
+ * falls on in this package's drawn A position, `A`, `B` or `T`: the adjudicator then reads which of the two
+ * answers in front of them each rater preferred, and no word says which one is the reference.
+ */
+export function valueAsShown(value: number | string, presentedA: PresentedA | null): number | string {
+  if (presentedA === null || typeof value === 'number') return value;
+  const side: PreferenceKey = value === 'tie' ? 'T' : value === presentedA ? 'A' : 'B';
+  return side;
 }
 
 /** "Rater 1", "Rater 2", … : how a package names the raters of a task, never by name. */

@@ -66,6 +66,31 @@ function storedValues(outputId: number, dimension: string): Map<number, number |
   return new Map(rows);
 }
 
+/** The master's record of a round's disputes: each task's output, kind and A position, and who was shown where. */
+function recordedDisputes(roundId: string) {
+  const rows = study.db
+    .prepare(
+      `SELECT t.id AS taskId, t.output_id AS outputId, t.task_kind AS kind, t.presented_a AS presentedA,
+              d.dimension, d.shown_values AS shown
+       FROM adjudication_disputes d JOIN adjudication_tasks t ON t.id = d.task_id WHERE t.round_id = ?`,
+    )
+    .all(roundId) as {
+    taskId: string;
+    outputId: number;
+    kind: string;
+    presentedA: string | null;
+    dimension: string;
+    shown: string;
+  }[];
+  return rows.map((r) => ({ ...r, shown: JSON.parse(r.shown) as { raterId: number; value: number | string }[] }));
+}
+
+/** The side a preference outcome falls on, by what the package shows at A. */
+const SIDE_OF_OUTCOME: Record<string, Record<string, string>> = {
+  model: { model: 'A', reference: 'B', tie: 'T' },
+  reference: { model: 'B', reference: 'A', tie: 'T' },
+};
+
 describe('an adjudication package of a three-rater study (90 rating outputs, 6 preference pairs)', () => {
   it('holds every disputed output once, with the raters as Rater 1…3 in an order drawn per task', () => {
     const expected = findDisputes(MEDISUMQA_RUBRIC.dimensions, mergedJudgements(study.db));
@@ -85,30 +110,18 @@ describe('an adjudication package of a three-rater study (90 rating outputs, 6 p
     expect(tasks.map((t) => t.position)).toEqual(tasks.map((_, i) => i + 1));
     expect(disputes).toHaveLength(summary.disputes);
 
-    // The master knows which shown rater was whom: the shown values are theirs, in the recorded order.
-    const recorded = study.db
-      .prepare(
-        `SELECT t.id AS taskId, t.output_id AS outputId, t.task_kind AS kind, t.presented_a AS presentedA,
-                d.dimension, d.shown_values AS shown
-         FROM adjudication_disputes d JOIN adjudication_tasks t ON t.id = d.task_id`,
-      )
-      .all() as {
-      taskId: string;
-      outputId: number;
-      kind: string;
-      presentedA: string | null;
-      dimension: string;
-      shown: string;
-    }[];
+    // The master knows which shown rater was whom: the shown values are theirs, in the recorded order (a
+    // preference's as its sides: the next test).
+    const recorded = recordedDisputes(summary.roundId);
     expect(recorded).toHaveLength(disputes.length);
     const orders = new Set<string>();
     for (const dispute of disputes) {
       const master = recorded.find((r) => r.taskId === dispute.taskId && r.dimension === dispute.dimension)!;
-      const shown = JSON.parse(master.shown) as { raterId: number; value: number | string }[];
       const stored = storedValues(master.outputId, dispute.dimension);
-      expect(shown.map((s) => s.value)).toEqual(shown.map((s) => stored.get(s.raterId)));
-      expect(dispute.shown).toEqual(shown.map((s, i) => ({ label: `Rater ${i + 1}`, value: s.value })));
-      if (shown.length === 3) orders.add(shown.map((s) => s.raterId).join(','));
+      expect(master.shown.map((s) => s.value)).toEqual(master.shown.map((s) => stored.get(s.raterId)));
+      expect(dispute.shown.map((s) => s.label)).toEqual(master.shown.map((_, i) => `Rater ${i + 1}`));
+      if (master.kind === 'rating') expect(dispute.shown.map((s) => s.value)).toEqual(master.shown.map((s) => s.value));
+      if (master.shown.length === 3) orders.add(master.shown.map((s) => s.raterId).join(','));
     }
     // All six orders of three raters occur: the order is drawn, not the raters' ids or names.
     expect(orders.size).toBe(6);
@@ -142,6 +155,40 @@ describe('an adjudication package of a three-rater study (90 rating outputs, 6 p
     });
   });
 
+  it("shows each rater's preference as the side, A, B or T, of the package's own drawn A position", () => {
+    // The A position is drawn per round: three rounds give both positions on some of their preference tasks.
+    const atA = new Set<string>();
+    for (const out of ['sides-1.blindrate', 'sides-2.blindrate', 'sides-3.blindrate']) {
+      const { roundId } = packAdjudicationPackage(study.db, options(out));
+      const file = openPackage(out);
+      const tasks = readPackageTasks(file);
+      const disputes = readPackageDisputes(file).filter((d) => d.dimension === 'preference');
+      file.close();
+      expect(disputes.length).toBe(
+        findDisputes(MEDISUMQA_RUBRIC.dimensions, mergedJudgements(study.db)).filter(
+          (d) => d.dimension === 'preference',
+        ).length,
+      );
+      expect(disputes.length).toBeGreaterThan(2);
+      const recorded = recordedDisputes(roundId);
+      for (const dispute of disputes) {
+        const master = recorded.find((r) => r.taskId === dispute.taskId && r.dimension === 'preference')!;
+        // Which answer the package shows at A, read from its own texts, not from the master's record.
+        const modelText = study.db.prepare('SELECT text FROM outputs WHERE id = ?').pluck().get(master.outputId);
+        const shownAtA = tasks.find((t) => t.id === dispute.taskId)!.answerA === modelText ? 'model' : 'reference';
+        atA.add(shownAtA);
+        const stored = storedValues(master.outputId, 'preference');
+        expect(dispute.shown).toEqual(
+          master.shown.map((s, i) => ({
+            label: `Rater ${i + 1}`,
+            value: SIDE_OF_OUTCOME[shownAtA]![stored.get(s.raterId) as string],
+          })),
+        );
+      }
+    }
+    expect([...atA].sort()).toEqual(['model', 'reference']);
+  });
+
   it('passes the blinding checks of a rater package: no rater or model name, item id, score, source or plan secret', () => {
     const out = options('checked.blindrate').out;
     packAdjudicationPackage(study.db, options('checked.blindrate'));
@@ -152,6 +199,12 @@ describe('an adjudication package of a three-rater study (90 rating outputs, 6 p
       { name: 'a model name, item id, score or source', forms: names(study.secrets) },
     ]);
     expect(cells).toBeGreaterThan(500);
+    // No shown value says which answer is the reference: a preference's prior values are sides, not outcomes.
+    const file = openPackage('checked.blindrate');
+    const shownValues = readPackageDisputes(file).flatMap((d) => d.shown.map((s) => String(s.value)));
+    file.close();
+    expect(shownValues.length).toBeGreaterThan(100);
+    expect(shownValues.filter((v) => /model|reference/i.test(v))).toEqual([]);
   });
 
   it('shows no rater values when the round hides them, and takes its thresholds', () => {

@@ -108,7 +108,7 @@ describe('Adjudication screen, keyboard only', () => {
     const { api, user } = adjudicationApp();
     await openWorkspace(user, /Start preference/);
     expect(await screen.findByRole('heading', { name: 'Adjudication 1 of 2' })).toBeTruthy();
-    expect(ratersValues('Preference')).toEqual(['Rater 1: model', 'Rater 2: reference', 'Rater 3: tie']);
+    expect(ratersValues('Preference')).toEqual(['Rater 1: A', 'Rater 2: B', 'Rater 3: T']);
     await user.keyboard('b{Shift>}4G{/Shift}{Enter}');
     expect(await screen.findByRole('heading', { name: 'Preference 2 of 2' })).toBeTruthy();
     expect(api.preferenceSaves[0]).toMatchObject({

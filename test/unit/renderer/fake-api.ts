@@ -126,9 +126,7 @@ export class FakeApi extends FakeCoordinator implements BlindRateApi {
       ],
       'rating-2': [{ dimension: 'relevance', shown: [], reason: 'rubric_ambiguity', guidelineGap: true }],
       'rating-3': [{ dimension: 'brevity', shown: rated([1, 3, 5]), reason: null, guidelineGap: false }],
-      'preference-1': [
-        { dimension: 'preference', shown: rated(['model', 'reference', 'tie']), reason: null, guidelineGap: false },
-      ],
+      'preference-1': [{ dimension: 'preference', shown: rated(['A', 'B', 'T']), reason: null, guidelineGap: false }],
     };
     for (const [id, adjudication] of Object.entries(disputes))
       this.tasks.set(id, { ...this.tasks.get(id)!, adjudication });
