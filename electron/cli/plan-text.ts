@@ -72,7 +72,7 @@ function pairwiseLine(found: PlanAssumptionsWithSources): string {
   const models = found.assumptions.models.map((m) => m.model);
   const [i, j] = closestPair(pairwise.logStrengths);
   const strengths = models.map((model, k) => `${model} ${fixed(pairwise.logStrengths[k]!)}`).join(', ');
-  return `  pairwise: log-strengths ${strengths} (${sourceText(found.pairwise)}), ${pairwise.pairsPerItem} pairs per item, each judged by the raters per output; BT gap = ${models[i]} − ${models[j]}, the closest two`;
+  return `  pairwise: log-strengths ${strengths} (${sourceText(found.pairwise)}); pairs per item ${pairwise.pairsPerItem}, each judged by the raters per output; BT gap = ${models[i]} − ${models[j]}, the closest two`;
 }
 
 /** "0.24 (0.25)" for the figure of that kind with the widest 80% width (an undefined one counts widest). */

@@ -24,7 +24,11 @@ export function closestPair(logStrengths: ReadonlyArray<number>): [number, numbe
   let best: [number, number] = [0, 1];
   for (let i = 0; i < logStrengths.length; i++)
     for (let j = i + 1; j < logStrengths.length; j++)
-      if (Math.abs(logStrengths[i]! - logStrengths[j]!) < Math.abs(logStrengths[best[0]]! - logStrengths[best[1]]!))
+      // Rounding must not pick among equally spaced strengths: a pair wins only by more than 1e-12.
+      if (
+        Math.abs(logStrengths[i]! - logStrengths[j]!) <
+        Math.abs(logStrengths[best[0]]! - logStrengths[best[1]]!) - 1e-12
+      )
         best = [i, j];
   return best;
 }
