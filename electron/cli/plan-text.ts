@@ -1,5 +1,6 @@
 /** The text `blindrate plan` prints: where each assumption came from, a line per design, the design picked. */
 import type { PlanAssumptionsWithSources, Source } from '../../shared/design/assumptions';
+import { closestPair } from '../../shared/design/bradleyTerryGap';
 import type { PlanStatistic } from '../../shared/design/figures';
 import { TARGET_SHARE, type DesignResult, type PlanTarget } from '../../shared/design/plan';
 import type { PlanOutcome } from '../services/design-plan';
@@ -9,6 +10,7 @@ const STATISTIC_HEADINGS: Record<PlanStatistic, string> = {
   'spearman-pooled': 'ρ pooled',
   alpha: 'α',
   preference: 'pref. share',
+  'bt-gap': 'BT gap',
 };
 
 const sourceText = (source: Source) => (source.from === 'pilot' ? `pilot, ${source.n}` : 'assumed');
@@ -26,6 +28,7 @@ export function describePlan(found: PlanAssumptionsWithSources, outcome: PlanOut
       (found.preference
         ? `, per preference choice ${fixed(assumptions.secondsPerPreference, 0)} (${sourceText(found.secondsPerPreference)}); preference shares (${sourceText(found.preference)})`
         : '; no preference task'),
+    pairwiseLine(found),
     '',
     `Expected 95% interval width per design: the mean over simulated studies, and in brackets the width reached in ${TARGET_SHARE * 100}% of them, of the widest figure of each kind.`,
   ];
@@ -57,6 +60,19 @@ export function describePlan(found: PlanAssumptionsWithSources, outcome: PlanOut
     );
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** The pairwise task's assumed log-strengths, or why the plan has no Bradley–Terry gap. */
+function pairwiseLine(found: PlanAssumptionsWithSources): string {
+  const { pairwise } = found.assumptions;
+  if ('omitted' in found.pairwise || !pairwise) {
+    const reason = 'omitted' in found.pairwise ? found.pairwise.omitted : 'no pairwise task';
+    return `  Bradley–Terry gap omitted: ${reason}.`;
+  }
+  const models = found.assumptions.models.map((m) => m.model);
+  const [i, j] = closestPair(pairwise.logStrengths);
+  const strengths = models.map((model, k) => `${model} ${fixed(pairwise.logStrengths[k]!)}`).join(', ');
+  return `  pairwise: log-strengths ${strengths} (${sourceText(found.pairwise)}); pairs per item ${pairwise.pairsPerItem}, each judged by the raters per output; BT gap = ${models[i]} − ${models[j]}, the closest two`;
 }
 
 /** "0.24 (0.25)" for the figure of that kind with the widest 80% width (an undefined one counts widest). */

@@ -1,6 +1,6 @@
 /**
  * `plan`: how big the study must be. Reads what the study knows (scored outputs, the rating sample's
- * bins and metrics, the pilot ratings merged so far) into the plan's assumptions (shared/design), then
+ * bins and metrics, the pilot ratings and pairwise judgements merged so far) into the plan's assumptions (shared/design), then
  * simulates the grid of designs a chunk at a time, reporting progress and stopping when asked.
  */
 import { type StudyDb } from '../../db/connection';
@@ -26,7 +26,7 @@ import {
   type PlanTarget,
 } from '../../shared/design/plan';
 import { readRubricDimensions } from './study';
-import { readTidyRatingRows } from './tidy-ratings';
+import { readTidyPairwiseRows, readTidyRatingRows } from './tidy-ratings';
 
 export interface PlanStudyOptions {
   /** Bins per model; default: the rating sample's, else 5. */
@@ -41,6 +41,7 @@ export interface PlanStudyOptions {
 export function readPlanAssumptions(db: StudyDb, options: PlanStudyOptions): PlanAssumptionsWithSources {
   const samples = readSamples(db);
   const ratingSample = samples.find((s) => s.task === 'rating');
+  const pairwiseSample = samples.find((s) => s.task === 'pairwise');
   const known = readMetricNames(db);
   const metrics = options.metrics ?? (ratingSample?.metrics.length ? ratingSample.metrics : known);
   const unknown = metrics.filter((m) => !known.includes(m));
@@ -68,6 +69,8 @@ export function readPlanAssumptions(db: StudyDb, options: PlanStudyOptions): Pla
       metrics,
       bins: options.bins ?? ratingSample?.bins ?? 5,
       preference: samples.some((s) => s.task === 'preference'),
+      pairwiseSample: pairwiseSample ? { pairsPerItem: pairwiseSample.pairsPerItem } : null,
+      pairwiseRows: readTidyPairwiseRows(db),
       assumed: options.assumed,
     });
   } catch (error) {

@@ -3,16 +3,25 @@
  * the sample bins by it) of every scored output per model and bin, and from pilot ratings when some are
  * merged, per Likert dimension the shares of the scale's values, ICC(A,1) and ICC(C,1) (between-rater
  * agreement and rater noise) and the metric–human Spearman ρ, plus the seconds per task and the
- * preference shares. What the pilot cannot tell is assumed, and each figure says where it came from.
+ * preference shares; with a pairwise sample, the models' Bradley–Terry log-strengths from the pilot's
+ * pairwise judgements. What the pilot cannot tell is assumed, and each figure says where it came from.
  */
 import { DIMENSION_KIND_SPECS } from '../kinds/dimension-kinds';
 import type { KnownDimension } from '../analysis/dimensions';
+import { PAIRWISE_DIMENSION, PAIRWISE_TIE, type PairwiseJudgementRow } from '../analysis/pairwise';
 import { iccSummary } from '../analysis/reliability';
 import { outputKey, sortedStrings, type TidyRatingRow } from '../analysis/tidy';
 import { assignQuintileBins, averageScore } from '../sampling';
 import { spearman } from '../stats';
+import { bradleyTerry } from '../stats/bradleyTerry';
 import { linearQuantileSorted } from '../stats/bootstrap';
-import type { DimensionAssumptions, ModelPopulation, PlanAssumptions, PreferenceShares } from './simulate';
+import type {
+  DimensionAssumptions,
+  ModelPopulation,
+  PairwiseAssumptions,
+  PlanAssumptions,
+  PreferenceShares,
+} from './simulate';
 
 export interface ScoredOutput {
   model: string;
@@ -27,6 +36,8 @@ export interface AssumedValues {
   icc: number;
   secondsPerRating: number;
   secondsPerPreference: number;
+  /** The log-strength gap between models next in order (strengths equally spaced). */
+  btGap: number;
 }
 
 export const DEFAULT_ASSUMED: AssumedValues = {
@@ -34,6 +45,7 @@ export const DEFAULT_ASSUMED: AssumedValues = {
   icc: 0.5,
   secondsPerRating: 60,
   secondsPerPreference: 30,
+  btGap: 0.2,
 };
 
 /** Pilot figures need this many outputs (ρ, value shares) or rows of a complete table (ICC). */
@@ -49,6 +61,10 @@ export interface PlanInput {
   bins: number;
   /** Whether the plan includes the preference task (the study samples one or the pilot has choices). */
   preference: boolean;
+  /** The study's pairwise sample (its pairs per item; undefined: every pair), or null when it has none. */
+  pairwiseSample: { pairsPerItem?: number } | null;
+  /** The pilot's pairwise judgements merged so far. */
+  pairwiseRows: ReadonlyArray<PairwiseJudgementRow>;
   assumed: AssumedValues;
 }
 
@@ -68,6 +84,8 @@ export interface PlanAssumptionsWithSources {
   secondsPerRating: Source;
   secondsPerPreference: Source;
   preference: Source | null;
+  /** Where the log-strengths came from; null with the reason when the plan has no pairwise figure. */
+  pairwise: Source | { omitted: string };
 }
 
 export class PlanInputError extends Error {}
@@ -117,6 +135,7 @@ export function planAssumptions(input: PlanInput): PlanAssumptionsWithSources {
     }
   }
 
+  const pairwise = pairwiseAssumptions(input);
   const ratingSeconds = medianTaskSeconds(rows.filter((r) => r.task === 'rating'));
   const preferenceSeconds = medianTaskSeconds(preferenceRows);
   return {
@@ -125,12 +144,52 @@ export function planAssumptions(input: PlanInput): PlanAssumptionsWithSources {
       dimensions: dimensions.map((d) => d.assumptions),
       secondsPerRating: ratingSeconds?.seconds ?? input.assumed.secondsPerRating,
       secondsPerPreference: preferenceSeconds?.seconds ?? input.assumed.secondsPerPreference,
+      pairwise: 'assumptions' in pairwise ? pairwise.assumptions : null,
     },
     dimensions: dimensions.map((d) => d.sources),
     secondsPerRating: ratingSeconds ? { from: 'pilot', n: ratingSeconds.tasks } : { from: 'assumed' },
     secondsPerPreference: preferenceSeconds ? { from: 'pilot', n: preferenceSeconds.tasks } : { from: 'assumed' },
     preference,
+    pairwise: 'assumptions' in pairwise ? pairwise.source : pairwise,
   };
+}
+
+/**
+ * The pairwise task's log-strengths: the pilot's Bradley–Terry fit of its pairwise judgements among the
+ * plan's models when there are at least 10 and every model is estimable on one scale, else equally spaced
+ * by the assumed gap (first model strongest), centred on zero. No pairwise sample or fewer than two models:
+ * no figure, and why.
+ */
+function pairwiseAssumptions(
+  input: PlanInput,
+): { assumptions: PairwiseAssumptions; source: Source } | { omitted: string } {
+  const models = input.models;
+  if (input.pairwiseSample === null) return { omitted: 'the study has no pairwise sample' };
+  if (models.length < 2) return { omitted: 'a Bradley–Terry gap needs two models' };
+  const pairsPerItem = input.pairwiseSample.pairsPerItem ?? (models.length * (models.length - 1)) / 2;
+  const index = new Map(models.map((model, i) => [model, i]));
+  const pilot = input.pairwiseRows.filter(
+    (r) => r.dimension === PAIRWISE_DIMENSION && index.has(r.modelA) && index.has(r.modelB) && r.modelA !== r.modelB,
+  );
+  if (pilot.length >= MIN_PILOT_OUTPUTS) {
+    const items = new Map([...new Set(pilot.map((r) => r.itemId))].map((item, unit) => [item, unit]));
+    const fit = bradleyTerry(
+      models.length,
+      pilot.map((r) => ({
+        unit: items.get(r.itemId)!,
+        a: index.get(r.modelA)!,
+        b: index.get(r.modelB)!,
+        scoreA: r.value === PAIRWISE_TIE ? 0.5 : r.value === r.modelA ? 1 : 0,
+      })),
+    );
+    if (fit.components.length === 1 && fit.components[0]!.estimable)
+      return {
+        assumptions: { logStrengths: fit.logStrengths as number[], pairsPerItem },
+        source: { from: 'pilot', n: pilot.length },
+      };
+  }
+  const logStrengths = models.map((_, k) => input.assumed.btGap * ((models.length - 1) / 2 - k));
+  return { assumptions: { logStrengths, pairsPerItem }, source: { from: 'assumed' } };
 }
 
 function dimensionAssumptions(

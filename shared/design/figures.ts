@@ -2,13 +2,16 @@
  * The figures a plan predicts interval widths for, computed on one simulated study: per Likert dimension
  * the metric–human Spearman ρ per model and pooled (x = metric, y = the output's mean rating, as the
  * analysis pairs them) and ordinal Krippendorff's α; per model and bin the share of preference choices
- * for the model's answer.
+ * for the model's answer; with a pairwise task, the Bradley–Terry log-strength gap of the two models closest
+ * in assumed strength (its Wald interval from the fitted study's Fisher information).
  */
 import { spearman, wilsonInterval } from '../stats';
+import { bradleyTerry, type PairwiseJudgement } from '../stats/bradleyTerry';
+import { closestPair, logStrengthGapWidth } from './bradleyTerryGap';
 import { ordinalAlphaJackknife, spearmanFisherInterval } from './estimators';
 import type { Population, SimulatedStudy } from './simulate';
 
-export type PlanStatistic = 'spearman' | 'spearman-pooled' | 'alpha' | 'preference';
+export type PlanStatistic = 'spearman' | 'spearman-pooled' | 'alpha' | 'preference' | 'bt-gap';
 
 export interface FigureLabel {
   statistic: PlanStatistic;
@@ -16,6 +19,8 @@ export interface FigureLabel {
   dimension: string | null;
   /** The model, or null for pooled figures and α. */
   model: string | null;
+  /** The bt-gap's second model (the gap is model − opponent). */
+  opponent?: string;
   bin: number | null;
 }
 
@@ -38,6 +43,16 @@ export function figureLabels(population: Population): FigureLabel[] {
       for (let bin = 1; bin <= population.bins; bin++)
         labels.push({ statistic: 'preference', dimension: null, model: m.model, bin });
     }
+  }
+  if (population.assumptions.pairwise) {
+    const [i, j] = closestPair(population.assumptions.pairwise.logStrengths);
+    labels.push({
+      statistic: 'bt-gap',
+      dimension: null,
+      model: models[i]!.model,
+      opponent: models[j]!.model,
+      bin: null,
+    });
   }
   return labels;
 }
@@ -73,7 +88,24 @@ export function studyFigures(population: Population, study: SimulatedStudy): Fig
     const n = counts.model + counts.reference + counts.tie;
     figures.push({ value: n === 0 ? null : counts.model / n, ci95: wilsonInterval(counts.model, n) });
   }
+  if (population.assumptions.pairwise && study.pairwise)
+    figures.push(gapFigure(closestPair(population.assumptions.pairwise.logStrengths), models, study.pairwise));
   return figures;
+}
+
+/** θ̂i − θ̂j ± z·√var from the fitted study's information; none when the fit does not exist (one model won all). */
+function gapFigure([i, j]: [number, number], models: number, judgements: PairwiseJudgement[]): FigureEstimate {
+  const fitted = bradleyTerry(models, judgements).logStrengths;
+  if (fitted.some((theta) => theta === null)) return { value: null, ci95: null };
+  const theta = fitted as number[];
+  const comparisons = new Float64Array(models * models);
+  for (const { a, b } of judgements) {
+    comparisons[a * models + b]! += 1;
+    comparisons[b * models + a]! += 1;
+  }
+  const width = logStrengthGapWidth(theta, comparisons, i, j);
+  const gap = theta[i]! - theta[j]!;
+  return { value: gap, ci95: width === null ? null : [gap - width / 2, gap + width / 2] };
 }
 
 function spearmanFigure(x: number[], y: number[]): FigureEstimate {

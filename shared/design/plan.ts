@@ -23,7 +23,7 @@ export interface FigureWidths {
 
 export interface DesignResult {
   design: Design;
-  /** Outputs rated (every model and bin) and rating plus preference tasks (each output × overlap). */
+  /** Outputs rated (every model and bin); rating plus preference tasks (each output × overlap) plus pairwise ones. */
   outputs: number;
   tasks: number;
   physicianHours: number;
@@ -111,8 +111,13 @@ function designCost(population: Population, design: Design): Omit<DesignResult, 
   const outputs = assumptions.models.length * bins * design.perBin;
   const ratingTasks = outputs * design.overlap;
   const preferenceTasks = assumptions.models.every((m) => m.preference !== null) ? ratingTasks : 0;
-  const seconds = ratingTasks * assumptions.secondsPerRating + preferenceTasks * assumptions.secondsPerPreference;
-  return { outputs, tasks: ratingTasks + preferenceTasks, physicianHours: seconds / 3600 };
+  // A pairwise judgement (two answers to one item) is timed as a preference choice.
+  const pairwiseTasks = assumptions.pairwise
+    ? bins * design.perBin * assumptions.pairwise.pairsPerItem * design.overlap
+    : 0;
+  const seconds =
+    ratingTasks * assumptions.secondsPerRating + (preferenceTasks + pairwiseTasks) * assumptions.secondsPerPreference;
+  return { outputs, tasks: ratingTasks + preferenceTasks + pairwiseTasks, physicianHours: seconds / 3600 };
 }
 
 function summariseWidths(label: FigureLabel, widths: Float64Array): FigureWidths {
@@ -135,7 +140,7 @@ export interface PlanTarget {
 
 export class PlanTargetError extends Error {}
 
-const STATISTICS: PlanStatistic[] = ['spearman', 'spearman-pooled', 'alpha', 'preference'];
+const STATISTICS: PlanStatistic[] = ['spearman', 'spearman-pooled', 'alpha', 'preference', 'bt-gap'];
 
 /** "spearman width 0.2": a statistic, the word width, and a width above 0. */
 export function parsePlanTarget(text: string): PlanTarget {

@@ -4,9 +4,13 @@
  * population Spearman ρ is the assumed one: latent r = 2·sin(π·ρ/6), Pearson 1907); a rater's value is
  * √A·q + rater bias + noise, cut into the scale's values at the normal quantiles of their pilot shares,
  * with the variances from the pilot's ICC(A,1) = A and ICC(C,1) = C (output A, noise A(1 − C)/C, bias the
- * rest of 1). Preference choices are drawn per model and bin with their assumed shares.
+ * rest of 1). Preference choices are drawn per model and bin with their assumed shares. Pairwise
+ * judgements: every item (perBin × bins of them) gets its distinct model pairs as balancedPairs deals them,
+ * each judged by `overlap` raters, a win with the Bradley–Terry probability (no ties).
  */
+import { balancedPairs } from '../pairwise-sampling';
 import { normalQuantile } from '../stats/quantiles';
+import type { PairwiseJudgement } from '../stats/bradleyTerry';
 import type { Prng } from '../prng';
 
 export interface DimensionAssumptions {
@@ -34,9 +38,17 @@ export interface ModelPopulation {
   preference: PreferenceShares[] | null;
 }
 
+/** The pairwise task of a plan: each model's log-strength (index as `models`) and the pairs each item gets. */
+export interface PairwiseAssumptions {
+  logStrengths: number[];
+  pairsPerItem: number;
+}
+
 export interface PlanAssumptions {
   models: ModelPopulation[];
   dimensions: DimensionAssumptions[];
+  /** Null when the study has no pairwise sample. */
+  pairwise?: PairwiseAssumptions | null;
   /** Seconds a rater spends per rating task (one output, every dimension) and per preference choice. */
   secondsPerRating: number;
   secondsPerPreference: number;
@@ -63,6 +75,8 @@ export interface SimulatedStudy {
   values: Int32Array[];
   /** Per model and bin (index model·bins + bin − 1): choices preferring the model, the reference, a tie. */
   preference: { model: number; reference: number; tie: number }[] | null;
+  /** Pairwise judgements (unit = item); null without a pairwise task. */
+  pairwise: PairwiseJudgement[] | null;
 }
 
 /** What every study of a plan shares: normal scores of the metric and the rating thresholds. */
@@ -134,6 +148,7 @@ export function simulateStudy(population: Population, design: Design, prng: Prng
     rater: new Int32Array(outputs * design.overlap),
     values: [],
     preference: null,
+    pairwise: null,
   };
   const normalScore = new Float64Array(outputs);
   let output = 0;
@@ -182,7 +197,27 @@ export function simulateStudy(population: Population, design: Design, prng: Prng
       }),
     );
   }
+  if (assumptions.pairwise)
+    study.pairwise = pairwiseJudgements(assumptions.pairwise, bins * design.perBin, design, prng);
   return study;
+}
+
+function pairwiseJudgements(
+  pairwise: PairwiseAssumptions,
+  items: number,
+  design: Design,
+  prng: Prng,
+): PairwiseJudgement[] {
+  const theta = pairwise.logStrengths;
+  const judgements: PairwiseJudgement[] = [];
+  balancedPairs(items, theta.length, pairwise.pairsPerItem, prng).forEach((pairs, unit) => {
+    for (const [a, b] of pairs) {
+      const aWins = 1 / (1 + Math.exp(theta[b]! - theta[a]!));
+      for (let r = 0; r < design.overlap; r++)
+        judgements.push({ unit, a, b, scoreA: prng.nextFloat() < aWins ? 1 : 0 });
+    }
+  });
+  return judgements;
 }
 
 /** Standard normal draws by the Box–Muller transform, two per pair of uniforms. */

@@ -19,6 +19,7 @@ interface PlanFlags {
   assumeRho: number;
   assumeIcc: number;
   secondsPerTask: number;
+  assumeBtGap: number;
   json?: string;
 }
 
@@ -44,7 +45,7 @@ export const registerPlan: RegisterCommand = (program) => {
   program
     .command('plan')
     .description(
-      "How big must the study be? Simulates studies over a grid of outputs per bin × raters × raters per output, from the study's scores and its pilot ratings (value shares, ICC, metric–human ρ, seconds per task; assumed where there are none), and prints each design's expected 95% interval widths of metric–human Spearman ρ (per model and pooled), ordinal α and preference shares per bin, with the physician-hours it costs.",
+      "How big must the study be? Simulates studies over a grid of outputs per bin × raters × raters per output, from the study's scores and its pilot ratings (value shares, ICC, metric–human ρ, seconds per task; assumed where there are none), and prints each design's expected 95% interval widths of metric–human Spearman ρ (per model and pooled), ordinal α, preference shares per bin and, with a pairwise sample, the Bradley–Terry log-strength gap of the two models closest in strength, with the physician-hours it costs.",
     )
     .argument('<study>', 'study file (.db)')
     .option('--per-bin <list>', 'outputs per model and bin to try', wholeNumbers('--per-bin', 2), '10,20,30,40,60,80')
@@ -57,7 +58,7 @@ export const registerPlan: RegisterCommand = (program) => {
     .option('--seed <n>', 'PRNG seed (the same seed gives the same plan)', wholeNumber('--seed', 0), 1)
     .option(
       '--target <spec>',
-      'pick the cheapest design reaching e.g. "spearman width 0.2" (or spearman-pooled, alpha, preference) in ≥ 80% of simulated studies',
+      'pick the cheapest design reaching e.g. "spearman width 0.2" (or spearman-pooled, alpha, preference, bt-gap) in ≥ 80% of simulated studies',
     )
     .option(
       '--assume-rho <r>',
@@ -76,6 +77,12 @@ export const registerPlan: RegisterCommand = (program) => {
       'seconds per rating task where the pilot has no timed tasks (a preference choice: half)',
       numberIn('--seconds-per-task', 0, Infinity),
       60,
+    )
+    .option(
+      '--assume-bt-gap <g>',
+      'Bradley–Terry log-strength gap between models next in strength where the pilot has too few pairwise judgements',
+      numberIn('--assume-bt-gap', 0, Infinity),
+      0.2,
     )
     .option('--json <file>', 'also write the whole plan (every figure of every design) as JSON')
     .action(async (study: string, opts: PlanFlags) => {
@@ -102,6 +109,7 @@ export const registerPlan: RegisterCommand = (program) => {
             icc: opts.assumeIcc,
             secondsPerRating: opts.secondsPerTask,
             secondsPerPreference: opts.secondsPerTask / 2,
+            btGap: opts.assumeBtGap,
           },
         }),
       );

@@ -135,3 +135,44 @@ describe('blindrate plan', () => {
     expect(grid.stderr).toContain('The grid has no design');
   });
 });
+
+describe('blindrate plan with a pairwise sample', () => {
+  it('omits the Bradley–Terry gap, in one line saying why, while the study has no pairwise sample', () => {
+    const run = cli('plan', pilotStudy, '--per-bin', '10', '--raters', '2', '--overlap', '2', '--studies', '20');
+    expect(run.stdout).toContain('  Bradley–Terry gap omitted: the study has no pairwise sample.\n');
+    expect(run.stdout).not.toContain('BT gap');
+  });
+
+  it('prints the assumed gap, its column and the design a bt-gap target picks, and writes it in the JSON', () => {
+    const sample = cli(
+      'sample',
+      freshStudy,
+      '--task',
+      'pairwise',
+      '--bins',
+      '5',
+      '--per-bin',
+      '2',
+      '--pairs-per-item',
+      '1',
+      '--allow-overlap',
+    );
+    expect(sample.stderr).toBe('');
+    const json = join(dir, 'plan-bt.json');
+    const args = [freshStudy, '--per-bin', '10,40', '--raters', '2', '--overlap', '2', '--studies', '40'];
+    const run = cli('plan', ...args, '--assume-bt-gap', '0.4', '--target', 'bt-gap width 1', '--json', json);
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toMatch(
+      / {2}pairwise: log-strengths .* \(assumed\); pairs per item 1, .*; BT gap = atlas-7b − borealis-13b, the closest two\n/,
+    );
+    expect(run.stdout).toMatch(/hours {2}ρ per model .* BT gap\n/);
+    const plan = JSON.parse(readFileSync(json, 'utf8'));
+    expect(plan.assumptions.pairwise).toEqual({ from: 'assumed' });
+    const gaps = plan.plan.designs.map(
+      (d: { figures: { label: { statistic: string }; width80: number }[] }) =>
+        d.figures.find((f) => f.label.statistic === 'bt-gap')!.width80,
+    );
+    expect(gaps[1]).toBeLessThan(gaps[0]); // 40 per bin: a narrower gap than 10
+    expect(run.stdout).toContain('Smallest design reaching bt-gap width 1 in ≥ 80% of simulated studies');
+  });
+});

@@ -137,7 +137,7 @@ describe('a target', () => {
     for (const text of ['spearman 0.2', 'kappa width 0.2', 'alpha width -1', 'alpha width 0.2 please'])
       expect(() => parsePlanTarget(text)).toThrow(PlanTargetError);
     expect(() => parsePlanTarget('kappa width 0.2')).toThrow(
-      'The target "kappa width 0.2" should read "<statistic> width <number>" with the statistic one of spearman, spearman-pooled, alpha, preference (e.g. "spearman width 0.2").',
+      'The target "kappa width 0.2" should read "<statistic> width <number>" with the statistic one of spearman, spearman-pooled, alpha, preference, bt-gap (e.g. "spearman width 0.2").',
     );
   });
 });
