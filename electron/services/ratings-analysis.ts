@@ -18,7 +18,7 @@ import {
 } from '../../shared/analysis';
 import { bootstrapThreads, ResampleWorkers } from './analysis-thread';
 import { writeFileAtomically } from './atomic-file';
-import { parseTidyRatingsCsv } from './tidy-ratings';
+import { parseTidyRatingsCsv } from './tidy-ratings-csv';
 
 export interface AnalyzeOptions {
   /** Bootstrap resamples for the α, κ and Spearman intervals (0 = none). */

@@ -1,24 +1,16 @@
 /**
- * The tidy ratings table in and out of its two homes: a study database (db/answers.ts) and a CSV file
- * (tokenised with csv-parse, judged cell by cell by shared/analysis).
+ * The tidy ratings table as a study database holds it (db/answers.ts), with each unit's adjudication
+ * provenance. Reading a tidy CSV file is tidy-ratings-csv.ts, which loads no database.
  */
 import { type StudyDb } from '../../db/connection';
 import type { PreferenceOutcome } from '../../shared/domain';
-import { StudyError } from '../../shared/errors';
 import { assertNever } from '../../shared/kinds/assert-never';
 import { readAnsweredPairwise, readAnsweredValues, readScoresOfAnsweredOutputs } from '../../db/answers';
-import { CsvSyntaxError, csvRecords } from '../../shared/csv';
 import {
   PAIRWISE_DIMENSION,
   PAIRWISE_TIE,
   PREFERENCE_DIMENSION,
-  TIDY_FIXED_COLUMNS,
-  TIDY_REQUIRED_COLUMNS,
-  parseTidyRatings,
   tidyRow,
-  type CsvRecord,
-  type KnownDimension,
-  type PairwiseJudgementRow,
   type TidyPairwiseRow,
   type TidyRatingRow,
 } from '../../shared/analysis';
@@ -99,37 +91,4 @@ export function readTidyPairwiseRows(db: StudyDb): TidyPairwiseRow[] {
       flagged: row.flagged === 1,
     };
   });
-}
-
-/** Parses a tidy ratings CSV text; any problem throws one StudyError naming the file, line and column. */
-export function parseTidyRatingsCsv(
-  text: string,
-  fileName: string,
-): {
-  rows: TidyRatingRow[];
-  pairwise: PairwiseJudgementRow[];
-  metrics: string[];
-  dimensions: KnownDimension[];
-} {
-  const records = tokenise(text, fileName);
-  if (records.length === 0) throw new StudyError(`${fileName} is empty: expected a header line and ratings.`);
-  const result = parseTidyRatings(fileName, records[0]!, records.slice(1));
-  if (!result.ok) {
-    const more =
-      result.errors.length > 1
-        ? ` (and ${result.errors.length - 1} more problem${result.errors.length > 2 ? 's' : ''})`
-        : '';
-    throw new StudyError(`${result.errors[0]}${more}`);
-  }
-  return { rows: result.rows, pairwise: result.pairwise, metrics: result.metrics, dimensions: result.dimensions };
-}
-
-function tokenise(text: string, fileName: string): CsvRecord[] {
-  try {
-    // Exports of earlier releases, without the columns added since, are BlindRate's too.
-    return csvRecords(text, fileName, { fixed: TIDY_FIXED_COLUMNS, alwaysWritten: TIDY_REQUIRED_COLUMNS });
-  } catch (error) {
-    if (error instanceof CsvSyntaxError) throw new StudyError(error.message);
-    throw error;
-  }
 }

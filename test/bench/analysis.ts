@@ -15,7 +15,7 @@ import { stringify } from 'csv-stringify/sync';
 import { analyzeTidyRatings, metricsOf, serializeAnalysisResult, tidyColumns, tidyRecord } from '../../shared/analysis';
 import { linearQuantileSorted } from '../../shared/stats/bootstrap';
 import { analyzeRatingsFile, type RatingsFileOptions } from '../../electron/services/ratings-analysis';
-import { parseTidyRatingsCsv } from '../../electron/services/tidy-ratings';
+import { parseTidyRatingsCsv } from '../../electron/services/tidy-ratings-csv';
 import { benchTidyRows } from './analysis-data';
 
 const REPEATS = 7;

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { analyzeTidyRatings } from '../../shared/analysis';
 import type { ApiSuccess } from '../../shared/transport';
 import type { StudyReport } from '../../shared/api';
-import { parseTidyRatingsCsv } from '../../electron/services/tidy-ratings';
+import { parseTidyRatingsCsv } from '../../electron/services/tidy-ratings-csv';
 import { expectNoSeriousAxeViolations } from './axe';
 import { recordCspViolations } from './csp';
 import { createTestStudy, launchBrowserMode, STUDY_PASSPHRASE } from './launcher';

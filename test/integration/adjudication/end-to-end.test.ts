@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mergeAdjudicationPackage } from '../../../electron/services/adjudication-merge';
 import { packAdjudicationPackage } from '../../../electron/services/adjudication';
 import { exportTable } from '../../../electron/services/exporter';
-import { parseTidyRatingsCsv } from '../../../electron/services/tidy-ratings';
+import { parseTidyRatingsCsv } from '../../../electron/services/tidy-ratings-csv';
 import { analyzeRatingsFile } from '../../../electron/services/ratings-analysis';
 import { readReportStudy } from '../../../electron/services/analysis';
 import { buildReportModel } from '../../../shared/report';
@@ -87,7 +87,7 @@ describe('the tidy export after an adjudication round', () => {
   it('ends its fixed columns with provenance and adjudicated_value, before the score columns', () => {
     const header = csv.split('\n')[0]!.split(',');
     const at = header.indexOf('provenance');
-    expect(header.slice(at - 1, at + 2)).toEqual(['comment', 'provenance', 'adjudicated_value']);
+    expect(header.slice(at - 1, at + 2)).toEqual(['both_unacceptable', 'provenance', 'adjudicated_value']);
     expect(header.slice(at + 2).every((column) => column.startsWith('score_'))).toBe(true);
   });
 

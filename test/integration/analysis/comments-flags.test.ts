@@ -14,7 +14,7 @@ import { analyzeStudy, readReportStudy } from '../../../electron/services/analys
 import { buildDemoStudy } from '../../../electron/services/demo';
 import { exportTable } from '../../../electron/services/exporter';
 import { openStudy } from '../../../electron/services/study';
-import { parseTidyRatingsCsv } from '../../../electron/services/tidy-ratings';
+import { parseTidyRatingsCsv } from '../../../electron/services/tidy-ratings-csv';
 import { renderReportHtml } from '../../../shared/report';
 import { simulateRatings } from './simulate-ratings';
 

@@ -11,7 +11,7 @@ import type { PairwiseSummary } from '../../../shared/analysis';
 import { createPrng, deriveSeed } from '../../../shared/prng';
 import { bradleyTerryIntervalsOfResamples, resamplesOf, type PairwiseJudgement } from '../../../shared/stats';
 import { analyzeRatingsFile } from '../../../electron/services/ratings-analysis';
-import { parseTidyRatingsCsv } from '../../../electron/services/tidy-ratings';
+import { parseTidyRatingsCsv } from '../../../electron/services/tidy-ratings-csv';
 
 const fixture = (name: string) => fileURLToPath(new URL(`../../fixtures/analysis/${name}`, import.meta.url));
 const CSV = fixture('pairwise_small.csv');

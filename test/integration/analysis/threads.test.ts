@@ -22,7 +22,7 @@ import {
 } from '../../../shared/analysis';
 import { ResampleWorkers } from '../../../electron/services/analysis-thread';
 import { analyzeRatingsFile } from '../../../electron/services/ratings-analysis';
-import { parseTidyRatingsCsv } from '../../../electron/services/tidy-ratings';
+import { parseTidyRatingsCsv } from '../../../electron/services/tidy-ratings-csv';
 import { benchTidyRows } from '../../bench/analysis-data';
 
 const folder = mkdtempSync(join(tmpdir(), 'blindrate-threads-'));

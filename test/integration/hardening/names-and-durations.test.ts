@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { createApiHost } from '../../../electron/services/api-host';
 import { importFiles } from '../../../electron/services/importer';
 import { createRater } from '../../../electron/services/raters';
-import { parseTidyRatingsCsv } from '../../../electron/services/tidy-ratings';
+import { parseTidyRatingsCsv } from '../../../electron/services/tidy-ratings-csv';
 import { displaySafeName } from '../../../shared/text/names';
 import { fixedClock, freshStudy, PASSPHRASE } from '../engine/helpers';
 import { openStudyDatabase } from '../../../db/connection';

@@ -194,8 +194,9 @@ describe('a seven-model pairwise study', () => {
     expect(merged.map((s) => s.answersAdded)).toEqual([60, 60]);
 
     const table = EXPORTS.ratings(study.db);
-    // The pair's columns end the fixed ones; score columns follow only for rated outputs (none here).
-    expect(table.columns.slice(-4)).toEqual(['comment', 'model_a', 'model_b', 'both_unacceptable']);
+    // The pair's columns follow the older fixed ones (then adjudication's); score columns follow only for rated outputs (none here).
+    const atPair = table.columns.indexOf('model_a');
+    expect(table.columns.slice(atPair - 1, atPair + 3)).toEqual(['comment', 'model_a', 'model_b', 'both_unacceptable']);
     const rows = [...table.rows];
     expect(rows).toHaveLength(120);
     for (const [r, rater] of RATERS.entries()) {

@@ -23,7 +23,8 @@ import { packRaterPackage } from '../../../electron/services/pack';
 import { assignRaters } from '../../../electron/services/plan';
 import { PACKAGE_RATER_ID } from '../../../electron/services/session';
 import { readRubricDimensions } from '../../../electron/services/study';
-import { parseTidyRatingsCsv, readTidyRatingRows } from '../../../electron/services/tidy-ratings';
+import { parseTidyRatingsCsv } from '../../../electron/services/tidy-ratings-csv';
+import { readTidyRatingRows } from '../../../electron/services/tidy-ratings';
 import { analyzeTidyRatings, type AnalysisResult, type QcResult, type TidyRatingRow } from '../../../shared/analysis';
 import type {
   AssignmentSummary,

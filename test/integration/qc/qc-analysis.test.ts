@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { analyzeRatingsFile } from '../../../electron/services/ratings-analysis';
-import { parseTidyRatingsCsv } from '../../../electron/services/tidy-ratings';
+import { parseTidyRatingsCsv } from '../../../electron/services/tidy-ratings-csv';
 import { analyzeTidyRatings, type AnalysisResult, type QcResult } from '../../../shared/analysis';
 import { parseCalibrationFile } from '../../../shared/qc';
 import { ratingsQcCsv } from '../../fixtures/qc/make_ratings_qc';

@@ -328,6 +328,16 @@ describe('a rater session over IPC', () => {
       durationMs: 900,
     });
     expect((await call<unknown[]>('listAssignments', 'preference')).length).toBeGreaterThan(0);
+    // The demo package has no pairwise task: the channel answers, and refuses a choice on a preference.
+    await expect(
+      call('savePairwise', {
+        assignmentId: overview.resume.preference,
+        choice: 'B',
+        bothUnacceptable: true,
+        comment: '',
+        durationMs: 700,
+      }),
+    ).rejects.toThrow('is a preference task, not a pairwise task');
     const progress = (await call<SessionOverview>('getOverview')).progress;
     expect(progress.find((p) => p.kind === 'rating')).toMatchObject({ done: 1, flagged: 1 });
     expect(progress.find((p) => p.kind === 'preference')).toMatchObject({ done: 1 });

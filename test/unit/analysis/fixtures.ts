@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AnalysisResult } from '../../../shared/analysis';
-import { parseTidyRatingsCsv } from '../../../electron/services/tidy-ratings';
+import { parseTidyRatingsCsv } from '../../../electron/services/tidy-ratings-csv';
 
 // A path, not a URL object: under jsdom the global URL is not Node's, and fs refuses it.
 const folder = join(dirname(fileURLToPath(import.meta.url)), '../../fixtures/analysis');

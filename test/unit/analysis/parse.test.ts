@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseTidyRatingsCsv } from '../../../electron/services/tidy-ratings';
+import { parseTidyRatingsCsv } from '../../../electron/services/tidy-ratings-csv';
 
 const HEADER = 'rater,item_id,model,task,dimension,value,bin,presented_position,duration_ms,rated_at,score_rougeL';
 const csv = (...lines: string[]) => [HEADER, ...lines].join('\n');

@@ -41,8 +41,9 @@ const preference: TidyRatingRow = {
 };
 
 describe('the pair columns', () => {
-  it('end the tidy header, so the columns before them stay where they were', () => {
-    expect(tidyColumns(['rougeL']).slice(-4)).toEqual(['model_a', 'model_b', 'both_unacceptable', 'score_rougeL']);
+  it("follow comment (then adjudication's two), so the columns before them stay where they were", () => {
+    expect(tidyColumns(['rougeL']).slice(-6, -3)).toEqual(['model_a', 'model_b', 'both_unacceptable']);
+    expect(tidyColumns(['rougeL']).at(-7)).toBe('comment');
   });
 
   it('are empty on rating and preference rows, and hold the pair on a pairwise row', () => {

@@ -14,6 +14,8 @@ import { PACKAGE_MIGRATIONS } from '../../../db/package-migrations';
 import { readPackageAnswers, readPackageTasks, writePackageChoice } from '../../../db/package-file';
 import { createOldMaster } from './old-schema';
 
+const LATEST_PACKAGE_VERSION = PACKAGE_MIGRATIONS.at(-1)!.version;
+
 const PASSPHRASE = 'upgrade test pairwise lantern';
 let folder: string;
 beforeEach(() => {
@@ -44,7 +46,7 @@ it('keeps a schema-9 master whole and then stores pairwise samples, tasks, posit
 
   const db = openStudyDatabase(path, PASSPHRASE);
   try {
-    expect(readSchemaVersion(db)).toBe(10);
+    expect(readSchemaVersion(db)).toBe(MIGRATIONS.at(-1)!.version); // and on to the latest
     expect(db.prepare('SELECT id, sample_id, output_id, output_b_id, bin, avg_score FROM tasks').all()).toEqual([
       { id: 1, sample_id: 1, output_id: 1, output_b_id: null, bin: 1, avg_score: 0.5 },
     ]);
@@ -98,7 +100,7 @@ it('migrates a schema-2 package when opened, and refuses one newer than this Bli
 
   const db = openStudyDatabase(path, PASSPHRASE, { kind: 'package' });
   try {
-    expect(readSchemaVersion(db)).toBe(3);
+    expect(readSchemaVersion(db)).toBe(LATEST_PACKAGE_VERSION); // and on to the latest
     expect(readPackageTasks(db).map((t) => [t.id, t.kind, t.answerA, t.answerB])).toEqual([
       ['t1', 'preference', 'x', 'y'],
     ]);
@@ -109,11 +111,11 @@ it('migrates a schema-2 package when opened, and refuses one newer than this Bli
     db.exec(`INSERT INTO responses VALUES ('t2', '', 5, 't', 't')`);
     writePackageChoice(db, 't2', 'B', true);
     expect(readPackageAnswers(db).find((a) => a.taskId === 't2')).toMatchObject({ choice: 'B', bothUnacceptable: 1 });
-    db.pragma('user_version = 4');
+    db.pragma(`user_version = ${LATEST_PACKAGE_VERSION + 1}`);
   } finally {
     db.close();
   }
   expect(() => openStudyDatabase(path, PASSPHRASE, { kind: 'package' })).toThrow(
-    'This file has schema version 4; this BlindRate knows up to 3. Update BlindRate.',
+    `This file has schema version ${LATEST_PACKAGE_VERSION + 1}; this BlindRate knows up to ${LATEST_PACKAGE_VERSION}. Update BlindRate.`,
   );
 });

@@ -181,7 +181,7 @@ describe('the rule checks', () => {
     ).toEqual([
       'Line 3: record id 1 is already on line 2.',
       'Line 3, bin: "6": above the maximum 5.',
-      'Line 3, task: "7": not one of the codes 1, 2.',
+      'Line 3, task: "7": not one of the codes 1, 2, 3.',
       'Line 3, rated_at: "2026-03-02T09:00:01Z": not YYYY-MM-DD HH:MM:SS.',
       'Line 3, safety: "yes": give 1 or 0.',
       'Line 3, rating_complete: "3": an instrument status is 0, 1 or 2.',
