@@ -6,80 +6,41 @@
  * down to its last dimension.
  */
 import { expect, test } from '@playwright/test';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { iterateSampledOutputs } from '../../db/samples';
-import { buildDemoStudy, DEMO_RATER } from '../../electron/services/demo';
-import { packRaterPackage } from '../../electron/services/pack';
+import { buildDemoStudy } from '../../electron/services/demo';
 import { assignRaters } from '../../electron/services/plan';
 import { openStudy } from '../../electron/services/study';
-import { recordCspViolations, type CspRecorder } from './csp';
-import { launchApp, PACKAGE_PASSPHRASE, STUDY_PASSPHRASE, type LaunchedApp, type TestStudy } from './launcher';
+import { appPerFile } from './fixtures';
+import { E2E_RATER, STUDY_PASSPHRASE, studyWithPackage, type TestStudy } from './launcher';
 import { ratingKeysFor, startRating, taskHeading, wholeInView } from './ui';
 
 const CALIBRATION_TASKS = 2;
 
 /** The demo study with a plan whose rater starts with two calibration tasks of sampled outputs. */
-async function calibrationStudy(): Promise<TestStudy> {
-  const dir = mkdtempSync(join(tmpdir(), 'blindrate-e2e-calibration-'));
-  const masterPath = join(dir, 'calibration-study.db');
-  const path = join(dir, 'calibration-rater.blindrate');
-  const clock = () => new Date('2026-01-15T09:00:00Z');
-  await buildDemoStudy(masterPath, STUDY_PASSPHRASE, clock);
-  const master = openStudy(masterPath, STUDY_PASSPHRASE);
-  try {
-    const sampled = [...iterateSampledOutputs(master)].filter((row) => row.task === 'rating').slice(0, 2);
-    const calibration = [
-      'item_id,model,factuality,brevity,patient_friendliness,relevance,safety,rationale',
-      ...sampled.map((row) => `${row.item_id},${row.model},4,3,4,5,1,Accurate; a little long for a patient`),
-    ].join('\n');
-    assignRaters(master, {
-      raters: [DEMO_RATER],
-      seed: 103,
-      qc: { repeats: 0, referenceControls: 0, calibration: CALIBRATION_TASKS },
-      calibrationFile: { name: 'calibration.csv', text: `${calibration}\n` },
-      clock,
-    });
-    packRaterPackage(master, {
-      rater: DEMO_RATER,
-      out: path,
-      passphrase: PACKAGE_PASSPHRASE,
-      masterPassphrase: null,
-      clock,
-    });
-  } finally {
-    master.close();
-  }
-  return {
-    path,
-    passphrase: PACKAGE_PASSPHRASE,
-    masterPath,
-    masterPassphrase: STUDY_PASSPHRASE,
-    rater: DEMO_RATER,
-    dispose: () => rmSync(dir, { recursive: true, force: true }),
-  };
+function calibrationStudy(): Promise<TestStudy> {
+  return studyWithPackage('calibration', async (masterPath, clock) => {
+    await buildDemoStudy(masterPath, STUDY_PASSPHRASE, clock);
+    const master = openStudy(masterPath, STUDY_PASSPHRASE);
+    try {
+      const sampled = [...iterateSampledOutputs(master)].filter((row) => row.task === 'rating').slice(0, 2);
+      const calibration = [
+        'item_id,model,factuality,brevity,patient_friendliness,relevance,safety,rationale',
+        ...sampled.map((row) => `${row.item_id},${row.model},4,3,4,5,1,Accurate; a little long for a patient`),
+      ].join('\n');
+      assignRaters(master, {
+        raters: [E2E_RATER],
+        seed: 103,
+        qc: { repeats: 0, referenceControls: 0, calibration: CALIBRATION_TASKS },
+        calibrationFile: { name: 'calibration.csv', text: `${calibration}\n` },
+        clock,
+      });
+    } finally {
+      master.close();
+    }
+  });
 }
 
-test.describe.configure({ mode: 'serial' });
-let study: TestStudy;
-let app: LaunchedApp;
-let csp: CspRecorder;
-
-test.beforeAll(async () => {
-  study = await calibrationStudy();
-  app = await launchApp(study);
-  csp = await recordCspViolations(app.page);
-});
-
-test.afterAll(async () => {
-  try {
-    expect(csp.violations(), 'Content Security Policy violations').toEqual([]);
-  } finally {
-    await app?.close();
-    study?.dispose();
-  }
-});
+const shared = appPerFile({}, calibrationStudy);
 
 // At 200 % the panes stack (context first), so the notice is reached by scrolling down to the rubric.
 for (const [position, viewport, name, stacked] of [
@@ -87,6 +48,7 @@ for (const [position, viewport, name, stacked] of [
   [2, { width: 683, height: 384 }, '200 % zoom (683×384)', true],
 ] as const) {
   test(`at ${name} a calibration task says it is practice, and its feedback heading is whole in view after the save`, async () => {
+    const { app, study } = shared;
     const { page } = app;
     await page.setViewportSize(viewport);
     if (position === 1) await startRating(page, study.passphrase, study.rater, 'rating');

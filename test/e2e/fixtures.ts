@@ -10,14 +10,17 @@ export interface FileApp {
 }
 
 /**
- * One fresh study and one running app per spec file, shared by its tests in order (the tests of a
- * file are steps of one rater's session). Call at the top level of a spec file.
+ * One fresh study (the demo's unless `makeStudy` says otherwise) and one running app per spec file, shared by
+ * its tests in order (the tests of a file are steps of one rater's session). Call at the top level of a spec file.
  */
-export function appPerFile(options: LaunchOptions = {}, study: { pairwise?: boolean } = {}): FileApp {
+export function appPerFile(
+  options: LaunchOptions = {},
+  makeStudy: () => Promise<TestStudy> = () => createTestStudy(),
+): FileApp {
   test.describe.configure({ mode: 'serial' });
   const shared = {} as FileApp;
   test.beforeAll(async () => {
-    shared.study = await createTestStudy(study);
+    shared.study = await makeStudy();
     shared.app = await launchApp(shared.study, options);
     shared.csp = await recordCspViolations(shared.app.page);
   });

@@ -8,71 +8,38 @@ import { expect, test } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEMO_RATER, DEMO_RATING_SAMPLE, writeDemoFiles } from '../../electron/services/demo';
+import { DEMO_RATING_SAMPLE, writeDemoFiles } from '../../electron/services/demo';
 import { importFiles } from '../../electron/services/importer';
-import { packRaterPackage } from '../../electron/services/pack';
 import { assignRaters } from '../../electron/services/plan';
 import { drawSample } from '../../electron/services/sampler';
 import { createStudy } from '../../electron/services/study';
 import { MED_PALM_HARM_RUBRIC } from '../../shared/presets/med-palm-harm';
-import { recordCspViolations, type CspRecorder } from './csp';
 import { expectNoSeriousAxeViolations } from './axe';
-import { launchApp, PACKAGE_PASSPHRASE, STUDY_PASSPHRASE, type LaunchedApp, type TestStudy } from './launcher';
+import { appPerFile } from './fixtures';
+import { E2E_RATER, STUDY_PASSPHRASE, studyWithPackage, type TestStudy } from './launcher';
 import { savedRatings } from './study-db';
 import { startRating, taskHeading } from './ui';
 
 /** The demo's outputs under the harm preset (its conditions as published with it), one rater's package. */
-async function harmStudy(): Promise<TestStudy> {
-  const dir = mkdtempSync(join(tmpdir(), 'blindrate-e2e-harm-'));
-  const masterPath = join(dir, 'harm-study.db');
-  const path = join(dir, 'harm-rater.blindrate');
-  const clock = () => new Date('2026-01-15T09:00:00Z');
-  const db = createStudy(masterPath, STUDY_PASSPHRASE, { rubric: MED_PALM_HARM_RUBRIC, name: 'Harm study', clock });
-  try {
-    await importFiles(db, writeDemoFiles(dir), { clock });
-    drawSample(db, { ...DEMO_RATING_SAMPLE, metrics: [] }, clock);
-    assignRaters(db, { raters: [DEMO_RATER], seed: 103, clock });
-    packRaterPackage(db, {
-      rater: DEMO_RATER,
-      out: path,
-      passphrase: PACKAGE_PASSPHRASE,
-      masterPassphrase: null,
-      clock,
-    });
-  } finally {
-    db.close();
-  }
-  return {
-    path,
-    passphrase: PACKAGE_PASSPHRASE,
-    masterPath,
-    masterPassphrase: STUDY_PASSPHRASE,
-    rater: DEMO_RATER,
-    dispose: () => rmSync(dir, { recursive: true, force: true }),
-  };
+function harmStudy(): Promise<TestStudy> {
+  return studyWithPackage('harm', async (masterPath, clock) => {
+    const files = mkdtempSync(join(tmpdir(), 'blindrate-e2e-harm-files-'));
+    const db = createStudy(masterPath, STUDY_PASSPHRASE, { rubric: MED_PALM_HARM_RUBRIC, name: 'Harm study', clock });
+    try {
+      await importFiles(db, writeDemoFiles(files), { clock });
+      drawSample(db, { ...DEMO_RATING_SAMPLE, metrics: [] }, clock);
+      assignRaters(db, { raters: [E2E_RATER], seed: 103, clock });
+    } finally {
+      db.close();
+      rmSync(files, { recursive: true, force: true });
+    }
+  });
 }
 
-test.describe.configure({ mode: 'serial' });
-let study: TestStudy;
-let app: LaunchedApp;
-let csp: CspRecorder;
-
-test.beforeAll(async () => {
-  study = await harmStudy();
-  app = await launchApp(study);
-  csp = await recordCspViolations(app.page);
-});
-
-test.afterAll(async () => {
-  try {
-    expect(csp.violations(), 'Content Security Policy violations').toEqual([]);
-  } finally {
-    await app?.close();
-    study?.dispose();
-  }
-});
+const shared = appPerFile({}, harmStudy);
 
 test('the harm preset with its conditions is rated by keyboard alone, and saved as typed', async () => {
+  const { app, study } = shared;
   const { page } = app;
   await page.setViewportSize({ width: 1366, height: 768 });
   await startRating(page, study.passphrase, study.rater, 'rating');

@@ -15,6 +15,7 @@ import { electronUnavailableReason, findElectronBinary } from '../../electron/cl
 import { mainArgumentList } from '../../electron/main/arguments';
 import { openStudyDatabase } from '../../db/connection';
 import { buildDemoPackage, buildDemoStudy } from '../../electron/services/demo';
+import { packRaterPackage } from '../../electron/services/pack';
 import { drawSample } from '../../electron/services/sampler';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../..');
@@ -95,6 +96,41 @@ export async function createTestStudy(options: { pairwise?: boolean } = {}): Pro
     }
   }
   buildDemoPackage(masterPath, STUDY_PASSPHRASE, path, PACKAGE_PASSPHRASE, clock);
+  return {
+    path,
+    passphrase: PACKAGE_PASSPHRASE,
+    masterPath,
+    masterPassphrase: STUDY_PASSPHRASE,
+    rater: E2E_RATER,
+    dispose: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+/**
+ * A study of a spec's own making and its rater's package, in their own temp folder: `build` writes the master
+ * at the path it is given, with a plan for E2E_RATER (import, sample, assign); the package is then cut from it.
+ */
+export async function studyWithPackage(
+  folderName: string,
+  build: (masterPath: string, clock: () => Date) => Promise<void>,
+): Promise<TestStudy> {
+  const dir = mkdtempSync(join(tmpdir(), `blindrate-e2e-${folderName}-`));
+  const masterPath = join(dir, `${folderName}-study.db`);
+  const path = join(dir, `${folderName}-rater.blindrate`);
+  const clock = () => new Date('2026-01-15T09:00:00Z');
+  await build(masterPath, clock);
+  const master = openStudyDatabase(masterPath, STUDY_PASSPHRASE);
+  try {
+    packRaterPackage(master, {
+      rater: E2E_RATER,
+      out: path,
+      passphrase: PACKAGE_PASSPHRASE,
+      masterPassphrase: null,
+      clock,
+    });
+  } finally {
+    master.close();
+  }
   return {
     path,
     passphrase: PACKAGE_PASSPHRASE,

@@ -2,11 +2,11 @@ import { expect, test } from '@playwright/test';
 import { openStudyDatabase } from '../../db/connection';
 import { expectNoSeriousAxeViolations } from './axe';
 import { appPerFile } from './fixtures';
-import { E2E_RATER } from './launcher';
+import { createTestStudy, E2E_RATER } from './launcher';
 import { mergeIntoMaster } from './study-db';
 import { closeInstructionsIfShown, tabTo, unlockByKeyboard } from './ui';
 
-const shared = appPerFile({}, { pairwise: true });
+const shared = appPerFile({}, () => createTestStudy({ pairwise: true }));
 
 const comparisonHeading = (position: number) =>
   shared.app.page.getByRole('heading', { level: 1, name: new RegExp(`^Comparison ${position} of \\d+$`) });
