@@ -113,17 +113,8 @@ export function insertAdjudicationDispute(
   );
 }
 
-export interface AdjudicationRound {
-  id: string;
-  adjudicator: string;
-  showsRatings: boolean;
-  thresholdsJson: string;
-  passphrase: string;
-  fileSalt: string;
-  taskDigest: string;
-  taskCount: number;
-  issuedAt: string;
-  anchorHash: string;
+/** A round as the master records it: as issued, and when its package came back (null until merged). */
+export interface AdjudicationRound extends NewAdjudicationRound {
   returnedAt: string | null;
 }
 
