@@ -113,7 +113,8 @@ describe('the import job', () => {
 
   it('imports the corrected file, recorded in the history, naming each phase while it runs', async () => {
     const { host } = await newStudyHost();
-    const file = host.acceptUpload('outputs.jsonl', 'import', outputsFile(2_000));
+    // The bench's size (20 MB): reading and saving each take hundreds of milliseconds, many polls.
+    const file = host.acceptUpload('outputs.jsonl', 'import', outputsFile(20_000));
     const job = await host.startImport({ files: [file.token], map: {}, model: '', ignoreUnknown: false, join: null });
     const steps: string[] = [];
     const done = await until(host, job.jobId, (s) => {
@@ -124,16 +125,16 @@ describe('the import job', () => {
     // enters them; the progress itself moves meanwhile (test/unit/electron/job-progress.test.ts). Polled
     // every 20 ms, a phase shorter than that can slip past: opening the study does, with the test processes'
     // two-round key derivation (test/fast-key-derivation.mjs). So: every phase seen is one of these, in this
-    // order, and the ones that take real time here (reading the file, saving the import) are seen.
+    // order, and the ones that take real time at this size (reading the file, saving the import) are seen.
     const phases = ['Opening the study', 'Reading', 'Reading outputs.jsonl', 'Saving the import'];
     const seen = steps.filter((step) => step !== 'Starting');
     const order = seen.map((step) => phases.indexOf(step));
     expect(order).not.toContain(-1);
     expect(order).toEqual([...order].sort((a, b) => a - b));
     expect(seen).toEqual(expect.arrayContaining(['Reading outputs.jsonl', 'Saving the import']));
-    expect(done).toMatchObject({ state: 'done', result: { kind: 'import', summary: { outputs: 2_000 } } });
+    expect(done).toMatchObject({ state: 'done', result: { kind: 'import', summary: { outputs: 20_000 } } });
     expect((await host.listImports()).map(({ file: name, records }) => [name, records])).toEqual([
-      ['outputs.jsonl', 2_000],
+      ['outputs.jsonl', 20_000],
     ]);
   }, 120_000);
 });
