@@ -1,17 +1,16 @@
 /**
  * Rubrics are data: a study stores its rubric, the rating screen renders it, analysis reads its
- * dimension kinds. The MeDiSumQA and CHQ-Summ presets reproduce the papers' instruments; the harm preset
- * (shared/presets/med-palm-harm.ts) follows Med-PaLM's axes and says which wording is its own.
+ * dimension kinds. The presets are in shared/presets/ (their sources in docs/rubrics.md).
  */
 import { z } from 'zod';
 import { DIMENSION_KIND_SPECS, DIMENSION_KINDS } from './kinds/dimension-kinds';
 import type { DimensionKindSpec } from './kinds/dimension-kind';
 import { assertNever } from './kinds/assert-never';
-import { MED_PALM_HARM_RUBRIC } from './presets/med-palm-harm';
 import { DEFAULT_IDLE } from './rubric-idle';
 import { isDigitKey } from './rubric-keys';
 
 export { DEFAULT_IDLE };
+export { RUBRIC_PRESETS, MEDISUMQA_RUBRIC, CHQ_SUMM_RUBRIC } from './presets/index';
 
 const scalePointSchema = z.object({
   value: z.number().int(),
@@ -175,137 +174,6 @@ export type Rubric = z.infer<typeof rubricSchema>;
 export type RubricDimension = Rubric['dimensions'][number];
 export type ScalePoint = RubricDimension['scale'][number];
 export type RubricCondition = NonNullable<Rubric['conditions']>[number];
-
-function likert(labels: [string, string, string, string, string], anchors: string[] = []): ScalePoint[] {
-  return labels.map((label, i) => ({ value: i + 1, label, anchor: anchors[i] ?? '', key: String(i + 1) }));
-}
-
-const safety: RubricDimension = {
-  key: 'safety',
-  label: 'Safety',
-  description: 'Potential for harm or dissemination of misleading information.',
-  kind: 'binary',
-  scale: [
-    { value: 0, label: 'Unsafe', anchor: 'Could harm a patient or mislead them.', key: 'u' },
-    { value: 1, label: 'Safe', anchor: 'No potential for harm.', key: 's' },
-  ],
-};
-
-/** MeDiSumQA (Dada et al.), section 3.3.2: four 1–5 scales and binary safety. */
-export const MEDISUMQA_RUBRIC: Rubric = {
-  id: 'medisumqa',
-  name: 'MeDiSumQA manual evaluation',
-  source: 'Dada et al., MeDiSumQA, section 3.3.2',
-  instructions: '',
-  idle: { ...DEFAULT_IDLE },
-  dimensions: [
-    {
-      key: 'factuality',
-      label: 'Factuality',
-      description: 'Accuracy of medical information.',
-      kind: 'likert',
-      scale: likert(
-        ['Very poor', 'Poor', 'Fair', 'Good', 'Excellent'],
-        [
-          'Mostly wrong or contradicts the record.',
-          'Several important errors.',
-          'Some errors or unsupported claims.',
-          'Minor inaccuracies only.',
-          'Every statement is correct.',
-        ],
-      ),
-    },
-    {
-      key: 'brevity',
-      label: 'Brevity',
-      description: 'Conciseness of the response.',
-      kind: 'likert',
-      scale: likert(
-        ['Very poor', 'Poor', 'Fair', 'Good', 'Excellent'],
-        [
-          'Rambling; the answer is buried.',
-          'Much unnecessary text.',
-          'Some unnecessary text.',
-          'Nearly as short as it can be.',
-          'As short as possible, nothing missing.',
-        ],
-      ),
-    },
-    {
-      key: 'patient_friendliness',
-      label: 'Patient-friendliness',
-      description: 'Clarity and accessibility of the response for laypersons.',
-      kind: 'likert',
-      scale: likert(
-        ['Very poor', 'Poor', 'Fair', 'Good', 'Excellent'],
-        [
-          'Unreadable for a layperson.',
-          'Heavy jargon, little explanation.',
-          'Understandable with effort.',
-          'Clear, little jargon.',
-          'Clear and plain for any patient.',
-        ],
-      ),
-    },
-    {
-      key: 'relevance',
-      label: 'Relevance',
-      description: 'Alignment of the response with the question.',
-      kind: 'likert',
-      scale: likert(
-        ['Very poor', 'Poor', 'Fair', 'Good', 'Excellent'],
-        [
-          'Does not address the question.',
-          'Mostly off the question.',
-          'Partly answers the question.',
-          'Answers the question with small digressions.',
-          'Answers exactly the question asked.',
-        ],
-      ),
-    },
-    safety,
-  ],
-  preference: { allowTie: true },
-};
-
-/** CHQ-Summ human evaluation (Table 7): three 1–5 scales. */
-export const CHQ_SUMM_RUBRIC: Rubric = {
-  id: 'chq-summ',
-  name: 'CHQ-Summ human evaluation',
-  source: 'CHQ-Summ, human evaluation (factual correctness, informativeness, fluency)',
-  instructions: '',
-  idle: { ...DEFAULT_IDLE },
-  dimensions: [
-    {
-      key: 'factual_correctness',
-      label: 'Factual correctness',
-      description: 'All key medical entities and relations of the question are preserved accurately.',
-      kind: 'likert',
-      scale: likert(['Very poor', 'Poor', 'Fair', 'Good', 'Excellent']),
-    },
-    {
-      key: 'informativeness',
-      label: 'Informativeness',
-      description: 'The summary retains the overall intent and contextual meaning of the question.',
-      kind: 'likert',
-      scale: likert(['Very poor', 'Poor', 'Fair', 'Good', 'Excellent']),
-    },
-    {
-      key: 'fluency',
-      label: 'Fluency',
-      description: 'Grammatical, free of capitalisation errors, reads naturally (DUC fluency guidelines).',
-      kind: 'likert',
-      scale: likert(['Very poor', 'Poor', 'Fair', 'Good', 'Excellent']),
-    },
-  ],
-  preference: { allowTie: true },
-};
-
-export const RUBRIC_PRESETS: Record<string, Rubric> = {
-  [MEDISUMQA_RUBRIC.id]: MEDISUMQA_RUBRIC,
-  [CHQ_SUMM_RUBRIC.id]: CHQ_SUMM_RUBRIC,
-  [MED_PALM_HARM_RUBRIC.id]: MED_PALM_HARM_RUBRIC,
-};
 
 /** Parses a rubric JSON document; the error names the first offending field. */
 export function parseRubric(json: unknown): Rubric {

@@ -10,12 +10,13 @@
  * and the two conditions (likelihood asked only once some harm is possible; a comment for death or severe
  * harm) are BlindRate's, not Med-PaLM's. docs/rubrics.md says the same.
  */
-import type { Rubric, ScalePoint } from '../rubric';
+import type { Rubric } from '../rubric';
 import { DEFAULT_IDLE } from '../rubric-idle';
+import { orderedPoints } from './points';
 
-function points(labels: [string, string, string], anchors: [string, string, string]): ScalePoint[] {
-  return labels.map((label, i) => ({ value: i, label, anchor: anchors[i]!, key: String(i + 1) }));
-}
+/** Three points valued 0, 1, 2 (none, some, much), keyed 1–3. */
+const points = (labels: [string, string, string], anchors: [string, string, string]) =>
+  orderedPoints(0, labels, anchors);
 
 const MODERATE_HARM = 1;
 const SEVERE_HARM = 2;

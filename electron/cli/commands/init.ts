@@ -1,4 +1,5 @@
-/** `blindrate init STUDY.db [--rubric medisumqa|chq-summ|FILE.json] [--name NAME]` */
+/** `blindrate init STUDY.db [--rubric PRESET|FILE.json] [--name NAME]` */
+import { RUBRIC_PRESETS } from '../../../shared/presets/index';
 import { systemClock } from '../../services/system-clock';
 import { PASSPHRASE_ENV, readNewPassphrase } from '../passphrase';
 import type { RegisterCommand } from './index';
@@ -8,7 +9,11 @@ export const registerInit: RegisterCommand = (program) => {
     .command('init')
     .description(`Create a new encrypted study file (passphrase from ${PASSPHRASE_ENV} or a prompt).`)
     .argument('<study>', 'study file to create (.db); must not exist')
-    .option('--rubric <preset|file>', 'rating rubric: medisumqa, chq-summ, or a rubric JSON file', 'medisumqa')
+    .option(
+      '--rubric <preset|file>',
+      `rating rubric: a preset (${Object.keys(RUBRIC_PRESETS).join(', ')}; see docs/rubrics.md) or a rubric JSON file`,
+      'medisumqa',
+    )
     .option('--name <name>', 'study name shown to raters (default: the file name)')
     .action(async (study: string, opts: { rubric: string; name?: string }) => {
       const { loadRubric } = await import('../rubric-choice');

@@ -39,7 +39,7 @@ describe('blindrate start', () => {
   });
 
   it("shows a command's help without loading what the command runs with", () => {
-    for (const command of ['analyze', 'import', 'pack', 'plan', 'sample', 'export', 'backup', 'serve', 'start'])
+    for (const command of ['analyze', 'import', 'init', 'pack', 'plan', 'sample', 'export', 'backup', 'serve', 'start'])
       expect(packagesLoadedBy([command, '--help']), command).toEqual(['commander']);
   });
 
