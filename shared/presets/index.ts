@@ -7,6 +7,8 @@ import type { Rubric } from '../rubric';
 import { CHQ_SUMM_RUBRIC } from './chq-summ';
 import { MED_PALM_HARM_RUBRIC } from './med-palm-harm';
 import { MEDISUMQA_RUBRIC } from './medisumqa';
+import { PDSQI_9_RUBRIC } from './pdsqi-9';
+import { QUEST_RUBRIC } from './quest';
 
 export { CHQ_SUMM_RUBRIC, MEDISUMQA_RUBRIC };
 
@@ -14,4 +16,6 @@ export const RUBRIC_PRESETS: Record<string, Rubric> = {
   [MEDISUMQA_RUBRIC.id]: MEDISUMQA_RUBRIC,
   [CHQ_SUMM_RUBRIC.id]: CHQ_SUMM_RUBRIC,
   [MED_PALM_HARM_RUBRIC.id]: MED_PALM_HARM_RUBRIC,
+  [PDSQI_9_RUBRIC.id]: PDSQI_9_RUBRIC,
+  [QUEST_RUBRIC.id]: QUEST_RUBRIC,
 };

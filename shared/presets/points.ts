@@ -20,3 +20,11 @@ export function likert5(
 ): ScalePoint[] {
   return orderedPoints(1, labels, anchors);
 }
+
+/** Two points, No = 0 and Yes = 1, keyed 0 and 1 by their values, each with its anchor. */
+export function noOrYes(noAnchor: string, yesAnchor: string): ScalePoint[] {
+  return [
+    { value: 0, label: 'No', anchor: noAnchor, key: '0' },
+    { value: 1, label: 'Yes', anchor: yesAnchor, key: '1' },
+  ];
+}

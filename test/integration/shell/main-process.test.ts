@@ -219,6 +219,8 @@ describe('a rater session over IPC', () => {
       'medisumqa',
       'chq-summ',
       'med-palm-harm',
+      'pdsqi-9',
+      'quest',
     ]);
     expect(await call('previewRubric', { preset: 'chq-summ' })).toMatchObject({ ok: true });
     expect(await call('checkPassphrase', { passphrase: 'abc', context: [] })).toMatchObject({ strong: false });
