@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { writeDemoFiles } from '../../../electron/services/demo';
-import { openStudy } from '../../../electron/services/study';
+import { openStudy, readActiveRubric } from '../../../electron/services/study';
+import { RUBRIC_PRESETS } from '../../../shared/rubric';
 import { count, fixture, freshFolder, freshStudy, PASSPHRASE } from './helpers';
 
 const CLI = fileURLToPath(new URL('../../../electron/cli/blindrate.mjs', import.meta.url));
@@ -72,6 +73,18 @@ describe('blindrate CLI', () => {
     const out = join(folder, 'sample.csv');
     expect((await blindrate(['export', study, '--what', 'sample', '--format', 'csv', '--out', out])).code).toBe(0);
     expect(readFileSync(out, 'utf8').split('\n')[0]).toBe('task,sample_id,item_id,model,avg_score,bin,seed');
+  });
+
+  it.each(['pdsqi-9', 'quest'])('creates a study on the %s preset, which the study then holds as it is', async (id) => {
+    const study = join(freshFolder(), 'study.db');
+    const preset = RUBRIC_PRESETS[id]!;
+    expect(await blindrate(['init', study, '--rubric', id])).toMatchObject({
+      code: 0,
+      stdout: `Created ${study} with the rubric "${preset.name}".\n`,
+    });
+    const db = openStudy(study, PASSPHRASE);
+    expect(readActiveRubric(db)).toEqual(preset);
+    db.close();
   });
 
   it('refuses a wrong passphrase with exit code 2, one line, and the file untouched', async () => {
