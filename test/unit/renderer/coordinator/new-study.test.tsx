@@ -28,6 +28,17 @@ describe('New study screen', () => {
     expect(screen.getByText('The two passphrases differ.')).toBeTruthy();
   });
 
+  it('offers the PDSQI-9 and QUEST presets, each previewed with its source', async () => {
+    const { user } = await openNewStudy();
+    await user.click(screen.getByRole('radio', { name: 'PDSQI-9 (clinical summaries) (preset)' }));
+    expect(
+      await screen.findByRole('table', { name: /PDSQI-9.*doi:10\.1093\/jamia\/ocaf068.*10 dimensions/ }),
+    ).toBeTruthy();
+    await user.click(screen.getByRole('radio', { name: 'QUEST-organised clinical answer quality (preset)' }));
+    const quest = await screen.findByRole('table', { name: /QUEST.*doi:10\.1038\/s41746-024-01258-7.*4 dimensions/ });
+    expect(within(quest).getByRole('rowheader', { name: 'Safety and harm: Bias' })).toBeTruthy();
+  });
+
   it("puts the service's refusal under the field it names and writes nothing", async () => {
     const api = new FakeApi('coordinator');
     const { user } = await openNewStudy(api);
