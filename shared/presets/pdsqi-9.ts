@@ -5,8 +5,10 @@
  *
  * Items, scales and grade criteria follow the instrument's rubric as its authors publish it in
  * epic-open-source/evaluation-instruments, src/evaluation_instruments/instruments/pdsqi_9/pdsqi_prompt.py
- * (RUBRIC_SET; Apache-2.0, © Board of Regents of the University of Wisconsin System). The wording here is
- * BlindRate's paraphrase of each criterion, not the published text; the short point labels are BlindRate's.
+ * (RUBRIC_SET; Apache-2.0, © Board of Regents of the University of Wisconsin System), the rubric they grade
+ * summaries with by language model and call the full PDSQI-9 rubric; the physician raters' form in the paper
+ * was not available to compare. The wording here is BlindRate's paraphrase of each criterion, not the
+ * published text; the short point labels are BlindRate's.
  * Left out: the same stigmatizing-language question asked of the source notes (it rates the notes, not the
  * summary). docs/rubrics.md records where each item was found.
  */
