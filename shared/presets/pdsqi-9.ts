@@ -56,7 +56,7 @@ export const PDSQI_9_RUBRIC: Rubric = {
           'More than one citation is wrong, or there are none.',
           'One citation is wrong, or citations are grouped instead of attached to each assertion.',
           'Every citation is right, but some assertions have none, whatever their relevance.',
-          'Every assertion is correctly cited, with some ordering by relevance.',
+          'All citations right and attached to their assertions, with some ordering by relevance.',
           'Every assertion is correctly cited and all are ordered by relevance.',
         ],
       ),
@@ -73,7 +73,7 @@ export const PDSQI_9_RUBRIC: Rubric = {
           'Several major errors: facts plainly fabricated or falsified.',
           'One major error: an assertion plainly fabricated or falsified.',
           'At least one assertion comes from a note but sits in the wrong context, e.g. a diagnosis or treatment made more or less specific than the note.',
-          'At least one assertion is attributed to the wrong note or time, but the facts are right.',
+          'At least one assertion does not match its source note or its timing, though the diagnosis, treatment and other facts are right.',
           'Each assertion traces back to the notes.',
         ],
       ),
@@ -86,7 +86,7 @@ export const PDSQI_9_RUBRIC: Rubric = {
       scale: grades(
         [
           'Several pertinent omissions',
-          'One pertinent and others',
+          'One pertinent, more potential',
           'One pertinent omission',
           'Potentially pertinent only',
           'Nothing omitted',
@@ -164,7 +164,7 @@ export const PDSQI_9_RUBRIC: Rubric = {
         [
           'Wordy throughout, redundant in wording and in meaning.',
           'More than one assertion repeats meaning already given in context.',
-          'One assertion repeats meaning given in context, or several repeat wording.',
+          'At least one assertion repeats meaning given in context, or several repeat wording.',
           'No repeated wording, but at least one assertion could say its meaning more briefly.',
           'Every assertion in the fewest words, with no redundancy of wording or meaning.',
         ],
