@@ -163,7 +163,7 @@ const TASK_INSTRUMENTS: Record<TaskKind, (rubric: Rubric, taken: Set<string>) =>
       ],
     },
   ],
-  pairwise: () => PAIRWISE_FIELDS,
+  pairwise: () => [...PAIRWISE_FIELDS],
 };
 
 const MODEL_KEY_NOTE = 'The key from code to model is the separate model key file.';
