@@ -3,7 +3,8 @@
  * an import-ready records file built from the tidy ratings, and the checks of both against REDCap's
  * documented data-dictionary rules (docs/protocol-and-hand-off.md cites where each rule comes from).
  */
-import type { TidyRatingRow } from './analysis/tidy';
+import { PAIRWISE_DIMENSION, PAIRWISE_TIE } from './analysis/pairwise';
+import type { TidyPairwiseRow, TidyRatingRow } from './analysis/tidy';
 import type { TaskKind } from './domain';
 import { assertNever } from './kinds/assert-never';
 import { QC_ROLES } from './qc/roles';
@@ -162,9 +163,28 @@ const TASK_INSTRUMENTS: Record<TaskKind, (rubric: Rubric, taken: Set<string>) =>
       ],
     },
   ],
-  // Model-against-model judgements are not part of the REDCap export: it has no instrument for them.
-  pairwise: () => [],
+  pairwise: () => [...PAIRWISE_FIELDS],
 };
+
+const MODEL_KEY_NOTE = 'The key from code to model is the separate model key file.';
+
+/** Model against model: the blinded choice as the rater made it, and which model's answer was at A and at B. */
+const PAIRWISE_FIELDS: readonly RedcapField[] = [
+  {
+    name: 'pairwise',
+    form: 'pairwise',
+    type: 'radio',
+    label: 'Which answer is better: the one shown at A or the one shown at B?',
+    choices: [
+      ['1', 'A'],
+      ['2', 'B'],
+      ['3', 'tie'],
+    ],
+  },
+  { name: 'both_unacceptable', form: 'pairwise', type: 'yesno', label: 'Both answers unacceptable?' },
+  { name: 'model_a', form: 'pairwise', type: 'text', label: 'Model shown at A (code)', note: MODEL_KEY_NOTE },
+  { name: 'model_b', form: 'pairwise', type: 'text', label: 'Model shown at B (code)', note: MODEL_KEY_NOTE },
+];
 
 const PREFERENCE_CHOICES = [
   ['1', 'model'],
@@ -222,7 +242,7 @@ export function redcapFields(rubric: Rubric, maxBin: number): RedcapField[] {
       form: 'assignment',
       type: 'text',
       label: 'Model (code)',
-      note: 'The key from code to model is the separate model key file.',
+      note: `${MODEL_KEY_NOTE} Empty for a pairwise judgement, which names its two models in its own instrument.`,
     },
     {
       name: 'bin',
@@ -253,8 +273,13 @@ export function redcapFields(rubric: Rubric, maxBin: number): RedcapField[] {
     { name: 'comment', form: 'assignment', type: 'notes', label: 'Rater’s comment' },
     { name: 'flagged', form: 'assignment', type: 'yesno', label: 'Flagged by the rater?' },
   ];
-  // Names the identifiers and the preference instrument use, so no dimension takes one.
-  const taken = new Set([...assignment.map((f) => f.name), 'preference', 'model_shown_as']);
+  // Names the identifiers and the preference and pairwise instruments use, so no dimension takes one.
+  const taken = new Set([
+    ...assignment.map((f) => f.name),
+    'preference',
+    'model_shown_as',
+    ...PAIRWISE_FIELDS.map((f) => f.name),
+  ]);
   const tasks = (Object.keys(TASK_INSTRUMENTS) as TaskKind[]).flatMap((kind) => TASK_INSTRUMENTS[kind](rubric, taken));
   return [...assignment, ...tasks];
 }
@@ -279,10 +304,12 @@ export type RedcapCell = string | number;
 
 /**
  * One record per answer (a rater's values for one output, or one preference choice): tidy rows grouped by
- * rater, item, model, task and quality-control role, in the order they come.
+ * rater, item, model, task and quality-control role, in the order they come; then one record per pairwise
+ * judgement (its overall choice; choices per rubric dimension have no field yet).
  */
 export function redcapRecords(
   rows: readonly TidyRatingRow[],
+  pairwise: readonly TidyPairwiseRow[],
   fields: readonly RedcapField[],
   ids: {
     rater(name: string): string;
@@ -300,7 +327,7 @@ export function redcapRecords(
   const variableOf = new Map(
     fields.flatMap((f) => (f.dimension === undefined ? [] : [[f.dimension, f.name] as const])),
   );
-  return [...byAnswer.values()].map((group, index) => {
+  const answers = [...byAnswer.values()].map((group, index) => {
     const first = group[0]!;
     const output = ids.output(first.itemId, first.model);
     const record: Record<string, RedcapCell> = {
@@ -341,6 +368,30 @@ export function redcapRecords(
     }
     return record;
   });
+  const judgements = pairwise
+    .filter((row) => row.dimension === PAIRWISE_DIMENSION)
+    .map((row, index): Record<string, RedcapCell> => ({
+      record_id: String(answers.length + index + 1),
+      rater: ids.rater(row.rater),
+      item_id: row.itemId,
+      output_id: '',
+      model: '',
+      bin: row.bin ?? '',
+      task: TASK_CHOICES.find(([, kind]) => kind === 'pairwise')![0],
+      qc_role: '',
+      rated_at: redcapDateTime(row.ratedAt),
+      duration_s: Math.round(row.durationMs / 1000),
+      comment: row.comment,
+      flagged: row.flagged ? 1 : 0,
+      assignment_complete: COMPLETE,
+      // The side the rater chose, as the preference instrument keeps it: A, B or tie.
+      pairwise: row.value === PAIRWISE_TIE ? '3' : row.value === row.modelA ? '1' : '2',
+      both_unacceptable: row.bothUnacceptable ? 1 : 0,
+      model_a: ids.model(row.modelA),
+      model_b: ids.model(row.modelB),
+      pairwise_complete: COMPLETE,
+    }));
+  return [...answers, ...judgements];
 }
 
 /** ISO 8601 (UTC) → REDCap's `YYYY-MM-DD HH:MM:SS`; '' stays ''. */

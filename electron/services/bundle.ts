@@ -33,7 +33,7 @@ import { temporarySibling } from './atomic-file';
 import { dictionaryTable, tableCsvText, tidyRatingsTable } from './exporter';
 import { analyzeOptionsOf, raterCodes, readProtocolRecord } from './protocol';
 import { dimensionsOfRubric, readStudyName } from './study';
-import { readTidyRatingRows } from './tidy-ratings';
+import { readTidyPairwiseRows, readTidyRatingRows } from './tidy-ratings';
 
 export interface BundleOptions {
   out: string;
@@ -45,6 +45,8 @@ export interface BundleOptions {
 export interface BundleSummary {
   files: number;
   ratingRows: number;
+  /** Model-against-model judgements, bundled in ratings.csv as rows with task = pairwise. */
+  pairwiseRows: number;
   raters: number;
   protocolHash: string;
   deviations: number;
@@ -75,10 +77,11 @@ export function writeBundle(db: StudyDb, options: BundleOptions): BundleSummary 
   const codes = raterCodes(db);
   const named = (rater: string) => (options.raterNames ? rater : (codes.get(rater) ?? rater));
   const rows: TidyRatingRow[] = readTidyRatingRows(db).map((row) => ({ ...row, rater: named(row.rater) }));
-  if (rows.length === 0)
+  const pairwise = readTidyPairwiseRows(db).map((row) => ({ ...row, rater: named(row.rater) }));
+  if (rows.length === 0 && pairwise.length === 0)
     throw new StudyError("No answer has come back yet: merge the raters' packages before bundling their ratings.");
-  // Pairwise judgements are not bundled yet: the bundle's analysis reads ratings and preferences only.
-  const ratingsCsv = tableCsvText(tidyRatingsTable(rows, dimensionsOfRubric(inForce.protocol.rubric), []));
+  // The study's own analysis reads the same rows (analysis.ts), so the bundle's is the study's.
+  const ratingsCsv = tableCsvText(tidyRatingsTable(rows, dimensionsOfRubric(inForce.protocol.rubric), pairwise));
   const result = analyseBundledRatings(ratingsCsv, inForce.protocol);
   const study = readReportStudy(db, options.clock);
   const bundled: BundledProtocol = {
@@ -112,7 +115,8 @@ export function writeBundle(db: StudyDb, options: BundleOptions): BundleSummary 
   return {
     files: manifest.files.length + 1,
     ratingRows: rows.length,
-    raters: new Set(rows.map((r) => r.rater)).size,
+    pairwiseRows: pairwise.length,
+    raters: new Set([...rows, ...pairwise].map((r) => r.rater)).size,
     protocolHash: inForce.hash,
     deviations: record.deviations.length,
   };

@@ -22,7 +22,7 @@ import { writeFileAtomically } from './atomic-file';
 import { tableCsvText } from './exporter';
 import { raterCodes } from './protocol';
 import { readActiveRubric } from './study';
-import { readTidyRatingRows } from './tidy-ratings';
+import { readTidyPairwiseRows, readTidyRatingRows } from './tidy-ratings';
 
 export const REDCAP_FILES = {
   dictionary: 'redcap-data-dictionary.csv',
@@ -39,17 +39,20 @@ export interface RedcapExportSummary {
 
 export function exportRedcap(db: StudyDb, outDir: string): RedcapExportSummary {
   const rows = readTidyRatingRows(db);
+  const pairwise = readTidyPairwiseRows(db);
   const samples = readSamples(db);
   const fields = redcapFields(readActiveRubric(db), Math.max(1, ...samples.map((s) => s.bins)));
 
   const raters = raterCodes(db);
-  const models = [...new Set(rows.map((r) => r.model))].sort(compareCodeUnits);
+  const models = [...new Set([...rows.map((r) => r.model), ...pairwise.flatMap((r) => [r.modelA, r.modelB])])].sort(
+    compareCodeUnits,
+  );
   const modelCodes = new Map(models.map((model, i) => [model, `M${String(i + 1).padStart(2, '0')}`]));
   const outputIds = new Map<string, number>();
   for (const sample of samples)
     for (const o of readSampleOutputs(db, sample.id)) outputIds.set(JSON.stringify([o.itemId, o.model]), o.outputId);
 
-  const records = redcapRecords(rows, fields, {
+  const records = redcapRecords(rows, pairwise, fields, {
     rater: (name) => {
       const code = raters.get(name);
       // Never write a name where a code belongs: a rater without assignments cannot have answers.

@@ -21,8 +21,9 @@ export const registerBundle: RegisterCommand = (program) => {
         summary.deviations === 0
           ? 'no deviation'
           : `${summary.deviations} deviation${summary.deviations === 1 ? '' : 's'}`;
+      const pairwise = summary.pairwiseRows > 0 ? ` and ${summary.pairwiseRows} pairwise judgements` : '';
       process.stdout.write(
-        `Wrote ${summary.files} files to ${opts.out}: ${summary.ratingRows} rating rows from ${summary.raters} raters${opts.raterNames ? '' : ' (coded)'}; protocol SHA-256 ${summary.protocolHash} (${deviations}).\n`,
+        `Wrote ${summary.files} files to ${opts.out}: ${summary.ratingRows} rating rows${pairwise} from ${summary.raters} raters${opts.raterNames ? '' : ' (coded)'}; protocol SHA-256 ${summary.protocolHash} (${deviations}).\n`,
       );
     });
 };

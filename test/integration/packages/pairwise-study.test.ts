@@ -2,11 +2,13 @@
  * A seven-model pairwise study from sample to tidy export, through the services the CLI and the app use:
  * items binned by difficulty with a balanced set of model pairs, two raters with overlap, packages that
  * show two texts and nothing of their models, a rater's choices saved through the package session, a
- * merge that unblinds them, and tidy rows naming the models shown at A and B and the preferred one.
+ * merge that unblinds them, tidy rows naming the models shown at A and B and the preferred one, and the
+ * study's analysis of them: Bradley–Terry strengths in the raters' order, with intervals, and the win matrix.
  */
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openStudyDatabase } from '../../../db/connection';
+import { analyzeStudy } from '../../../electron/services/analysis';
 import { EXPORTS } from '../../../electron/services/exporter';
 import { mergePackages } from '../../../electron/services/merge';
 import { assignRaters } from '../../../electron/services/plan';
@@ -129,7 +131,7 @@ describe('a seven-model pairwise study', () => {
     expect(samples()).toBe(1);
   });
 
-  it('packs, rates, merges and exports tidy rows naming the models at A and B and the preferred one', () => {
+  it('packs, rates, merges and exports tidy rows naming the models at A and B and the preferred one; the analysis ranks them', () => {
     sampleOf(study.db, { pairsPerItem: 3 });
     assignRaters(study.db, { raters: RATERS, overlap: 2, seed: 8, clock: fixedClock });
 
@@ -222,5 +224,35 @@ describe('a seven-model pairwise study', () => {
         });
       });
     }
+
+    // The study's analysis of the merged judgements: the raters prefer the model earlier in MODELS (ties aside).
+    const analysis = analyzeStudy(study.db, { bootstrap: 200, seed: 3 });
+    const overall = analysis.pairwise!.find((s) => s.dimension === 'pairwise' && s.bin === null)!;
+    expect(overall).toMatchObject({ judgements: 120, items: 20, components: [{ models: MODELS, estimable: true }] });
+    expect(overall.bradleyTerry.map((s) => s.model)).toEqual(MODELS);
+    const logs = overall.bradleyTerry.map((s) => s.logStrength!);
+    expect(logs.every((value, k) => k === 0 || value < logs[k - 1]!)).toBe(true);
+    expect(Math.abs(logs.reduce((sum, value) => sum + value, 0))).toBeLessThan(1e-9);
+    for (const s of overall.bradleyTerry) {
+      expect(s.low!).toBeLessThan(s.logStrength!);
+      expect(s.high!).toBeGreaterThan(s.logStrength!);
+    }
+    // The win matrix: every pair of models, with as many judgements as the tidy rows hold for it.
+    expect(overall.pairs).toHaveLength(21);
+    for (const pair of overall.pairs) {
+      const judged = rows.filter(
+        (row) => [row.model_a, row.model_b].sort().join('|') === `${pair.model}|${pair.opponent}`,
+      );
+      expect(pair.wins + pair.ties + pair.losses).toBe(judged.length);
+      expect(pair.losses).toBe(judged.filter((row) => row.value === pair.opponent).length);
+    }
+    expect(analysis.pairwise!.filter((s) => s.dimension === 'pairwise').map((s) => s.bin)).toEqual([
+      null,
+      1,
+      2,
+      3,
+      4,
+      5,
+    ]);
   });
 });

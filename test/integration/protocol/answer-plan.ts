@@ -1,7 +1,9 @@
 /**
  * Test helper: answers every assignment of a study's plan as merged packages would have (responses,
- * ratings, preferences written directly with SQL, as simulate-ratings.ts does), from a seeded PRNG;
- * better answers in higher bins, each rater a little differently, so the analysis has something to say.
+ * ratings, preferences and pairwise choices written directly with SQL, as simulate-ratings.ts does), from
+ * a seeded PRNG; better answers in higher bins, each rater a little differently, so the analysis has
+ * something to say. A pairwise choice favours the answer shown at A a little, ties one in five, and marks
+ * both unacceptable one in ten.
  */
 import type { StudyDb } from '../../../db/connection';
 import { createPrng, deriveSeed } from '../../../shared/prng';
@@ -10,15 +12,18 @@ import { readActiveRubric } from '../../../electron/services/study';
 interface AssignmentRow {
   id: string;
   rater: string;
-  task: 'rating' | 'preference';
+  task: 'rating' | 'preference' | 'pairwise';
   bin: number;
   bins: number;
   presentedA: 'model' | 'reference' | null;
   position: number;
 }
 
-/** Returns the number of rating values and preference choices written. */
-export function answerEveryAssignment(db: StudyDb, seed = 5): { ratings: number; preferences: number } {
+/** Returns the number of rating values, preference choices and pairwise choices written. */
+export function answerEveryAssignment(
+  db: StudyDb,
+  seed = 5,
+): { ratings: number; preferences: number; pairwise: number } {
   const rubric = readActiveRubric(db);
   const assignments = db
     .prepare(
@@ -29,6 +34,7 @@ export function answerEveryAssignment(db: StudyDb, seed = 5): { ratings: number;
     .all() as AssignmentRow[];
   let ratings = 0;
   let preferences = 0;
+  let pairwise = 0;
   db.transaction(() => {
     for (const a of assignments) {
       const prng = createPrng(deriveSeed(seed, `${a.rater}/${a.id}`));
@@ -50,6 +56,14 @@ export function answerEveryAssignment(db: StudyDb, seed = 5): { ratings: number;
           );
           ratings += 1;
         }
+      } else if (a.task === 'pairwise') {
+        const u = prng.nextFloat();
+        db.prepare('INSERT INTO pairwise_choices (assignment_id, choice, both_unacceptable) VALUES (?, ?, ?)').run(
+          a.id,
+          u < 0.45 ? 'A' : u < 0.8 ? 'B' : 'T',
+          Number(prng.nextFloat() < 0.1),
+        );
+        pairwise += 1;
       } else {
         const u = prng.nextFloat();
         const outcome = u < 0.2 + 0.5 * quality ? 'model' : u < 0.3 + 0.5 * quality ? 'tie' : 'reference';
@@ -63,5 +77,5 @@ export function answerEveryAssignment(db: StudyDb, seed = 5): { ratings: number;
       }
     }
   })();
-  return { ratings, preferences };
+  return { ratings, preferences, pairwise };
 }

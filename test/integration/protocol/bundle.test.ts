@@ -14,6 +14,7 @@ import { assignRaters } from '../../../electron/services/plan';
 import { openStudy } from '../../../electron/services/study';
 import type { BundleManifest } from '../../../shared/bundle';
 import { fixedClock, freshFolder, PASSPHRASE } from '../engine/helpers';
+import { MODELS, samplePairwise, sevenModelStudy } from '../packages/pairwise-fixture';
 import { sampledStudy } from '../packages/sampled-study';
 import { answerEveryAssignment } from './answer-plan';
 
@@ -181,6 +182,51 @@ describe('seal, bundle and verify-bundle', () => {
     expect(changed.stderr).toMatch(
       /^protocol\.json has SHA-256 [0-9a-f]{64}, the manifest says [0-9a-f]{64}; its protocol hashes to [0-9a-f]{64}, not the sealed hash [0-9a-f]{64}; re-analysed with the protocol's options, ratings\.csv gives another analysis\.json \(agreement\..+ is .+, not .+\)\.\n$/,
     );
+  }, 120_000);
+
+  it("bundles a pairwise study's judgements and re-runs their Bradley–Terry analysis; one changed choice is caught", () => {
+    const seven = sevenModelStudy();
+    try {
+      samplePairwise(seven.db, { pairsPerItem: 3 });
+      assignRaters(seven.db, { raters: RATERS.slice(0, 2), overlap: 2, seed: 8, clock: fixedClock });
+      seven.db.close();
+      const folder = join(seven.path, '..');
+      expect(blindrate(folder, 'seal', seven.path, '--bootstrap', '50', '--seed', '2').code).toBe(0);
+      const db = openStudy(seven.path, PASSPHRASE);
+      expect(answerEveryAssignment(db)).toEqual({ ratings: 0, preferences: 0, pairwise: 2 * 60 });
+      db.close();
+
+      const bundle = blindrate(folder, 'bundle', seven.path, '--out', 'pairwise');
+      expect(bundle.stderr).toBe('');
+      expect(bundle.stdout).toContain(': 0 rating rows and 120 pairwise judgements from 2 raters (coded);');
+      const csvPath = join(folder, 'pairwise', 'ratings.csv');
+      const lines = readFileSync(csvPath, 'utf8').trimEnd().split('\n');
+      const header = lines[0]!.split(',');
+      const cell = (line: string, column: string) => line.split(',')[header.indexOf(column)];
+      expect(lines.slice(1).map((line) => cell(line, 'task'))).toEqual(Array(120).fill('pairwise'));
+      const analysis = JSON.parse(readFileSync(join(folder, 'pairwise', 'analysis.json'), 'utf8')) as {
+        pairwise: { dimension: string; bin: number | null; judgements: number; bradleyTerry: { model: string }[] }[];
+      };
+      const overall = analysis.pairwise.find((s) => s.dimension === 'pairwise' && s.bin === null)!;
+      expect(overall.judgements).toBe(120);
+      expect(overall.bradleyTerry.map((s) => s.model).sort()).toEqual(MODELS);
+      expect(blindrate(folder, 'verify-bundle', 'pairwise').code).toBe(0);
+
+      // One decisive choice turned round: the preferred model becomes the other one shown.
+      const row = lines.findIndex((line, i) => i > 0 && cell(line, 'value') === cell(line, 'model_a'));
+      const cells = lines[row]!.split(',');
+      cells[header.indexOf('value')] = cells[header.indexOf('model_b')]!;
+      lines[row] = cells.join(',');
+      writeFileSync(csvPath, `${lines.join('\n')}\n`);
+      const changed = blindrate(folder, 'verify-bundle', 'pairwise');
+      expect(changed.code).toBe(1);
+      expect(changed.stderr.split('\n').filter(Boolean)).toHaveLength(1);
+      expect(changed.stderr).toMatch(
+        /^ratings\.csv has SHA-256 [0-9a-f]{64}, the manifest says [0-9a-f]{64}; re-analysed with the protocol's options, ratings\.csv gives another analysis\.json \(pairwise\[\d+\]\..+ is .+, not .+\)\.\n$/,
+      );
+    } finally {
+      seven.cleanup();
+    }
   }, 120_000);
 
   it('refuses to bundle an unsealed study, or into a folder that holds files, writing nothing', async () => {

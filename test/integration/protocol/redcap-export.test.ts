@@ -9,10 +9,11 @@ import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { assignRaters } from '../../../electron/services/plan';
 import { exportRedcap, REDCAP_FILES } from '../../../electron/services/redcap-export';
-import { readTidyRatingRows } from '../../../electron/services/tidy-ratings';
+import { readTidyPairwiseRows, readTidyRatingRows } from '../../../electron/services/tidy-ratings';
 import type { DictionaryRow } from '../../../shared/redcap';
 import { redcapDictionaryProblems, redcapRecordProblems } from '../../../shared/redcap-rules';
 import { fixedClock } from '../engine/helpers';
+import { MODELS as SEVEN_MODELS, RATERS, samplePairwise, sevenModelStudy } from '../packages/pairwise-fixture';
 import { sampledStudy } from '../packages/sampled-study';
 import { answerEveryAssignment } from './answer-plan';
 
@@ -80,5 +81,67 @@ describe('blindrate export --what redcap', () => {
     }
     expect(tidy.length).toBe(48 * 2 * 5 + 48 * 2);
     db.close();
+  });
+
+  it('gives each pairwise judgement a record of the pairwise instrument: the side chosen, both unacceptable, the models at A and B as codes', () => {
+    const study = sevenModelStudy();
+    try {
+      const { db, path } = study;
+      samplePairwise(db, { pairsPerItem: 3 });
+      assignRaters(db, { raters: RATERS, overlap: 2, seed: 8, clock: fixedClock });
+      answerEveryAssignment(db);
+      const out = join(path, '..', 'redcap');
+      const summary = exportRedcap(db, out);
+
+      const dictionary = readCsv(join(out, REDCAP_FILES.dictionary));
+      const rows = dictionary.records as DictionaryRow[];
+      expect(redcapDictionaryProblems(dictionary.header, rows)).toEqual([]);
+      expect(
+        rows.filter((r) => r['Form Name'] === 'pairwise').map((r) => [r['Variable / Field Name'], r['Field Type']]),
+      ).toEqual([
+        ['pairwise', 'radio'],
+        ['both_unacceptable', 'yesno'],
+        ['model_a', 'text'],
+        ['model_b', 'text'],
+      ]);
+      expect(
+        rows.find((r) => r['Variable / Field Name'] === 'pairwise')!['Choices, Calculations, OR Slider Labels'],
+      ).toBe('1, A | 2, B | 3, tie');
+      const records = readCsv(join(out, REDCAP_FILES.records));
+      expect(redcapRecordProblems(rows, records.header, records.records)).toEqual([]);
+      // 20 items × 3 pairs, each judged by both raters.
+      expect(summary).toMatchObject({ records: 120, models: 7 });
+      expect(records.records.every((r) => r.task === '3' && r.pairwise_complete === '2' && r.model === '')).toBe(true);
+
+      const key = readCsv(join(out, REDCAP_FILES.modelKey)).records;
+      expect(key.map((k) => k.model_name)).toEqual(SEVEN_MODELS);
+      const text = readFileSync(join(out, REDCAP_FILES.records), 'utf8');
+      for (const name of [...SEVEN_MODELS, ...RATERS]) expect(text).not.toContain(name);
+
+      // Every judgement is in the record of its rater, item and models, with the side chosen and the mark.
+      const codeOf = new Map(key.map((k) => [k.model_name, k.model]));
+      const raterCode = new Map(RATERS.map((name, i) => [name, `R0${i + 1}`]));
+      const judgements = readTidyPairwiseRows(db);
+      expect(judgements).toHaveLength(120);
+      for (const row of judgements) {
+        const matching = records.records.filter(
+          (r) =>
+            r.rater === raterCode.get(row.rater) &&
+            r.item_id === row.itemId &&
+            r.model_a === codeOf.get(row.modelA) &&
+            r.model_b === codeOf.get(row.modelB),
+        );
+        expect(matching).toHaveLength(1);
+        expect(matching[0]).toMatchObject({
+          pairwise: row.value === 'tie' ? '3' : row.value === row.modelA ? '1' : '2',
+          both_unacceptable: row.bothUnacceptable ? '1' : '0',
+          bin: String(row.bin),
+        });
+      }
+      expect(new Set(records.records.map((r) => r.pairwise))).toEqual(new Set(['1', '2', '3']));
+      expect(records.records.some((r) => r.both_unacceptable === '1')).toBe(true);
+    } finally {
+      study.cleanup();
+    }
   });
 });

@@ -126,6 +126,8 @@ describe('kind registries', () => {
         'renderer/src/screens/TaskScreen.tsx › Screen',
         'renderer/src/screens/TaskScreen.tsx › TASK_SCREENS',
         'renderer/src/screens/TaskScreen.tsx › TASK_SCREENS',
+        // How its sample is drawn, as the coordinator's Sample step says.
+        'renderer/src/screens/coordinator/Sample.tsx › INTROS',
         // Its title and noun on Home and in the task list.
         'renderer/src/screens/kindLabels.ts › KIND_NOUNS',
         'renderer/src/screens/kindLabels.ts › KIND_TITLES',

@@ -30,7 +30,7 @@ describe('the REDCap data dictionary BlindRate writes', () => {
   it('starts with the record id and has an instrument per task kind after the identifiers', () => {
     const rows = medisumqa();
     expect(rows[0]!['Variable / Field Name']).toBe('record_id');
-    expect([...new Set(rows.map((r) => r['Form Name']))]).toEqual(['assignment', 'rating', 'preference']);
+    expect([...new Set(rows.map((r) => r['Form Name']))]).toEqual(['assignment', 'rating', 'preference', 'pairwise']);
   });
 
   it('writes Likert choices as REDCap expects, safety as yes/no, preference as a radio field', () => {
@@ -67,12 +67,19 @@ describe('the REDCap data dictionary BlindRate writes', () => {
         { ...MEDISUMQA_RUBRIC.dimensions[0]!, key: 'overall_clinical_usefulness_for_doctors' },
         { ...MEDISUMQA_RUBRIC.dimensions[0]!, key: 'rater' },
         { ...MEDISUMQA_RUBRIC.dimensions[0]!, key: 'rating_complete' },
+        { ...MEDISUMQA_RUBRIC.dimensions[0]!, key: 'model_a' },
       ],
     };
     const names = redcapFields(long, 5)
       .filter((f) => f.form === 'rating')
       .map((f) => f.name);
-    expect(names).toEqual(['overall_clinical_usefulnes', 'overall_clinical_usefuln_2', 'rater_2', 'rating_complete_2']);
+    expect(names).toEqual([
+      'overall_clinical_usefulnes',
+      'overall_clinical_usefuln_2',
+      'rater_2',
+      'rating_complete_2',
+      'model_a_2',
+    ]);
     expect(redcapDictionaryProblems(HEADER, redcapFields(long, 5).map(dictionaryRow))).toEqual([]);
     expect(redcapVariableName('9 lives', new Set())).toBe('v_9_lives');
   });
@@ -84,6 +91,14 @@ describe('the REDCap data dictionary BlindRate writes', () => {
       'assignment_complete',
       'rating_complete',
       'preference_complete',
+      'pairwise_complete',
+    ]);
+    expect(columns.slice(columns.indexOf('preference_complete') + 1)).toEqual([
+      'pairwise',
+      'both_unacceptable',
+      'model_a',
+      'model_b',
+      'pairwise_complete',
     ]);
     expect(columns.indexOf('rating_complete')).toBe(columns.indexOf('safety') + 1);
   });

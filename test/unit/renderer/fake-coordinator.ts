@@ -76,6 +76,8 @@ export class FakeCoordinator implements CoordinatorApi {
   readonly importPreviews = new Map<string, ImportFilePreview>();
   /** Problems the import (and its validation) of a file token finds. */
   readonly importProblems = new Map<string, ImportProblems>();
+  /** The study's models, as the Sample screen offers them. */
+  sampleModels: string[] = FAKE_MODELS;
   /** Verdicts of returned packages by file token; unknown tokens are accepted. */
   readonly returnVerdicts = new Map<string, ReturnVerdict>();
   history: ImportHistoryEntry[] = [];
@@ -249,7 +251,7 @@ export class FakeCoordinator implements CoordinatorApi {
 
   async getSampleSetup() {
     return {
-      models: FAKE_MODELS,
+      models: this.sampleModels,
       metrics: ['rouge1', 'bertscore'],
       suggestedSeed: 424242,
       maxSeed: 2 ** 31 - 1,
@@ -259,14 +261,18 @@ export class FakeCoordinator implements CoordinatorApi {
     };
   }
   async previewSample(draft: SampleDraft): Promise<SamplePreview> {
-    const models = draft.models.length > 0 ? draft.models : FAKE_MODELS;
+    const models = draft.models.length > 0 ? draft.models : this.sampleModels;
+    // As the service previews a pairwise sample: one preview of the items, each drawn item giving its pairs.
+    const previewed = draft.task === 'pairwise' ? [`Items every one of the ${models.length} models answered`] : models;
+    const pairs = draft.pairsPerItem ?? (models.length * (models.length - 1)) / 2;
+    const tasksPerDrawn = draft.task === 'pairwise' ? pairs : 1;
     const binSizes = Array.from(
       { length: draft.bins },
       (_, i) => Math.floor(FAKE_ELIGIBLE / draft.bins) + (i < FAKE_ELIGIBLE % draft.bins ? 1 : 0),
     );
     const smallest = Math.min(...binSizes);
     const possible = draft.perBin <= smallest;
-    const perModel = models.map((model) => ({
+    const perModel = previewed.map((model) => ({
       model,
       eligible: FAKE_ELIGIBLE,
       ineligible: 0,
@@ -287,7 +293,7 @@ export class FakeCoordinator implements CoordinatorApi {
       draft,
       metrics: ['rouge1', 'bertscore'],
       perModel,
-      tasks: possible ? perModel.length * draft.perBin * draft.bins : 0,
+      tasks: possible ? perModel.length * draft.perBin * draft.bins * tasksPerDrawn : 0,
       replaces,
       problem: draft.perBin < 1 ? 'N per bin must be a whole number of at least 1.' : null,
     };

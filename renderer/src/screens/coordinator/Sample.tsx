@@ -34,6 +34,16 @@ const FIELDS: readonly FieldKey[] = ['deviationReason', 'models', 'metrics', 'bi
 const PREVIEW_DELAY_MS = 150;
 const previewSample = (draft: SampleDraft) => api().previewSample(draft);
 
+const PER_MODEL_INTRO =
+  "Each model's outputs are sorted by their average automatic score and cut into equal-sized bins; N outputs are drawn per bin per model with the seed shown, so the draw can be repeated.";
+/** How each kind's sample is drawn (shared/pairwise-sampling.ts for pairwise). */
+const INTROS: Record<TaskKind, string> = {
+  rating: PER_MODEL_INTRO,
+  preference: PER_MODEL_INTRO,
+  pairwise:
+    "Items every chosen model answered are sorted by their difficulty (the mean of the models' average automatic scores) and cut into equal-sized bins; N items are drawn per bin with the seed shown, each with every pair of the models or with the pairs per item asked for.",
+};
+
 function ModelPreview({
   preview,
   onUsePerBin,
@@ -165,11 +175,7 @@ export function SampleScreen() {
   const current = preview && preview.draft.task === task ? preview : null;
 
   return (
-    <StepPage
-      title="Sample"
-      intro="Each model's outputs are sorted by their average automatic score and cut into equal-sized bins; N outputs are drawn per bin per model with the seed shown, so the draw can be repeated."
-      error={errors.general}
-    >
+    <StepPage title="Sample" intro={INTROS[task]} error={errors.general}>
       <SegmentedControl
         aria-label="Task"
         value={task}

@@ -33,6 +33,50 @@ describe('Sample screen', () => {
     ]);
   });
 
+  it('draws a pairwise sample of the models ticked, with bins, N per bin, pairs per item and seed, as `sample --task pairwise` does', async () => {
+    const api = new FakeApi('coordinator');
+    api.sampleModels = ['atlas-7b', 'borealis-13b', 'cygnus-70b', 'delphi-8b', 'eos-3b'];
+    const { user } = await renderMaster('Sample', api);
+    await screen.findByLabelText('Seed');
+    expect(screen.queryByLabelText('Pairs of models per item')).toBeNull();
+    await user.click(screen.getByRole('radio', { name: 'Pairwise sample' }));
+    const form = screen.getByRole('form', { name: 'Comparison sample' });
+    expect(screen.getByText(/^Items every chosen model answered are sorted by their difficulty/)).toBeTruthy();
+    for (const model of ['atlas-7b', 'cygnus-70b', 'delphi-8b', 'eos-3b'])
+      await user.click(within(form).getByRole('checkbox', { name: model }));
+    const field = (label: string) => within(form).getByLabelText(label);
+    for (const [label, value] of [
+      ['Bins', '2'],
+      ['N per bin', '3'],
+      ['Pairs of models per item', '4'],
+      ['Seed', '808'],
+    ] as const) {
+      await user.clear(field(label));
+      await user.type(field(label), value);
+    }
+    // One preview of the items (not one per model); 2 bins × 3 items × 4 pairs.
+    expect(await screen.findByText('Will draw 24 pairwise tasks.')).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Preview for Items every one of the 4 models answered' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Draw the pairwise sample' }));
+    expect(await screen.findByText('Drew the pairwise sample: 24 tasks, seed 808.')).toBeTruthy();
+    expect(api.writes).toEqual([
+      {
+        method: 'drawSample',
+        request: {
+          task: 'pairwise',
+          models: ['atlas-7b', 'cygnus-70b', 'delphi-8b', 'eos-3b'],
+          metrics: [],
+          bins: 2,
+          perBin: 3,
+          pairsPerItem: 4,
+          seed: 808,
+          disjoint: true,
+          replace: false,
+        },
+      },
+    ]);
+  });
+
   it('asks before drawing a sample again, and keeps the old one when told to', async () => {
     const api = new FakeApi('coordinator');
     await api.drawSample({
