@@ -1,5 +1,6 @@
 /** CSV text into records that know their line, so every reader can name the line of a bad cell. */
 import { parse } from 'csv-parse/sync';
+import { wellFormedCsvRecords } from './csv-well-formed';
 import { isExportHeader, restoreFormulaText } from './text/spreadsheet-cell';
 
 export interface CsvRecord {
@@ -19,8 +20,8 @@ export class CsvSyntaxError extends Error {
 const OPTIONS = { bom: true, relax_column_count: true, skip_empty_lines: true } as const;
 
 /**
- * Tokenises CSV text (a UTF-8 BOM and blank lines allowed, rows of any length) with csv-parse.
- * Line numbers are needed only to report a problem, and csv-parse's `info` costs an object per record
+ * Tokenises CSV text (a UTF-8 BOM and blank lines allowed, rows of any length) as csv-parse does: well-formed
+ * text by a tokeniser of its own (shared/csv-well-formed.ts), anything else by csv-parse itself. Line numbers are needed only to report a problem, and csv-parse's `info` costs an object per record
  * (a tenth of the parse), so a record's line is worked out when first asked for, by parsing once more
  * with `info`.
  *
@@ -35,14 +36,18 @@ export function csvRecords(
 ): CsvRecord[] {
   let lines: number[] | undefined;
   const lineOf = (index: number): number => (lines ??= recordLines(text, fileName))[index]!;
-  const records = parseCsv<string[]>(text, fileName, false);
+  const records = wellFormedCsvRecords(text) ?? parseCsv<string[]>(text, fileName, false);
   const ownExport =
     exportColumns !== undefined &&
     records.length > 0 &&
     isExportHeader(records[0]!, exportColumns.fixed, exportColumns.alwaysWritten);
-  return records.map(
-    (record, index) => new LocatedRecord(ownExport ? record.map(restoreFormulaText) : record, index, lineOf),
-  );
+  return records.map((record, index) => new LocatedRecord(ownExport ? restored(record) : record, index, lineOf));
+}
+
+/** The record with the formula quotes of an export taken off, in place (the records are this module's own). */
+function restored(record: string[]): string[] {
+  for (let i = 0; i < record.length; i++) record[i] = restoreFormulaText(record[i]!);
+  return record;
 }
 
 class LocatedRecord implements CsvRecord {

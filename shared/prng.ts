@@ -89,10 +89,19 @@ export function prngFromWords(nextWord: () => number): Prng {
  */
 export function deriveSeed(seed: number, label: string): number {
   let hash = 0x811c9dc5 ^ (seed | 0);
-  for (const byte of new TextEncoder().encode(label)) {
-    hash = Math.imul(hash ^ byte, 0x01000193);
+  // An ASCII label's UTF-8 bytes are its char codes: read them without encoding it (the bootstrap's labels
+  // name every unit it resamples, thousands of characters, and are hashed in every thread).
+  const bytes = isAscii(label) ? null : new TextEncoder().encode(label);
+  const length = bytes === null ? label.length : bytes.length;
+  for (let i = 0; i < length; i++) {
+    hash = Math.imul(hash ^ (bytes === null ? label.charCodeAt(i) : bytes[i]!), 0x01000193);
   }
   return hash | 0;
+}
+
+function isAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return false;
+  return true;
 }
 
 /** Fisher–Yates shuffle into a new array. */

@@ -13,7 +13,14 @@ import {
   type AnalysisResult,
   type TidyRatingRow,
 } from '../../shared/analysis';
-import type { AnalysisWorkerJob, AnalysisWorkerReply, ResampleReply, ResampleShare } from './analysis-worker';
+import type { AnalysisWorkerJob, AnalysisWorkerReply, ResampleReply } from './analysis-worker';
+import {
+  allRangesDone,
+  computeFreeRanges,
+  resampleValues,
+  sharedResamples,
+  type SharedResamples,
+} from './resample-ranges';
 
 /**
  * The worker's entry file: the bundled main process ships analysis-worker.cjs next to itself; from source
@@ -63,10 +70,11 @@ export function bootstrapThreads(resamples: number, wanted = availableParallelis
 }
 
 /**
- * Worker threads that each compute a share of one analysis's bootstrap while this thread computes the
- * first share (resamples 0 … B/T−1 here, the next B/T in the first worker, and so on). Created before the
- * input is read, so that they start meanwhile. Every resample is drawn from the same stream whichever
- * thread computes it (resampleStatistics), so the intervals do not depend on the number of threads.
+ * Worker threads that share one analysis's bootstrap with this thread: the resamples are cut into ranges
+ * that every thread takes in turn as it becomes free (resample-ranges.ts), this thread once it has done what
+ * it must do first (`meanwhile`). Created before the input is read, so that they start meanwhile. Every
+ * resample is drawn from the same stream whichever thread computes it (ResampleCursor), so the intervals do
+ * not depend on the number of threads.
  */
 export class ResampleWorkers {
   private readonly workers: Worker[];
@@ -81,40 +89,39 @@ export class ResampleWorkers {
     });
   }
 
-  /** Fills in the draft's bootstrap intervals from resamples computed here and in the workers. */
+  /**
+   * Fills in the draft's bootstrap intervals from resamples computed here and in the workers; first, in
+   * this thread while the workers resample, the figures that need no resamples (BCa accelerations among them).
+   */
   async complete({ bootstrap }: AnalysisDraft): Promise<void> {
-    // The accelerations of BCa intervals need no resamples: computed here while the workers resample.
-    bootstrap.complete(
-      await this.resample(bootstrap.settings, bootstrap.requests, () => bootstrap.computeAccelerations()),
-    );
+    bootstrap.complete(await this.resample(bootstrap.settings, bootstrap.requests, () => bootstrap.computeAlongside()));
   }
 
   /**
    * Each request's statistic on resamples 0 … B−1, in that order: what resampleStatistics(settings,
-   * requests, 0, B) gives in one thread, put together from the shares of this thread and the workers.
-   * `meanwhile` runs in this thread once the workers have their shares, before this thread's own.
+   * requests, 0, B) gives in one thread, put together from the ranges this thread and the workers computed.
+   * `meanwhile` runs in this thread once the workers have the requests, before this thread resamples.
    */
   async resample(
     settings: BootstrapSettings,
     requests: IntervalRequest[],
     meanwhile: () => void = () => {},
   ): Promise<Float64Array[]> {
-    const threads = this.workers.length + 1;
-    if (requests.length === 0 || threads === 1) {
+    if (requests.length === 0 || this.workers.length === 0) {
       meanwhile();
       return resampleStatistics(settings, requests, 0, settings.bootstrap);
     }
-    const bound = (share: number) => Math.floor((settings.bootstrap * share) / threads);
-    const theirs = this.workers.map((worker, w) =>
-      this.compute(worker, { settings, requests, from: bound(w + 1), to: bound(w + 2) }),
-    );
-    // In a promise too, so that a failure here still leaves the workers' answers handled (Promise.all).
-    const mine = Promise.resolve().then(() => {
-      meanwhile();
-      return resampleStatistics(settings, requests, 0, bound(1));
-    });
-    const shares = await Promise.all([mine, ...theirs]);
-    return requests.map((_, r) => joined(shares.map((share) => share[r]!)));
+    const shared = sharedResamples(settings, requests, this.workers.length + 1);
+    const theirs = this.workers.map((worker) => this.compute(worker, shared));
+    // Handled from the start: if this thread fails, or needs no answer, a worker that then fails or is ended
+    // by close() must not be an unhandled rejection.
+    for (const answer of theirs) answer.catch(() => {});
+    meanwhile();
+    computeFreeRanges(shared);
+    // While a worker still computes a range, the workers are waited for; once every range is done (here,
+    // say, while a worker was still starting), they are not.
+    if (!allRangesDone(shared)) await Promise.all(theirs);
+    return resampleValues(shared);
   }
 
   /** Stops the workers that are still running (none after complete). */
@@ -122,13 +129,11 @@ export class ResampleWorkers {
     await Promise.all(this.workers.map((worker) => worker.terminate()));
   }
 
-  private compute(worker: Worker, share: ResampleShare): Promise<Float64Array[]> {
+  private compute(worker: Worker, share: SharedResamples): Promise<void> {
     return new Promise((resolve, reject) => {
       worker.ref();
       worker.once('message', (reply: ResampleReply) =>
-        reply.ok
-          ? resolve(reply.values)
-          : reject(new Error(`The bootstrap failed in a worker thread: ${reply.message}`)),
+        reply.ok ? resolve() : reject(new Error(`The bootstrap failed in a worker thread: ${reply.message}`)),
       );
       worker.once('error', (error) => reject(new Error(`A bootstrap worker thread failed: ${error.message}`)));
       worker.once('exit', (code) =>
@@ -137,14 +142,4 @@ export class ResampleWorkers {
       worker.postMessage(share);
     });
   }
-}
-
-function joined(parts: ReadonlyArray<Float64Array>): Float64Array {
-  const whole = new Float64Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    whole.set(part, at);
-    at += part.length;
-  }
-  return whole;
 }

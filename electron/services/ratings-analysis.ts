@@ -51,7 +51,8 @@ export async function analyzeRatingsFile(path: string, options: RatingsFileOptio
     const { rows, pairwise, metrics, dimensions } = readRatingsFile(path);
     // Dimensions whose rows declare their scale are analysed as the study's rubric (exported files do).
     const draft = runAnalysis(() => draftTidyAnalysis(rows, { ...analysis, metrics, rubric: dimensions, pairwise }));
-    await workers.complete(draft);
+    // The figures computed alongside the resamples judge the data too.
+    await runAnalysis(() => workers.complete(draft));
     return draft.result;
   } finally {
     await workers.close();
@@ -103,8 +104,18 @@ export function checkAnalyzeOptions({ bootstrap, seed }: AnalyzeOptions): void {
 /** Data problems found during analysis (a value off the rubric scale, a duplicate rating) become StudyErrors. */
 export function runAnalysis<T>(analyze: () => T): T {
   try {
-    return analyze();
+    const result = analyze();
+    // An analysis completed later (in worker threads) may find them then.
+    if (result instanceof Promise)
+      return result.catch((error: unknown) => {
+        throw studyErrorOf(error);
+      }) as T;
+    return result;
   } catch (error) {
-    throw error instanceof AnalysisInputError ? new StudyError(error.message) : error;
+    throw studyErrorOf(error);
   }
+}
+
+function studyErrorOf(error: unknown): unknown {
+  return error instanceof AnalysisInputError ? new StudyError(error.message) : error;
 }

@@ -38,7 +38,11 @@ export function analyzeTidyRatings(allRows: ReadonlyArray<TidyRatingRow>, option
   return draft.result;
 }
 
-/** The analysis with its bootstrap intervals still to fill in: `bootstrap` holds what they need (UnitBootstrap.complete). */
+/**
+ * The analysis with its bootstrap intervals still to fill in: `bootstrap` holds what they need
+ * (UnitBootstrap.complete). `result` is filled in then too, its figures without resamples as soon as
+ * UnitBootstrap.computeAlongside runs.
+ */
 export interface AnalysisDraft {
   result: AnalysisResult;
   bootstrap: UnitBootstrap;
@@ -95,45 +99,58 @@ export function draftTidyAnalysis(allRows: ReadonlyArray<TidyRatingRow>, options
     }
   }
 
-  const result: AnalysisResult = {
-    counts: {
-      raters: new Set(rows.map((row) => row.rater)).size,
-      outputs: new Set(rows.map(outputKey)).size,
-      ratings: rows.filter((row) => row.task === 'rating').length,
-      preferences: rows.filter((row) => row.task === 'preference').length,
-    },
-    dimensions,
-    models,
-    metrics,
-    agreement,
-    correlations,
-    metric_comparisons: metricComparisons,
-    best_metrics: [],
-    bins: binMeans(modelRows, dimensions.filter(hasMeans)),
-    bin_distributions: binDistributions(modelRows, dimensions),
-    confidence: raterConfidence(studyRows, confidence),
-    preference: preferenceShares(modelRows),
-    position_bias: positionBias(rows),
-    per_rater: raterDiagnostics(rows, dimensions.filter(hasMeans)),
-    parameters: {
-      bootstrap: options.bootstrap,
-      seed: options.seed,
-      intervals: intervalMethods(options.bootstrap, options.seed),
-    },
-    qc,
-  };
-  // Only analyses with adjudicated values (or asked to use them) carry the key: others stay as they were.
-  const adjudication = adjudicationSummary(rows, finalValues);
-  if (adjudication !== null) result.adjudication = adjudication;
-  // Only studies with judges carry the key, so every other analysis JSON stays as it was.
-  if (options.judges !== undefined && options.judges.length > 0) {
-    result.judges = judgeComparisons(rows, options.judges, dimensions, bootstrap);
-  }
-  // Likewise only studies with pairwise judgements carry that key.
-  if (options.pairwise !== undefined && options.pairwise.length > 0) {
-    result.pairwise = analyzePairwise(options.pairwise, bootstrap);
-    result.parameters.intervals.bradley_terry = bradleyTerryIntervalMethod(options.bootstrap, options.seed);
-  }
+  // Judges and pairwise judgements ask for intervals too, so they are asked for here, with the figures above.
+  const judges =
+    options.judges !== undefined && options.judges.length > 0
+      ? judgeComparisons(rows, options.judges, dimensions, bootstrap)
+      : undefined;
+  const pairwise =
+    options.pairwise !== undefined && options.pairwise.length > 0
+      ? analyzePairwise(options.pairwise, bootstrap)
+      : undefined;
+
+  // The rest needs no resamples, so it is computed alongside them: in this thread while other threads
+  // resample. The keys are set in the JSON's order into the object the intervals are filled into.
+  const result = {} as AnalysisResult;
+  bootstrap.alongside(() => {
+    Object.assign(result, {
+      counts: {
+        raters: new Set(rows.map((row) => row.rater)).size,
+        outputs: new Set(rows.map(outputKey)).size,
+        ratings: rows.filter((row) => row.task === 'rating').length,
+        preferences: rows.filter((row) => row.task === 'preference').length,
+      },
+      dimensions,
+      models,
+      metrics,
+      agreement,
+      correlations,
+      metric_comparisons: metricComparisons,
+      best_metrics: [],
+      bins: binMeans(modelRows, dimensions.filter(hasMeans)),
+      bin_distributions: binDistributions(modelRows, dimensions),
+      confidence: raterConfidence(studyRows, confidence),
+      preference: preferenceShares(modelRows),
+      position_bias: positionBias(rows),
+      per_rater: raterDiagnostics(rows, dimensions.filter(hasMeans)),
+      parameters: {
+        bootstrap: options.bootstrap,
+        seed: options.seed,
+        intervals: intervalMethods(options.bootstrap, options.seed),
+      },
+      qc,
+    } satisfies AnalysisResult);
+    // Only analyses with adjudicated values (or asked to use them) carry the key: others stay as they were.
+    const adjudication = adjudicationSummary(rows, finalValues);
+    if (adjudication !== null) result.adjudication = adjudication;
+    // Only studies with judges carry the key, so every other analysis JSON stays as it was.
+    if (judges !== undefined) result.judges = judges;
+    // Likewise only studies with pairwise judgements carry that key.
+    if (pairwise !== undefined) {
+      result.pairwise = pairwise;
+      result.parameters.intervals.bradley_terry = bradleyTerryIntervalMethod(options.bootstrap, options.seed);
+    }
+  });
   // The best metrics quote the differences' intervals.
   bootstrap.whenComplete(() => (result.best_metrics = bestMetrics(correlations, metricComparisons)));
   return { result, bootstrap };

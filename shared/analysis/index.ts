@@ -7,6 +7,7 @@ export { FINAL_VALUES, type FinalValues } from './final-values';
 export { analyzeTidyRatings, draftTidyAnalysis, type AnalysisDraft, type AnalysisOptions } from './analyze';
 export {
   resampleStatistics,
+  ResampleCursor,
   type BootstrapSettings,
   type IntervalRequest,
   type ResampledStatistic,

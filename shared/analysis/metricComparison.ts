@@ -123,15 +123,19 @@ export function compareMetrics(
       ].map(({ name, x }) => ({ name, statistic: { kind: coefficient, x, y: pairs.human } })),
       (ci95) => (result.difference_ci95 = ci95),
     );
-    const ranked = coefficient === 'spearman';
-    const inputs = ranked
-      ? [pairs.first, pairs.second, pairs.human].map(averageRanks)
-      : [pairs.first, pairs.second, pairs.human];
-    const prng = createPrng(deriveSeed(settings.seed, `${label}\u001e${coefficient}`));
-    result.permutation_p =
-      settings.bootstrap === 0
-        ? null
-        : swapPermutationTest(inputs[0]!, inputs[1]!, inputs[2]!, { permutations: settings.bootstrap, prng });
+    // As many permutations as resamples; they need none, so they are computed alongside them.
+    if (settings.bootstrap > 0)
+      bootstrap.alongside(() => {
+        const inputs =
+          coefficient === 'spearman'
+            ? [pairs.first, pairs.second, pairs.human].map(averageRanks)
+            : [pairs.first, pairs.second, pairs.human];
+        const prng = createPrng(deriveSeed(settings.seed, `${label}\u001e${coefficient}`));
+        result.permutation_p = swapPermutationTest(inputs[0]!, inputs[1]!, inputs[2]!, {
+          permutations: settings.bootstrap,
+          prng,
+        });
+      });
     return result;
   };
   const pearsonDifference = difference('pearson', pearson);

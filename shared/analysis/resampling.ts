@@ -1,4 +1,4 @@
-import { createPrng, deriveSeed } from '../prng';
+import { createPrng, deriveSeed, type Prng } from '../prng';
 import {
   bcaIntervalOfValues,
   accelerationOfLeaveOneOut,
@@ -119,7 +119,7 @@ export class UnitBootstrap {
   private readonly users: Array<Array<(values: Float64Array) => void>> = [];
   private readonly named = new Map<string, number>();
   private readonly afterwards: Array<() => void> = [];
-  private readonly accelerations: Array<() => void> = [];
+  private readonly pendingWork: Array<() => void> = [];
 
   constructor(readonly settings: BootstrapSettings) {}
 
@@ -138,8 +138,7 @@ export class UnitBootstrap {
     let acceleration: number | undefined;
     const accelerated = (): number =>
       (acceleration ??= accelerationOfLeaveOneOut(leaveOneOut(statistic, units.length)));
-    if (method.method === 'bca' && this.settings.bootstrap > 0 && units.length >= 3)
-      this.accelerations.push(accelerated);
+    if (method.method === 'bca' && this.settings.bootstrap > 0 && units.length >= 3) this.alongside(accelerated);
     this.resampled(
       units,
       statistic,
@@ -156,11 +155,17 @@ export class UnitBootstrap {
   }
 
   /**
-   * Computes what the intervals need besides the resamples (the BCa accelerations, from leave-one-out
-   * values), so that this thread can do it while others compute resamples; `complete` does what is left.
+   * Has `work` done before the intervals are filled in, in the thread that fills them: work that needs no
+   * resamples (the BCa accelerations, figures computed apart from the intervals), so that this thread
+   * can do it while others compute resamples (computeAlongside).
    */
-  computeAccelerations(): void {
-    for (const accelerate of this.accelerations) accelerate();
+  alongside(work: () => void): void {
+    this.pendingWork.push(work);
+  }
+
+  /** Does the work asked for with `alongside` (before `complete`, which does what is then left). */
+  computeAlongside(): void {
+    for (const work of this.pendingWork.splice(0)) work();
   }
 
   /**
@@ -195,6 +200,7 @@ export class UnitBootstrap {
    * statistic is undefined), as resampleStatistics(settings, requests, 0, B) computes them.
    */
   complete(values: ReadonlyArray<Float64Array>): void {
+    this.computeAlongside();
     if (values.length !== this.requests.length)
       throw new RangeError(`${this.requests.length} intervals were asked for, got values for ${values.length}`);
     values.forEach((ofRequest, index) => {
@@ -230,38 +236,98 @@ export function resampleStatistics(
   from: number,
   to: number,
 ): Float64Array[] {
+  checkResampleRange(settings, from, to);
+  const values = requests.map(() => new Float64Array(to - from));
+  new ResampleCursor(settings, requests).compute(from, to, values, from);
+  return values;
+}
+
+function checkResampleRange(settings: BootstrapSettings, from: number, to: number): void {
   if (!Number.isInteger(from) || !Number.isInteger(to) || from < 0 || to < from || to > settings.bootstrap)
     throw new RangeError(`Resamples ${from}–${to} are not a range of 0–${settings.bootstrap}`);
-  const values = requests.map(() => new Float64Array(to - from));
-  for (const { units, members } of groupByUnits(requests)) {
-    const n = units.length;
-    // Correlations on the same units share their variables' work on each resample; the others are computed alone.
-    const correlations = new CorrelationResamples(n);
-    const correlated: number[] = [];
-    const alone: Array<{ request: number; statistic: ResampleStatistic }> = [];
-    // Bradley–Terry figures of one component share its refit on each resample.
-    const refits = new BradleyTerryRefits();
+}
+
+/**
+ * Computes the requests' resamples range after range, each range after the last: a thread that takes
+ * ranges of one bootstrap in turn (while other threads take the ranges between) keeps one cursor, so each
+ * set of units' stream is drawn once from its start, the resamples between its ranges drawn and dropped.
+ */
+export class ResampleCursor {
+  private readonly groups: ResampledGroup[];
+  /** Resamples before this one are behind every group's stream. */
+  private position = 0;
+
+  constructor(
+    private readonly settings: BootstrapSettings,
+    requests: ReadonlyArray<IntervalRequest>,
+  ) {
+    this.groups = groupByUnits(requests).map(
+      ({ units, members }) => new ResampledGroup(settings, requests, units, members),
+    );
+  }
+
+  /**
+   * Writes each request's statistic on resamples `from` … `to`−1 into values[request][b − offset], for
+   * b in that range; `from` must not be before the end of the previous range.
+   */
+  compute(from: number, to: number, values: ReadonlyArray<Float64Array>, offset = 0): void {
+    checkResampleRange(this.settings, from, to);
+    if (from < this.position)
+      throw new RangeError(`Resamples from ${from} are behind this cursor, at ${this.position} already`);
+    for (const group of this.groups) {
+      skipResamples(group.n, from - this.position, group.prng);
+      group.compute(to - from, values, from - offset);
+    }
+    this.position = to;
+  }
+}
+
+/** The requests on one set of units, with its stream and what its statistics share on each resample. */
+class ResampledGroup {
+  readonly n: number;
+  readonly prng: Prng;
+  // Correlations on the same units share their variables' work on each resample; the others are computed alone.
+  private readonly correlations: CorrelationResamples;
+  private readonly correlated: number[] = [];
+  private readonly correlationValues: Float64Array;
+  private readonly alone: Array<{ request: number; statistic: ResampleStatistic }> = [];
+  // Bradley–Terry figures of one component share its refit on each resample.
+  private readonly refits = new BradleyTerryRefits();
+  private readonly counts: Int32Array;
+  private readonly indices: Int32Array;
+
+  constructor(
+    settings: BootstrapSettings,
+    requests: ReadonlyArray<IntervalRequest>,
+    units: ReadonlyArray<string>,
+    members: ReadonlyArray<number>,
+  ) {
+    this.n = units.length;
+    this.correlations = new CorrelationResamples(this.n);
     for (const request of members) {
       const spec = requests[request]!.statistic;
       if (spec.kind === 'spearman' || spec.kind === 'pearson') {
-        correlations.add(spec.kind, spec.x, spec.y);
-        correlated.push(request);
-      } else alone.push({ request, statistic: resampledStatistic(spec, refits) });
+        this.correlations.add(spec.kind, spec.x, spec.y);
+        this.correlated.push(request);
+      } else this.alone.push({ request, statistic: resampledStatistic(spec, this.refits) });
     }
-    const correlationValues = new Float64Array(correlated.length);
-    const prng = createPrng(deriveSeed(settings.seed, units.join('\u001e')));
-    skipResamples(n, from, prng);
-    const counts = new Int32Array(n);
-    const indices = new Int32Array(n);
-    for (let b = 0; b < to - from; b++) {
-      drawResample(n, prng, indices, counts);
-      refits.clear();
-      correlations.evaluate(counts, 0, correlationValues);
-      correlated.forEach((request, c) => (values[request]![b] = definedOrNaN(correlationValues[c]!)));
-      for (const { request, statistic } of alone) values[request]![b] = definedOrNaN(statistic(counts, 0));
+    this.correlationValues = new Float64Array(this.correlated.length);
+    this.prng = createPrng(deriveSeed(settings.seed, units.join('\u001e')));
+    this.counts = new Int32Array(this.n);
+    this.indices = new Int32Array(this.n);
+  }
+
+  /** The next `resamples` resamples of the stream, each statistic's value at values[request][at + b]. */
+  compute(resamples: number, values: ReadonlyArray<Float64Array>, at: number): void {
+    const { counts, correlationValues } = this;
+    for (let b = 0; b < resamples; b++) {
+      drawResample(this.n, this.prng, this.indices, counts);
+      this.refits.clear();
+      this.correlations.evaluate(counts, 0, correlationValues);
+      this.correlated.forEach((request, c) => (values[request]![at + b] = definedOrNaN(correlationValues[c]!)));
+      for (const { request, statistic } of this.alone) values[request]![at + b] = definedOrNaN(statistic(counts, 0));
     }
   }
-  return values;
 }
 
 /** Requests grouped by their exact list of units, in the order each list first appears. */

@@ -1,4 +1,4 @@
-import { sampleCorrelation, sampleRankCorrelation } from 'simple-statistics';
+import { sampleCorrelation } from 'simple-statistics';
 import type { ResampleStatistic } from './bootstrap';
 import { CorrelationResamples } from './correlationResamples';
 
@@ -14,12 +14,29 @@ export function pearson(x: ReadonlyArray<number>, y: ReadonlyArray<number>): num
 }
 
 /**
- * Spearman's rho (scipy.stats.spearmanr): Pearson's r of the average ranks, via simple-statistics
- * sampleRankCorrelation, which ranks ties by their average rank too.
+ * Spearman's rho (scipy.stats.spearmanr): Pearson's r of the average ranks, as simple-statistics
+ * sampleRankCorrelation computes it (sampleCorrelation of its midranks), with the ranks found faster.
  */
 export function spearman(x: ReadonlyArray<number>, y: ReadonlyArray<number>): number | null {
   if (!isCorrelatable(x, y)) return null;
-  return clampToUnit(sampleRankCorrelation([...x], [...y]));
+  return clampToUnit(sampleCorrelation(midranks(x), midranks(y)));
+}
+
+/**
+ * Each value's rank from 0, tied values sharing the mean of the ranks they span: the numbers of
+ * simple-statistics' midranks, found by a native sort of the values instead of a comparator over
+ * [value, index] pairs (which took most of the analysis' Spearman time). +0 and −0 tie, as there.
+ */
+export function midranks(values: ReadonlyArray<number>): number[] {
+  const sorted = Float64Array.from(values).sort();
+  const rankOf = new Map<number, number>();
+  for (let first = 0; first < sorted.length;) {
+    let last = first;
+    while (last + 1 < sorted.length && sorted[last + 1] === sorted[first]) last++;
+    rankOf.set(sorted[first]!, (first + last) / 2);
+    first = last + 1;
+  }
+  return values.map((value) => rankOf.get(value)!);
 }
 
 /**

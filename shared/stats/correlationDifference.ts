@@ -6,7 +6,7 @@
  */
 import type { Prng } from '../prng';
 import type { ResampleStatistic } from './bootstrap';
-import { pearson } from './correlation';
+import { midranks, pearson } from './correlation';
 import { CorrelationResamples } from './correlationResamples';
 import { studentTCdf } from './quantiles';
 
@@ -53,18 +53,9 @@ export function pearsonResampler(x: ReadonlyArray<number>, y: ReadonlyArray<numb
   return resamples.statistic();
 }
 
-/** Average ranks (1-based; ties share the mean of their positions), as scipy.stats.rankdata. */
+/** Average ranks (1-based; ties share the mean of their positions), as scipy.stats.rankdata: midranks + 1, exactly. */
 export function averageRanks(values: ReadonlyArray<number>): number[] {
-  const order = values.map((_, i) => i).sort((i, j) => values[i]! - values[j]!);
-  const ranks = new Array<number>(values.length);
-  for (let start = 0; start < order.length;) {
-    let end = start + 1;
-    while (end < order.length && values[order[end]!] === values[order[start]!]) end++;
-    const rank = (start + 1 + end) / 2;
-    for (let k = start; k < end; k++) ranks[order[k]!] = rank;
-    start = end;
-  }
-  return ranks;
+  return midranks(values).map((rank) => rank + 1);
 }
 
 export interface SwapPermutationOptions {

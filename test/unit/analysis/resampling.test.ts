@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ResampleCursor,
   resampleStatistics,
   UnitBootstrap,
   type IntervalRequest,
@@ -89,6 +90,22 @@ describe('resampleStatistics', () => {
         expect(joined, `cuts ${cuts.join(',')}, request ${r}`).toEqual(whole[r]);
       });
     }
+  });
+
+  it('gives the same values from cursors that take ranges in turn, as threads do (ResampleCursor)', () => {
+    // Two "threads" taking ranges of 300 alternately, the second taking two in a row at the end.
+    const owners = [0, 1, 0, 1, 0, 1, 0, 1, 1];
+    const cursors = [new ResampleCursor(settings, requests), new ResampleCursor(settings, requests)];
+    const values = requests.map(() => new Float64Array(2500));
+    owners.forEach((owner, range) => cursors[owner]!.compute(range * 300, Math.min(2500, (range + 1) * 300), values));
+    requests.forEach((_, r) => expect(values[r], `request ${r}`).toEqual(whole[r]));
+  });
+
+  it('refuses a range behind a cursor', () => {
+    const cursor = new ResampleCursor(settings, requests);
+    const values = requests.map(() => new Float64Array(2500));
+    cursor.compute(100, 200, values);
+    expect(() => cursor.compute(150, 300, values)).toThrow(RangeError);
   });
 
   it('refuses a range outside the resamples', () => {
