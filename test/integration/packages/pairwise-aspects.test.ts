@@ -82,13 +82,23 @@ function rateAll(p: OpenPackage): void {
 }
 
 describe('a pairwise study with aspects', () => {
-  it('keeps the rubric’s aspects in the master and hands them to the package', () => {
+  it('keeps the rubric’s aspects in the master and hands them to the package, which names no model or item', () => {
     expect(readActiveRubric(study.db)).toEqual(ASPECTS_RUBRIC);
     const p = packFor(study, RATERS[0]!);
     opened.push(p);
     expect(parseRubric(JSON.parse(readPackageMeta(p.db, 'rubric')!)).pairwise).toEqual({
       aspects: ['factuality', 'patient_friendliness'],
     });
+    rateAll(p);
+    expect(p.db.prepare('SELECT count(*) FROM pairwise_aspect_choices').pluck().get()).toBe(40 * 2);
+    const cells = JSON.stringify(
+      p.db
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table'")
+        .pluck()
+        .all()
+        .map((table) => p.db.prepare(`SELECT * FROM "${String(table)}"`).all()),
+    );
+    for (const secret of study.secrets) expect(cells).not.toContain(secret);
   });
 
   it('saves a comparison only with a choice on every aspect, and audits them with the overall choice', () => {

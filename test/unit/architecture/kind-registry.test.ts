@@ -131,6 +131,7 @@ describe('kind registries', () => {
         'renderer/src/screens/kindLabels.ts › KIND_TITLES',
         // The renderer's draft, completeness check and save of an answer.
         'renderer/src/stores/task.ts › draftOf',
+        'renderer/src/stores/task.ts › firstActiveIndex',
         'renderer/src/stores/task.ts › isComplete',
         'renderer/src/stores/task.ts › useTask',
         // Reading its rows from a tidy ratings file.
