@@ -62,9 +62,11 @@ export function readAnsweredValues(db: StudyDb, preferenceDimension: string): An
     .all({ preferenceDimension }) as AnsweredValueRow[];
 }
 
-/** A merged pairwise choice with its task's two models and which one was shown at A. */
+/** A merged pairwise choice (overall or on one aspect) with its task's two models and which one was shown at A. */
 export interface AnsweredPairwiseRow {
   rater: string;
+  /** The overall choice's `overallDimension`, or the aspect's rubric dimension key. */
+  dimension: string;
   item_id: string;
   bin: number;
   first_model: string;
@@ -79,19 +81,31 @@ export interface AnsweredPairwiseRow {
   flagged: 0 | 1;
 }
 
-/** Every merged pairwise choice, by rater, item, then the pair's models. */
-export function readAnsweredPairwise(db: StudyDb): AnsweredPairwiseRow[] {
+/**
+ * Every merged pairwise choice, by rater, item, then the pair's models; each judgement's overall choice (under
+ * `overallDimension`) first, then its aspect choices in the rubric's order, each carrying the judgement's mark.
+ */
+export function readAnsweredPairwise(db: StudyDb, overallDimension: string): AnsweredPairwiseRow[] {
   return db
     .prepare(
-      `WITH answered AS (${ANSWERED})
-       SELECT x.rater, o.item_id, x.bin, o.model AS first_model, ob.model AS second_model, x.presented_a,
-              p.choice, p.both_unacceptable, x.duration_ms, x.submitted_at, x.package_id, x.comment, x.flagged
-       FROM pairwise_choices p JOIN answered x ON x.assignment_id = p.assignment_id
+      `WITH answered AS (${ANSWERED}),
+       choices AS (
+         SELECT assignment_id, @overallDimension AS dimension, choice, -1 AS dimension_order FROM pairwise_choices
+         UNION ALL
+         SELECT c.assignment_id, c.dimension, c.choice, coalesce(asp.position, 1e9)
+         FROM pairwise_aspect_choices c
+         LEFT JOIN rubric_pairwise_aspects asp
+           ON asp.dimension_key = c.dimension AND asp.rubric_id = (SELECT id FROM rubrics WHERE is_active = 1)
+       )
+       SELECT x.rater, c.dimension, o.item_id, x.bin, o.model AS first_model, ob.model AS second_model, x.presented_a,
+              c.choice, p.both_unacceptable, x.duration_ms, x.submitted_at, x.package_id, x.comment, x.flagged
+       FROM choices c JOIN pairwise_choices p ON p.assignment_id = c.assignment_id
+       JOIN answered x ON x.assignment_id = c.assignment_id
        JOIN assignments a ON a.id = x.assignment_id JOIN tasks t ON t.id = a.task_id
        JOIN outputs o ON o.id = t.output_id JOIN outputs ob ON ob.id = t.output_b_id
-       ORDER BY x.rater, o.item_id, o.model, ob.model`,
+       ORDER BY x.rater, o.item_id, o.model, ob.model, c.dimension_order, c.dimension`,
     )
-    .all() as AnsweredPairwiseRow[];
+    .all({ overallDimension }) as AnsweredPairwiseRow[];
 }
 
 /** The automatic scores of every output that has at least one answer. */

@@ -135,6 +135,19 @@ export function writePackageChoice(
   ).run(taskId, choice, bothUnacceptable === null ? null : bothUnacceptable ? 1 : 0);
 }
 
+/** A pairwise task's saved choices on the rubric's aspects, by dimension key; empty when none is saved. */
+export function readPackageAspectChoices(db: StudyDb, taskId: string): Record<string, PreferenceKey> {
+  const rows = db.prepare('SELECT dimension, choice FROM pairwise_aspect_choices WHERE task_id = ?').raw().all(taskId);
+  return Object.fromEntries(rows as [string, PreferenceKey][]);
+}
+
+/** Replaces a pairwise task's aspect choices; its overall choice must be written first. Call inside a transaction. */
+export function writePackageAspectChoices(db: StudyDb, taskId: string, choices: Record<string, PreferenceKey>): void {
+  db.prepare('DELETE FROM pairwise_aspect_choices WHERE task_id = ?').run(taskId);
+  const write = db.prepare('INSERT INTO pairwise_aspect_choices (task_id, dimension, choice) VALUES (?, ?, ?)');
+  for (const [dimension, choice] of Object.entries(choices)) write.run(taskId, dimension, choice);
+}
+
 /** A pairwise task's saved "both unacceptable" mark; false when nothing is saved. */
 export function readPackageBothUnacceptable(db: StudyDb, taskId: string): boolean {
   return db.prepare('SELECT both_unacceptable FROM preferences WHERE task_id = ?').pluck().get(taskId) === 1;
@@ -167,6 +180,8 @@ export interface StoredPackageAnswer extends PackageResponse {
   choice: PreferenceKey | null;
   /** The stored "both unacceptable" cell of the choice (pairwise tasks: 0 or 1), null when none. */
   bothUnacceptable: number | null;
+  /** The stored choices on pairwise aspects, by dimension (as stored: the merge checks them); empty when none. */
+  aspects: Record<string, string>;
 }
 
 export function readPackageAnswers(db: StudyDb): StoredPackageAnswer[] {
@@ -192,9 +207,18 @@ export function readPackageAnswers(db: StudyDb): StoredPackageAnswer[] {
   ][];
   const choices = new Map(choiceRows.map(([taskId, choice]) => [taskId, choice]));
   const marks = new Map(choiceRows.map(([taskId, , both]) => [taskId, both]));
+  const aspects = new Map<string, Record<string, string>>();
+  // A package of schema 4 or less (read, not migrated, by a merge) has no aspect choices.
+  const aspectRows =
+    readSchemaVersion(db) >= 5
+      ? db.prepare('SELECT task_id, dimension, choice FROM pairwise_aspect_choices').raw().all()
+      : [];
+  for (const [taskId, dimension, choice] of aspectRows as [string, string, string][]) {
+    aspects.set(taskId, { ...aspects.get(taskId), [dimension]: choice });
+  }
   const answered = new Set(responses.map((r) => r.taskId));
   // Values without a response row exist only in an edited file; they are returned so the merge can name them.
-  for (const orphan of new Set([...values.keys(), ...choices.keys()])) {
+  for (const orphan of new Set([...values.keys(), ...choices.keys(), ...aspects.keys()])) {
     if (!answered.has(orphan))
       responses.push({ taskId: orphan, comment: '', durationMs: 0, submittedAt: '', updatedAt: '' });
   }
@@ -203,6 +227,7 @@ export function readPackageAnswers(db: StudyDb): StoredPackageAnswer[] {
     values: values.get(r.taskId) ?? {},
     choice: choices.get(r.taskId) ?? null,
     bothUnacceptable: marks.get(r.taskId) ?? null,
+    aspects: aspects.get(r.taskId) ?? {},
   }));
 }
 

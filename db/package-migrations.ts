@@ -139,10 +139,28 @@ const adjudicationTables: Migration = {
   `,
 };
 
+/**
+ * Pairwise aspects: a pairwise task's choice on each dimension the rubric asks pairwise (its `pairwise.aspects`),
+ * beside the overall choice in `preferences`. An app that knows only version 4 refuses a package of this one.
+ */
+const pairwiseAspectChoices: Migration = {
+  version: 5,
+  name: 'pairwise aspects',
+  sql: `
+    CREATE TABLE pairwise_aspect_choices (
+      task_id   TEXT NOT NULL REFERENCES preferences (task_id),
+      dimension TEXT NOT NULL,
+      choice    TEXT NOT NULL CHECK (choice IN ('A', 'B', 'T')),
+      PRIMARY KEY (task_id, dimension)
+    ) WITHOUT ROWID;
+  `,
+};
+
 /** Every migration of a rater package, in order. Append only. */
 export const PACKAGE_MIGRATIONS: readonly Migration[] = [
   packageSchema,
   calibrationFeedback,
   pairwiseTasks,
   adjudicationTables,
+  pairwiseAspectChoices,
 ];

@@ -1,8 +1,9 @@
 /**
  * What raters answered, in a master: responses (comment, time spent, the package it came from; one per
  * answered assignment), ratings (one value per rubric dimension), preferences (the letter chosen and
- * what it meant once unblinded) and pairwise choices (the letter and the "both unacceptable" mark). Answers arrive only by merging rater packages.
+ * what it meant once unblinded) and pairwise choices (the letter, the "both unacceptable" mark and the letter on each aspect). Answers arrive only by merging rater packages.
  */
+import type { PreferenceKey } from '../shared/domain';
 import type { StudyDb } from './connection';
 
 export interface MergedAnswer {
@@ -17,14 +18,15 @@ export interface MergedAnswer {
   /** Preference tasks: the blinded choice and what it means. */
   choice: 'A' | 'B' | 'T' | null;
   outcome: 'model' | 'reference' | 'tie' | null;
-  /** Pairwise tasks: the blinded choice and the "both unacceptable" mark. */
-  pairwise: { choice: 'A' | 'B' | 'T'; bothUnacceptable: boolean } | null;
+  /** Pairwise tasks: the blinded choice, the "both unacceptable" mark and the blinded choice on each aspect. */
+  pairwise: { choice: PreferenceKey; bothUnacceptable: boolean; aspects: Record<string, PreferenceKey> } | null;
 }
 
 /** Replaces the assignment's answer with a package's (one response row, its ratings or preference). */
 export function writeMergedAnswer(db: StudyDb, a: MergedAnswer): void {
   db.prepare('DELETE FROM ratings WHERE assignment_id = ?').run(a.assignmentId);
   db.prepare('DELETE FROM preferences WHERE assignment_id = ?').run(a.assignmentId);
+  db.prepare('DELETE FROM pairwise_aspect_choices WHERE assignment_id = ?').run(a.assignmentId);
   db.prepare('DELETE FROM pairwise_choices WHERE assignment_id = ?').run(a.assignmentId);
   db.prepare(
     `INSERT INTO responses (assignment_id, comment, duration_ms, submitted_at, updated_at, package_id) VALUES (?, ?, ?, ?, ?, ?)
@@ -48,5 +50,10 @@ export function writeMergedAnswer(db: StudyDb, a: MergedAnswer): void {
       a.pairwise.choice,
       a.pairwise.bothUnacceptable ? 1 : 0,
     );
+    const insertAspect = db.prepare(
+      'INSERT INTO pairwise_aspect_choices (assignment_id, dimension, choice) VALUES (?, ?, ?)',
+    );
+    for (const [dimension, choice] of Object.entries(a.pairwise.aspects))
+      insertAspect.run(a.assignmentId, dimension, choice);
   }
 }

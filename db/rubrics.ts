@@ -56,6 +56,10 @@ export function insertActiveRubric(db: StudyDb, rubric: Rubric): void {
       requireDimension,
     );
   });
+  const insertAspect = db.prepare(
+    'INSERT INTO rubric_pairwise_aspects (rubric_id, position, dimension_key) VALUES (?, ?, ?)',
+  );
+  (rubric.pairwise?.aspects ?? []).forEach((key, position) => insertAspect.run(rubric.id, position, key));
 }
 
 interface RubricRow {
@@ -108,6 +112,10 @@ export function readActiveRubricRows(db: StudyDb): Rubric {
        WHERE rubric_id = ? ORDER BY position`,
     )
     .all(rubric.id) as ConditionRow[];
+  const aspects = db
+    .prepare('SELECT dimension_key FROM rubric_pairwise_aspects WHERE rubric_id = ? ORDER BY position')
+    .pluck()
+    .all(rubric.id) as string[];
   // Parsing re-validates what was stored, so a hand-edited study cannot smuggle in a broken rubric.
   return parseRubric({
     id: rubric.id,
@@ -121,6 +129,7 @@ export function readActiveRubricRows(db: StudyDb): Rubric {
       lockAfterMinutes: rubric.lock_after_idle_minutes ?? undefined,
     },
     ...(conditions.length > 0 && { conditions: conditions.map(storedCondition) }),
+    ...(aspects.length > 0 && { pairwise: { aspects } }),
     dimensions: dimensions.map(({ role, ...d }) => ({
       ...d,
       ...(role !== 'rated' && { role }),

@@ -145,6 +145,8 @@ export interface PairwiseTaskPayload extends TaskPayloadBase {
   choice: PreferenceKey | null;
   /** The rater's "both unacceptable" mark, saved with the choice (false until saved). */
   bothUnacceptable: boolean;
+  /** Saved choices on the rubric's pairwise aspects (`rubric.pairwise.aspects`), by dimension key; empty until saved. */
+  aspects: Record<string, PreferenceKey>;
 }
 
 /** Each task kind's payload; a kind without one does not compile. */
@@ -187,6 +189,8 @@ export interface SavePairwiseRequest {
   assignmentId: string;
   choice: PreferenceKey;
   bothUnacceptable: boolean;
+  /** A choice on each of the rubric's pairwise aspects, by dimension key; absent when the rubric asks none. */
+  aspects?: Record<string, PreferenceKey>;
   comment: string;
   durationMs: number;
 }

@@ -7,6 +7,7 @@ import type { AuditContent, Sha256 } from './audit-chain';
 import type { PreferenceKey, PreferenceOutcome, PresentedA, TaskKind } from './domain';
 import { MAX_TASK_DURATION_MS } from './duration';
 import { assertNever } from './kinds/assert-never';
+import { pairwiseAspectChoicesProblem } from './kinds/pairwise';
 import type { CalibrationFeedback } from './qc/calibration';
 import type { Rubric } from './rubric';
 import { conditionProblem } from './rubric-conditions';
@@ -50,6 +51,8 @@ export interface AuditedAnswer {
   choice?: PreferenceKey;
   /** Pairwise tasks: the "both unacceptable" mark saved with the choice. */
   bothUnacceptable?: boolean;
+  /** Pairwise tasks of a rubric with aspects: the choice on each (absent: none). */
+  aspects?: Record<string, PreferenceKey>;
   comment: string;
   /**
    * The task's total time and first save, as stored after this change; null in entries written before
@@ -66,6 +69,7 @@ export interface AuditedAnswerValue {
   values?: Record<string, number>;
   choice?: PreferenceKey;
   bothUnacceptable?: boolean;
+  aspects?: Record<string, PreferenceKey>;
   comment: string;
   durationMs: number;
   submittedAt: string;
@@ -156,6 +160,7 @@ export function replayPackageAudit(
         values: value.values,
         choice: value.choice,
         ...(value.bothUnacceptable !== undefined && { bothUnacceptable: value.bothUnacceptable }),
+        ...(value.aspects !== undefined && { aspects: value.aspects }),
         comment: value.comment ?? '',
         durationMs: value.durationMs ?? null,
         submittedAt: value.submittedAt ?? null,
@@ -173,18 +178,22 @@ export function answerProblem(
     values: Record<string, number>;
     choice: string | null;
     bothUnacceptable: number | null;
+    aspects: Record<string, string>;
     comment: string;
   },
   rubric: Rubric,
 ): string | null {
+  const holdsAspects = Object.keys(answer.aspects).length > 0;
   switch (kind) {
     case 'rating':
+      if (holdsAspects) return 'a rating task holds pairwise aspect choices';
       return answer.choice !== null
         ? 'a rating task holds a preference choice'
         : ratingProblem(rubric, answer.values, answer.comment);
     case 'preference':
       if (Object.keys(answer.values).length > 0) return 'a preference task holds rating values';
       if (answer.bothUnacceptable !== null) return 'a preference task holds a "both unacceptable" mark';
+      if (holdsAspects) return 'a preference task holds pairwise aspect choices';
       return choiceProblem(answer.choice, rubric.preference.allowTie);
     case 'pairwise':
       if (Object.keys(answer.values).length > 0) return 'a pairwise task holds rating values';
@@ -192,7 +201,8 @@ export function answerProblem(
         choiceProblem(answer.choice, rubric.preference.allowTie) ??
         (answer.bothUnacceptable === 0 || answer.bothUnacceptable === 1
           ? null
-          : `its "both unacceptable" mark is ${displaySafeName(String(answer.bothUnacceptable))}, not 0 or 1`)
+          : `its "both unacceptable" mark is ${displaySafeName(String(answer.bothUnacceptable))}, not 0 or 1`) ??
+        pairwiseAspectChoicesProblem(rubric, answer.aspects)
       );
     default:
       return assertNever(kind, 'task kind');

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { DIMENSION_KIND_SPECS, DIMENSION_KINDS } from './kinds/dimension-kinds';
 import type { DimensionKindSpec } from './kinds/dimension-kind';
 import { assertNever } from './kinds/assert-never';
+import { pairwiseAspectListProblems } from './kinds/pairwise';
 import { DEFAULT_IDLE } from './rubric-idle';
 import { isDigitKey } from './rubric-keys';
 
@@ -76,6 +77,11 @@ export const rubricSchema = z
     /** Absent: none. */
     conditions: z.array(conditionSchema).optional(),
     preference: z.object({ allowTie: z.boolean() }).default({ allowTie: true }),
+    /**
+     * Pairwise tasks: the dimensions (by key, in the order asked) on which the rater also chooses A, B or a
+     * tie, after and besides the overall choice (shared/kinds/pairwise.ts). Absent: the overall choice alone.
+     */
+    pairwise: z.object({ aspects: z.array(dimensionKeySchema).min(1) }).optional(),
   })
   .superRefine((rubric, ctx) => {
     const keys = rubric.dimensions.map((d) => d.key);
@@ -120,6 +126,9 @@ export const rubricSchema = z
         }
         letterKeyOwner.set(key, dim.key);
       }
+    }
+    for (const message of pairwiseAspectListProblems(rubric.dimensions, rubric.pairwise?.aspects ?? [])) {
+      ctx.addIssue({ code: 'custom', path: ['pairwise', 'aspects'], message });
     }
     (rubric.conditions ?? []).forEach((condition, index) => {
       for (const message of conditionProblems(rubric.dimensions, condition)) {

@@ -10,6 +10,7 @@ import { rubricKindsSchema } from './0008_rubric_kinds';
 import { judgesSchema } from './0009_judges';
 import { pairwiseSchema } from './0010_pairwise';
 import { adjudicationSchema } from './0011_adjudication';
+import { pairwiseAspectsSchema } from './0012_pairwise_aspects';
 
 export interface Migration {
   /** Stored in PRAGMA user_version once applied. */
@@ -35,4 +36,5 @@ export const MIGRATIONS: readonly Migration[] = [
   judgesSchema,
   pairwiseSchema,
   adjudicationSchema,
+  pairwiseAspectsSchema,
 ];

@@ -129,7 +129,14 @@ export const API_ARGUMENTS: ApiArgumentSchemas = {
     .strict(),
   savePreference: z.object({ assignmentId, choice: z.enum(['A', 'B', 'T']), comment, durationMs, marks }).strict(),
   savePairwise: z
-    .object({ assignmentId, choice: z.enum(['A', 'B', 'T']), bothUnacceptable: z.boolean(), comment, durationMs })
+    .object({
+      assignmentId,
+      choice: z.enum(['A', 'B', 'T']),
+      bothUnacceptable: z.boolean(),
+      aspects: z.record(z.string(), z.enum(['A', 'B', 'T'])).optional(),
+      comment,
+      durationMs,
+    })
     .strict(),
   setFlag: z.object({ assignmentId, flagged: z.boolean() }).strict(),
   lockRater: null,

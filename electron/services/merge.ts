@@ -26,7 +26,7 @@ import { verifyAuditChain, type ChainedAuditEntry } from '../../shared/audit-cha
 import { isoNow, type Clock } from '../../shared/clock';
 import { lockReceipt, parseLockReceipt } from '../../shared/lock-receipt';
 import { assertNever } from '../../shared/kinds/assert-never';
-import type { PresentedA, TaskKind } from '../../shared/domain';
+import type { PreferenceKey, PresentedA, TaskKind } from '../../shared/domain';
 import {
   answerProblem,
   commentProblem,
@@ -323,15 +323,20 @@ export function checkPackageContents(
 
   const answers = readPackageAnswers(db);
   const byTask = new Map(tasks.map((t) => [t.id, t]));
+  if (answers.some((answer) => !byTask.has(answer.taskId)))
+    fail('it holds an answer to a task that is not in the package');
+  // Every invalid answer is named at once, one line each, before the audit is compared with any of them.
+  const invalid = answers.flatMap((answer) => {
+    const problem =
+      answerCheck(byTask.get(answer.taskId)!, answer) ??
+      durationProblem(answer.durationMs) ??
+      commentProblem(answer.comment);
+    return problem === null ? [] : [`${label(answer.taskId)!}: ${problem}`];
+  });
+  if (invalid.length > 0) throw new PackageCheckError(invalid);
   for (const answer of answers) {
-    const task = byTask.get(answer.taskId) ?? fail('it holds an answer to a task that is not in the package');
+    const task = byTask.get(answer.taskId)!;
     const where = label(answer.taskId)!;
-    const problem = answerCheck(task, answer);
-    if (problem) fail(`${where}: ${problem}`);
-    const durationIssue = durationProblem(answer.durationMs);
-    if (durationIssue) fail(`${where}: ${durationIssue}`);
-    const commentIssue = commentProblem(answer.comment);
-    if (commentIssue) fail(`${where}: ${commentIssue}`);
     const last = audited.answers.get(answer.taskId);
     const matches = last !== undefined && last.comment === answer.comment && sameAnswer(task.kind, last, answer);
     if (!matches) fail(`${where}: the stored answer differs from the last audited one`);
@@ -487,7 +492,11 @@ function sameAnswer(kind: TaskKind, audited: AuditedAnswer, stored: StoredPackag
     case 'preference':
       return audited.choice === stored.choice;
     case 'pairwise':
-      return audited.choice === stored.choice && (audited.bothUnacceptable ? 1 : 0) === stored.bothUnacceptable;
+      return (
+        audited.choice === stored.choice &&
+        (audited.bothUnacceptable ? 1 : 0) === stored.bothUnacceptable &&
+        sameValues(audited.aspects ?? {}, stored.aspects)
+      );
     default:
       return assertNever(kind, 'task kind');
   }
@@ -514,13 +523,21 @@ function mergedChoice(
       // The master keeps the blinded letter; which model it names follows from presented_a at export.
       return answer.choice === null
         ? none
-        : { ...none, pairwise: { choice: answer.choice, bothUnacceptable: answer.bothUnacceptable === 1 } };
+        : {
+            ...none,
+            pairwise: {
+              choice: answer.choice,
+              bothUnacceptable: answer.bothUnacceptable === 1,
+              // Checked by answerProblem against the rubric's aspects: each is A, B or an allowed tie.
+              aspects: answer.aspects as Record<string, PreferenceKey>,
+            },
+          };
     default:
       return assertNever(assignment.kind, 'task kind');
   }
 }
 
-function sameValues(a: Record<string, number>, b: Record<string, number>): boolean {
+function sameValues<T extends number | string>(a: Record<string, T>, b: Record<string, T>): boolean {
   const keys = Object.keys(a);
   return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k]);
 }

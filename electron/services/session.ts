@@ -19,6 +19,7 @@ import { isoNow, type Clock } from '../../shared/clock';
 import type { CalibrationFeedback } from '../../shared/qc/calibration';
 import type { TaskKind } from '../../shared/domain';
 import { assertNever } from '../../shared/kinds/assert-never';
+import { pairwiseAspectChoicesProblem, pairwiseAspects } from '../../shared/kinds/pairwise';
 import { lockReceipt } from '../../shared/lock-receipt';
 import { ratingProblem, type AuditedAnswerValue } from '../../shared/package-contents';
 import { parseRubric, type Rubric } from '../../shared/rubric';
@@ -30,6 +31,7 @@ import { StudyError } from '../../shared/errors';
 import {
   listPackageTasks,
   neighbourPackageTaskId,
+  readPackageAspectChoices,
   readPackageBothUnacceptable,
   readPackageChoice,
   readPackageMeta,
@@ -38,6 +40,7 @@ import {
   readPackageTask,
   setPackageTaskFlag,
   upsertPackageResponse,
+  writePackageAspectChoices,
   writePackageChoice,
   writePackageMeta,
   writePackageRatingValues,
@@ -157,6 +160,7 @@ export function startPackageSession(db: StudyDb, clock: Clock): RaterSession {
           allowTie: rubric.preference.allowTie,
           choice: readPackageChoice(db, task.id),
           bothUnacceptable: readPackageBothUnacceptable(db, task.id),
+          aspects: readPackageAspectChoices(db, task.id),
         } satisfies PairwiseTaskPayload;
       default:
         return assertNever(task.kind, 'task kind');
@@ -166,7 +170,7 @@ export function startPackageSession(db: StudyDb, clock: Clock): RaterSession {
   /** What an answer's audit entry records besides the values or choice: all the stored response holds. */
   function auditedResponse(
     response: PackageResponse,
-  ): Omit<AuditedAnswerValue, 'values' | 'choice' | 'bothUnacceptable'> {
+  ): Omit<AuditedAnswerValue, 'values' | 'choice' | 'bothUnacceptable' | 'aspects'> {
     return { comment: response.comment, durationMs: response.durationMs, submittedAt: response.submittedAt };
   }
 
@@ -233,20 +237,29 @@ export function startPackageSession(db: StudyDb, clock: Clock): RaterSession {
     })();
   }
 
-  /** A pairwise choice and its "both unacceptable" mark are saved, and audited, together. */
+  /**
+   * A pairwise choice, its "both unacceptable" mark and its choices on the rubric's aspects are saved, and
+   * audited, together. The audit names aspects only when the rubric asks some, as the merge compares them.
+   */
   function savePairwise(request: SavePairwiseRequest): void {
     refuseDisallowedTie(request.choice);
+    const aspects = request.aspects ?? {};
+    const aspectProblem = pairwiseAspectChoicesProblem(rubric, aspects);
+    if (aspectProblem) throw new StudyError(`This comparison cannot be saved: ${aspectProblem}.`);
+    const asksAspects = pairwiseAspects(rubric).length > 0;
     db.transaction(() => {
       const task = writableTask(request.assignmentId, 'pairwise');
       const before = readPackageResponse(db, task.id);
       const oldValue = before && {
         choice: readPackageChoice(db, task.id),
         bothUnacceptable: readPackageBothUnacceptable(db, task.id),
+        ...(asksAspects && { aspects: readPackageAspectChoices(db, task.id) }),
         ...auditedResponse(before),
       };
       const at = isoNow(clock);
       upsertPackageResponse(db, task.id, request.comment, request.durationMs, at);
       writePackageChoice(db, task.id, request.choice, request.bothUnacceptable);
+      writePackageAspectChoices(db, task.id, aspects);
       appendAudit(db, {
         at,
         actor: raterName,
@@ -257,6 +270,7 @@ export function startPackageSession(db: StudyDb, clock: Clock): RaterSession {
         newValue: {
           choice: request.choice,
           bothUnacceptable: request.bothUnacceptable,
+          ...(asksAspects && { aspects }),
           ...auditedResponse(readPackageResponse(db, task.id)!),
         },
       });

@@ -68,18 +68,19 @@ export function readTidyRatingRows(db: StudyDb): TidyRatingRow[] {
 }
 
 /**
- * Every merged pairwise judgement as a tidy row: the blinded letter undone with the assignment's record of
+ * Every merged pairwise judgement as tidy rows, the overall choice's (`dimension = pairwise`) then one per
+ * aspect the rubric asks (`dimension` = its key): the blinded letter undone with the assignment's record of
  * which output was shown at A, so `value` names the preferred model (or `tie`).
  */
 export function readTidyPairwiseRows(db: StudyDb): TidyPairwiseRow[] {
-  return readAnsweredPairwise(db).map((row) => {
+  return readAnsweredPairwise(db, PAIRWISE_DIMENSION).map((row) => {
     const [modelA, modelB] =
       row.presented_a === 'first' ? [row.first_model, row.second_model] : [row.second_model, row.first_model];
     return {
       rater: row.rater,
       itemId: row.item_id,
       bin: row.bin,
-      dimension: PAIRWISE_DIMENSION,
+      dimension: row.dimension,
       modelA,
       modelB,
       value: row.choice === 'T' ? PAIRWISE_TIE : row.choice === 'A' ? modelA : modelB,

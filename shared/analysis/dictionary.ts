@@ -42,7 +42,7 @@ export const DATA_DICTIONARY: readonly DictionaryEntry[] = [
     table: 'tidy',
     type: 'text',
     description:
-      'Rubric dimension key (e.g. factuality, safety), or "preference" for a model-vs-reference choice (required).',
+      'Rubric dimension key (e.g. factuality, safety), or "preference" for a model-vs-reference choice (required). Pairwise rows: "pairwise" for the overall choice, or the key of a rubric dimension the study asks a pairwise choice on (its pairwise aspects), one row per aspect after the overall one.',
   },
   {
     column: 'value',
@@ -171,7 +171,7 @@ export const DATA_DICTIONARY: readonly DictionaryEntry[] = [
     table: 'tidy',
     type: '0 | 1',
     description:
-      'Pairwise rows only: 1 when the rater marked both answers unacceptable (X), stored beside the choice. Empty on other rows; optional on input (0 when empty).',
+      "Pairwise rows only: 1 when the rater marked both answers unacceptable (X), stored beside the choice; the mark is the judgement's, so its aspect rows repeat it. Empty on other rows; optional on input (0 when empty).",
   },
 ];
 

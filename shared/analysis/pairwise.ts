@@ -8,12 +8,13 @@ import {
   type BradleyTerryFit,
   type PairwiseJudgement,
 } from '../stats';
+import { OVERALL_PAIRWISE_DIMENSION } from '../kinds/pairwise';
 import { AnalysisInputError } from './errors';
 import type { UnitBootstrap } from './resampling';
 import { compareStrings } from './tidy';
 
 /** The overall choice of a pairwise task; a rubric dimension's choice carries the dimension's key instead. */
-export const PAIRWISE_DIMENSION = 'pairwise';
+export const PAIRWISE_DIMENSION = OVERALL_PAIRWISE_DIMENSION;
 export const PAIRWISE_TIE = 'tie';
 
 /**

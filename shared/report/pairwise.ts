@@ -32,6 +32,7 @@ export function pairwiseSection(result: AnalysisResult, label: Labeller): Report
       paragraph(
         'Bradley–Terry strengths from blinded pairwise judgements (ties count as half a win for each side), ranked, with 95% bootstrap intervals over items; then the win matrix, the strengths per bin and the checks of the judgements. Log-strengths sum to zero: a model at 0 is the average model, and a difference d means P(beats) = 1 / (1 + e^−d).',
       ),
+      ...aspectStrengthBlocks(overall, label),
       ...overall.flatMap((summary) =>
         dimensionBlocks(
           summary,
@@ -41,6 +42,34 @@ export function pairwiseSection(result: AnalysisResult, label: Labeller): Report
       ),
     ],
   };
+}
+
+/**
+ * With pairwise aspects, one table of every model's strength on each (all bins): the overall choice first,
+ * then the aspects, models ranked by their overall strength. Nothing when the overall choice was all that was asked.
+ */
+function aspectStrengthBlocks(overall: PairwiseSummary[], label: Labeller): ReportBlock[] {
+  if (overall.length < 2) return [];
+  const ranked = rankedModels(overall[0]!);
+  const models = [
+    ...ranked,
+    ...overall.flatMap((s) => s.models).filter((m, i, all) => !ranked.includes(m) && all.indexOf(m) === i),
+  ];
+  return [
+    heading('Strengths per aspect'),
+    note(
+      'Each column is its own Bradley–Terry fit of the choices on that aspect (log-strengths summing to zero, 95% bootstrap intervals over items); models ranked by their overall strength.',
+    ),
+    tableBlock({
+      label: 'Bradley–Terry log-strengths per aspect',
+      head: ['Model', ...overall.map((s) => pairwiseLabel(s.dimension, label))],
+      rows: models.map((model) => [
+        model,
+        ...overall.map((s): Rich => strengthCell(s.bradleyTerry.find((b) => b.model === model))),
+      ]),
+      numericFrom: 1,
+    }),
+  ];
 }
 
 function dimensionBlocks(summary: PairwiseSummary, perBin: PairwiseSummary[], title: string): ReportBlock[] {
@@ -103,18 +132,23 @@ function dimensionBlocks(summary: PairwiseSummary, perBin: PairwiseSummary[], ti
       rows: summary.circularTriads.map((t) => [t.rater, String(t.triads), String(t.circular), formatPercent(t.share)]),
       numericFrom: 1,
     }),
-    tableBlock({
-      label: `${title}: both answers unacceptable, per model`,
-      head: ['Model', 'Judgements', 'Both unacceptable', 'Share (Wilson 95%)'],
-      rows: summary.bothUnacceptable.map((b) => [
-        b.model,
-        String(b.judgements),
-        String(b.marked),
-        withInterval(formatPercent(b.share), formatShareInterval(b.shareCi95)),
-      ]),
-      numericFrom: 1,
-    }),
+    // The mark belongs to the judgement, not to one aspect: an aspect's table would repeat the overall one.
+    ...(summary.dimension === PAIRWISE_DIMENSION ? [bothUnacceptableTable(summary, title)] : []),
   ];
+}
+
+function bothUnacceptableTable(summary: PairwiseSummary, title: string): ReportBlock {
+  return tableBlock({
+    label: `${title}: both answers unacceptable, per model`,
+    head: ['Model', 'Judgements', 'Both unacceptable', 'Share (Wilson 95%)'],
+    rows: summary.bothUnacceptable.map((b) => [
+      b.model,
+      String(b.judgements),
+      String(b.marked),
+      withInterval(formatPercent(b.share), formatShareInterval(b.shareCi95)),
+    ]),
+    numericFrom: 1,
+  });
 }
 
 /** Strongest first, models without a strength after them, by name. */

@@ -79,9 +79,12 @@ export interface TestStudy {
 
 /**
  * A fresh demo study (MeDiSumQA rubric, rating and preference samples; with `pairwise`, a pairwise sample of
- * every demo model too) and its rater's package, in their own temp folder.
+ * every demo model too, and with `pairwiseAspects` the rubric asking a choice on those dimensions as well) and
+ * its rater's package, in their own temp folder.
  */
-export async function createTestStudy(options: { pairwise?: boolean } = {}): Promise<TestStudy> {
+export async function createTestStudy(
+  options: { pairwise?: boolean; pairwiseAspects?: string[] } = {},
+): Promise<TestStudy> {
   const dir = mkdtempSync(join(tmpdir(), 'blindrate-e2e-'));
   const masterPath = join(dir, 'e2e-study.db');
   const path = join(dir, 'e2e-rater.blindrate');
@@ -91,6 +94,11 @@ export async function createTestStudy(options: { pairwise?: boolean } = {}): Pro
     const master = openStudyDatabase(masterPath, STUDY_PASSPHRASE);
     try {
       drawSample(master, { task: 'pairwise', bins: 2, perBin: 2, metrics: [], seed: 3, disjoint: false }, clock);
+      // The demo's rubric, as a rubric file listing these aspects would have stored it (db/rubrics.ts).
+      const addAspect = master.prepare(
+        'INSERT INTO rubric_pairwise_aspects (rubric_id, position, dimension_key) SELECT id, ?, ? FROM rubrics WHERE is_active = 1',
+      );
+      (options.pairwiseAspects ?? []).forEach((key, position) => addAspect.run(position, key));
     } finally {
       master.close();
     }

@@ -75,3 +75,72 @@ test('at a narrow width the two answers are stacked, and the screen still passes
   expect(b!.y).toBeGreaterThan(a!.y + a!.height - 1);
   await expectNoSeriousAxeViolations(page, 'the comparison screen, narrow');
 });
+
+test.describe('with pairwise aspects', () => {
+  const aspectsApp = appPerFile({}, () =>
+    createTestStudy({ pairwise: true, pairwiseAspects: ['factuality', 'patient_friendliness'] }),
+  );
+  const activeRow = () => aspectsApp.app.page.locator('fieldset.choice[data-active] legend');
+
+  test('the overall choice and each aspect by keyboard: letters answer the active row, arrows move, Enter saves all', async () => {
+    const { page } = aspectsApp.app;
+    await unlockByKeyboard(page, aspectsApp.study.passphrase);
+    await expect(page.getByRole('heading', { name: `Welcome, ${E2E_RATER}` })).toBeVisible();
+    await tabTo(page, /Start comparison/);
+    await page.keyboard.press('Enter');
+    await closeInstructionsIfShown(page, 'Preference');
+    const heading = (position: number) =>
+      page.getByRole('heading', { level: 1, name: new RegExp(`^Comparison ${position} of \\d+$`) });
+    await expect(heading(1)).toBeVisible();
+    await expect(activeRow()).toHaveText(/^Overall: which answer is better\?/);
+    await expectNoSeriousAxeViolations(page, 'the comparison screen with aspects');
+
+    await page.keyboard.press('a');
+    await expect(activeRow()).toHaveText(/^Factuality: which answer is better\?/);
+    await page.keyboard.press('b');
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Still to choose: Patient-friendliness.')).toBeVisible();
+    await expect(heading(1)).toBeVisible();
+    await page.keyboard.press('ArrowUp');
+    await expect(activeRow()).toHaveText(/^Factuality: which answer is better\?/);
+    await page.keyboard.press('t');
+    await page.keyboard.press('a');
+    await page.keyboard.press('x');
+    await page.keyboard.press('Enter');
+    await expect(heading(2)).toBeVisible();
+    await expect(activeRow()).toHaveText(/^Overall: which answer is better\?/);
+
+    await page.keyboard.press('h');
+    const help = page.getByRole('dialog', { name: 'Instructions and keys' });
+    await expect(
+      help.getByText('Active row: Answer A better / Tie / Answer B better, then the next row'),
+    ).toBeVisible();
+    await expect(help.getByText('Previous / next row (overall, Factuality, Patient-friendliness)')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(help).toHaveCount(0);
+
+    for (const key of ['b', 'b', 'b', 'Enter']) await page.keyboard.press(key);
+    await expect(heading(3)).toBeVisible();
+    await expectNoSeriousAxeViolations(page, 'the comparison screen with aspects, after two saves');
+
+    mergeIntoMaster(aspectsApp.study);
+    const db = openStudyDatabase(aspectsApp.study.masterPath, aspectsApp.study.masterPassphrase, { readonly: true });
+    try {
+      const saved = db
+        .prepare(
+          `SELECT p.choice, p.both_unacceptable AS both,
+                  (SELECT group_concat(c.dimension || '=' || c.choice, ' ') FROM
+                     (SELECT * FROM pairwise_aspect_choices WHERE assignment_id = p.assignment_id ORDER BY dimension) c) AS aspects
+           FROM pairwise_choices p JOIN assignments a ON a.id = p.assignment_id JOIN raters r ON r.id = a.rater_id
+           WHERE r.name = ? ORDER BY a.position`,
+        )
+        .all(E2E_RATER);
+      expect(saved).toEqual([
+        { choice: 'A', both: 1, aspects: 'factuality=T patient_friendliness=A' },
+        { choice: 'B', both: 0, aspects: 'factuality=B patient_friendliness=B' },
+      ]);
+    } finally {
+      db.close();
+    }
+  });
+});

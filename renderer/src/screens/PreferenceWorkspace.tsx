@@ -1,5 +1,5 @@
 import { Paper, Title } from '@mantine/core';
-import { useMemo } from 'react';
+import { useId, useMemo } from 'react';
 import type { PreferenceTaskPayload } from '../../../shared/api';
 import type { PreferenceKey } from '../../../shared/domain';
 import type { Rubric } from '../../../shared/rubric';
@@ -106,31 +106,61 @@ export function AnswerPair({
   );
 }
 
-/** "Which answer is better?": one radio per choice, each with its key. */
+/**
+ * "Which answer is better?": one radio per choice, each with its key. A pairwise task with aspects has one
+ * per row (`name`, `question`), the active one marked as a rating's active dimension is; focusing it activates it.
+ */
 export function ChoiceFieldset({
   choices,
   chosen,
   disabled,
   onChoose,
+  name = 'preference',
+  question = 'Which answer is better?',
+  description,
+  active,
+  onActivate,
 }: {
   choices: PreferenceKey[];
   chosen: PreferenceKey | null;
   disabled: boolean;
   onChoose: (choice: PreferenceKey) => void;
+  name?: string;
+  question?: string;
+  description?: string;
+  active?: boolean;
+  onActivate?: () => void;
 }) {
+  const descriptionId = useId();
   return (
-    <fieldset className="dimension choice" disabled={disabled}>
-      <legend className="dimension-label">Which answer is better?</legend>
+    <fieldset
+      className="dimension choice"
+      disabled={disabled}
+      data-active={active || undefined}
+      aria-current={active ? 'step' : undefined}
+      aria-describedby={description ? descriptionId : undefined}
+      data-testid={`choice-${name}`}
+    >
+      <legend className="dimension-label">
+        {question}
+        {active && <span className="active-hint"> · active</span>}
+      </legend>
+      {description ? (
+        <p id={descriptionId} className="dimension-description">
+          {description}
+        </p>
+      ) : null}
       <div className="scale">
         {choices.map((c) => (
           <label key={c} className="scale-point" data-checked={chosen === c || undefined}>
             <input
               type="radio"
               className="visually-hidden"
-              name="preference"
+              name={name}
               value={c}
               checked={chosen === c}
               onChange={() => onChoose(c)}
+              onFocus={onActivate}
             />
             <span className="point-head">
               <kbd className="key-cap" aria-hidden>

@@ -10,6 +10,7 @@ import type { AdjudicationReason } from '../../../shared/adjudication/reasons';
 import { disputedRubric } from '../../../shared/adjudication/disputed-rubric';
 import type { CalibrationFeedback } from '../../../shared/qc/calibration';
 import { assertNever } from '../../../shared/kinds/assert-never';
+import { pairwiseAspects } from '../../../shared/kinds/pairwise';
 import type { PreferenceKey } from '../../../shared/domain';
 import type { Rubric } from '../../../shared/rubric';
 import { conditionProblem, shownDimensions } from '../../../shared/rubric-conditions';
@@ -23,6 +24,8 @@ export interface Draft {
   choice: PreferenceKey | null;
   /** Pairwise tasks: the "both unacceptable" mark (X), saved with the choice; false for the other kinds. */
   bothUnacceptable: boolean;
+  /** Pairwise tasks: the choice on each of the rubric's pairwise aspects so far, by dimension key; empty otherwise. */
+  aspects: Record<string, PreferenceKey>;
   comment: string;
   /** An adjudication task only: the reason tag and guideline gap by disputed dimension (empty otherwise). */
   marks: Record<string, AdjudicationMark>;
@@ -57,6 +60,8 @@ interface TaskState {
   rate(dimensionKey: string, value: number, rubric: Rubric): void;
   setActive(index: number): void;
   choose(choice: PreferenceKey): void;
+  /** A pairwise task's choice on one of the rubric's aspects. */
+  chooseAspect(dimension: string, choice: PreferenceKey): void;
   toggleBothUnacceptable(): void;
   setComment(comment: string): void;
   /** An adjudication task: tag why the raters disagreed on a disputed dimension (null clears it). */
@@ -75,7 +80,7 @@ interface TaskState {
   clear(): void;
 }
 
-const EMPTY_DRAFT: Draft = { values: {}, choice: null, bothUnacceptable: false, comment: '', marks: {} };
+const EMPTY_DRAFT: Draft = { values: {}, choice: null, bothUnacceptable: false, aspects: {}, comment: '', marks: {} };
 
 /**
  * A save or load shorter than this shows nothing: a "Saving…" that flashes on every Enter only distracts,
@@ -161,11 +166,18 @@ export function draftOf(task: TaskPayload): Draft {
   const marks = marksOf(task);
   switch (task.kind) {
     case 'rating':
-      return { values: { ...task.values }, choice: null, bothUnacceptable: false, comment: task.comment, marks };
+      return { ...EMPTY_DRAFT, values: { ...task.values }, comment: task.comment, marks };
     case 'preference':
-      return { values: {}, choice: task.choice, bothUnacceptable: false, comment: task.comment, marks };
+      return { ...EMPTY_DRAFT, choice: task.choice, comment: task.comment, marks };
     case 'pairwise':
-      return { values: {}, choice: task.choice, bothUnacceptable: task.bothUnacceptable, comment: task.comment, marks };
+      return {
+        ...EMPTY_DRAFT,
+        choice: task.choice,
+        bothUnacceptable: task.bothUnacceptable,
+        aspects: { ...task.aspects },
+        comment: task.comment,
+        marks,
+      };
     default:
       return assertNever(task, 'task kind');
   }
@@ -195,17 +207,46 @@ export function isComplete(task: TaskPayload, draft: Draft, rubric: Rubric): boo
     case 'rating':
       return conditionProblem(rubricOf(task, rubric), draft.values, draft.comment) === null;
     case 'preference':
-    case 'pairwise':
       return draft.choice !== null;
+    case 'pairwise':
+      return firstUnchosenPairwiseRow(rubric, draft) === -1;
     default:
       return assertNever(task, 'task kind');
   }
 }
 
-/** The active index is a place among the dimensions shown for these values (shared/rubric-conditions.ts). */
-function firstUnratedIndex(rubric: Rubric, values: Record<string, number>): number {
-  const index = shownDimensions(rubric, values).findIndex((d) => values[d.key] === undefined);
-  return index === -1 ? 0 : index;
+/**
+ * A pairwise task's rows: the overall choice (null), then the rubric's aspects (their keys). Without aspects
+ * the overall choice is the only row.
+ */
+export function pairwiseRowKeys(rubric: Rubric): Array<string | null> {
+  return [null, ...pairwiseAspects(rubric).map((d) => d.key)];
+}
+
+/** The first row of a pairwise task still without a choice; -1 when every row has one. */
+export function firstUnchosenPairwiseRow(rubric: Rubric, draft: Draft): number {
+  return pairwiseRowKeys(rubric).findIndex(
+    (key) => (key === null ? draft.choice : (draft.aspects[key] ?? null)) === null,
+  );
+}
+
+/**
+ * Where a task opens: a rating at its first unrated dimension among those shown for these values
+ * (shared/rubric-conditions.ts), a pairwise task at its first row without a choice.
+ */
+function firstActiveIndex(task: TaskPayload, rubric: Rubric, draft: Draft): number {
+  switch (task.kind) {
+    case 'rating': {
+      const index = shownDimensions(rubric, draft.values).findIndex((d) => draft.values[d.key] === undefined);
+      return index === -1 ? 0 : index;
+    }
+    case 'preference':
+      return 0;
+    case 'pairwise':
+      return Math.max(0, firstUnchosenPairwiseRow(rubric, draft));
+    default:
+      return assertNever(task, 'task kind');
+  }
 }
 
 export const useTask = create<TaskState>((set, get) => ({
@@ -242,7 +283,7 @@ export const useTask = create<TaskState>((set, get) => ({
       task,
       draft,
       keptDrafts: kept,
-      activeIndex: firstUnratedIndex(rubricOf(task, rubric), draft.values),
+      activeIndex: firstActiveIndex(task, rubricOf(task, rubric), draft),
       status: 'ready',
       error: null,
       notSaved: false,
@@ -277,6 +318,12 @@ export const useTask = create<TaskState>((set, get) => ({
     const { draft, task } = get();
     if (!task || task.readOnly) return;
     set({ draft: { ...draft, choice } });
+  },
+
+  chooseAspect(dimension, choice) {
+    const { draft, task } = get();
+    if (!task || task.readOnly) return;
+    set({ draft: { ...draft, aspects: { ...draft.aspects, [dimension]: choice } } });
   },
 
   toggleBothUnacceptable() {
@@ -368,10 +415,18 @@ export const useTask = create<TaskState>((set, get) => ({
             assignmentId,
             choice: draft.choice,
             bothUnacceptable: draft.bothUnacceptable,
+            // Only a rubric with pairwise aspects has them; a plain comparison's save stays as it was.
+            ...(Object.keys(draft.aspects).length > 0 && { aspects: draft.aspects }),
             comment: draft.comment,
             durationMs,
           });
-          saved = { ...task, choice: draft.choice, bothUnacceptable: draft.bothUnacceptable, comment: draft.comment };
+          saved = {
+            ...task,
+            choice: draft.choice,
+            bothUnacceptable: draft.bothUnacceptable,
+            aspects: { ...draft.aspects },
+            comment: draft.comment,
+          };
           break;
         default:
           return assertNever(task, 'task kind');

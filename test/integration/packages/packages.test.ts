@@ -83,13 +83,15 @@ const masterAnswers = () => study.db.prepare('SELECT count(*) FROM responses').p
  */
 function scanPackage(p: OpenPackage, forbiddenValues: string[], forbiddenColumnWords: string[] = []): number {
   const tables = p.db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).pluck().all() as string[];
-  // The adjudication tables (package schema 4) are in every package, empty in a rater's; scanned as the rest.
+  // The adjudication tables (package schema 4) and the pairwise aspect choices (schema 5) are in every package,
+  // empty unless used; scanned as the rest.
   expect(tables.sort()).toEqual(
     [
       'adjudication_disputes',
       'adjudication_marks',
       'audit_log',
       'package_meta',
+      'pairwise_aspect_choices',
       'preferences',
       'ratings',
       'responses',

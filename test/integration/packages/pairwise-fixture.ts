@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { StudyDb } from '../../../db/connection';
 import { drawSample } from '../../../electron/services/sampler';
 import { createStudy } from '../../../electron/services/study';
-import { MEDISUMQA_RUBRIC } from '../../../shared/rubric';
+import { MEDISUMQA_RUBRIC, type Rubric } from '../../../shared/rubric';
 import { fixedClock, PASSPHRASE, type SeededStudy } from '../session/fixture';
 
 export const MODELS = ['m-alpaca', 'm-bison', 'm-caracal', 'm-dingo', 'm-eland', 'm-fossa', 'm-gecko'];
@@ -19,10 +19,10 @@ export const itemIdOf = (i: number) => `pw-item-${String(i).padStart(3, '0')}`;
 export const answerOf = (i: number, m: number) => `Answer text ${i * 7 + m}: rest, fluids and a check-up.`;
 
 /** A study of seven models' answers to ITEMS items, each output with a distinct rouge1 score. */
-export function sevenModelStudy(): SeededStudy {
+export function sevenModelStudy(rubric: Rubric = MEDISUMQA_RUBRIC): SeededStudy {
   const dir = mkdtempSync(join(tmpdir(), 'blindrate-pairwise-'));
   const path = join(dir, 'study.db');
-  const db = createStudy(path, PASSPHRASE, { rubric: MEDISUMQA_RUBRIC, name: 'Pairwise study', clock: fixedClock });
+  const db = createStudy(path, PASSPHRASE, { rubric, name: 'Pairwise study', clock: fixedClock });
   db.transaction(() => {
     db.prepare(
       `INSERT INTO imports (id, file_name, sha256, format, record_count, imported_at) VALUES (1, 'in.jsonl', 'x', 'jsonl', ?, ?)`,

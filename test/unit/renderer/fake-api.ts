@@ -132,6 +132,24 @@ export class FakeApi extends FakeCoordinator implements BlindRateApi {
       this.tasks.set(id, { ...this.tasks.get(id)!, adjudication });
   }
 
+  /** Adds `count` pairwise comparisons (none by default, so the other screens' tests see the kinds they did). */
+  addPairwiseTasks(count: number): void {
+    for (let n = 1; n <= count; n++) {
+      const task: PairwiseTaskPayload = {
+        ...baseTask('pairwise', n, count),
+        question: `Comparison question number ${n}?`,
+        kind: 'pairwise',
+        answerA: `Left answer ${n}.`,
+        answerB: `Right answer ${n}.`,
+        allowTie: true,
+        choice: null,
+        bothUnacceptable: false,
+        aspects: {},
+      };
+      this.tasks.set(task.assignmentId, task);
+    }
+  }
+
   /** From now on saves stay pending until the returned function is called. */
   holdSaves(): () => void {
     this.held = [];
@@ -282,6 +300,7 @@ export class FakeApi extends FakeCoordinator implements BlindRateApi {
       ...task,
       choice: request.choice,
       bothUnacceptable: request.bothUnacceptable,
+      aspects: { ...request.aspects },
       comment: request.comment,
     });
     this.pairwiseSaves.push(request);

@@ -117,6 +117,30 @@ describe('the pairwise section of the report', () => {
     expect(html).toContain(`Gwet's AC1 = ${formatNumber(overall.agreement.ac1)}`);
   });
 
+  it('puts every aspect’s strengths beside the overall ones, models ranked by their overall strength', () => {
+    const clarity = result.pairwise!.find((s) => s.dimension === 'clarity' && s.bin === null)!;
+    const perAspect = table('Bradley–Terry log-strengths per aspect');
+    expect(perAspect.head).toEqual(['Model', 'Overall preference', 'clarity']);
+    const ranked = [...overall.bradleyTerry].sort((a, b) => b.logStrength! - a.logStrength!).map((s) => s.model);
+    expect(perAspect.rows.map((row) => plain(row[0]!))).toEqual(ranked);
+    for (const row of perAspect.rows) {
+      const strengthOn = (summary: PairwiseSummary) => summary.bradleyTerry.find((b) => b.model === plain(row[0]!))!;
+      expect(plain(row[1]!)).toBe(
+        `${formatNumber(strengthOn(overall).logStrength)} ${formatInterval([strengthOn(overall).low!, strengthOn(overall).high!])}`,
+      );
+      expect(plain(row[2]!).startsWith(formatNumber(strengthOn(clarity).logStrength))).toBe(true);
+    }
+    // The mark belongs to the judgement: it is tabled once, under the overall choice.
+    expect(modelTables(model).filter((t) => t.label.endsWith('both answers unacceptable, per model'))).toHaveLength(1);
+  });
+
+  it('leaves the per-aspect table out when the overall choice was all that was asked', () => {
+    const overallOnly = { ...result, pairwise: result.pairwise!.filter((s) => s.dimension === 'pairwise') };
+    const tables = modelTables(buildReportModel(overallOnly, study));
+    expect(tables.some((t) => t.label === 'Bradley–Terry log-strengths per aspect')).toBe(false);
+    expect(tables.some((t) => t.label === 'Overall preference: win matrix')).toBe(true);
+  });
+
   it('leaves the section out of a study without pairwise judgements', () => {
     expect(buildReportModel({ ...result, pairwise: undefined }, study).sections.some((s) => s.id === 'pairwise')).toBe(
       false,
