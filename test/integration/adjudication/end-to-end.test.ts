@@ -126,6 +126,32 @@ describe('the tidy export after an adjudication round', () => {
   });
 });
 
+describe('the wide export after an adjudication round', () => {
+  it("carries each dimension's provenance and adjudicated value on its rater × output row, as the tidy rows do", async () => {
+    const widePath = join(study.path, '..', 'ratings-wide.jsonl');
+    await exportTable(study.db, { what: 'ratings-wide', format: 'jsonl', out: widePath });
+    const wide = readFileSync(widePath, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, string | number | null>);
+    const { rows } = parseTidyRatingsCsv(csv, 'ratings.csv');
+    const byRow = new Map(
+      wide.map((w) => [`${w.rater}\u0000${w.item_id}\u0000${w.model}\u0000${w.task}\u0000${w.qc ?? ''}`, w]),
+    );
+    const seen = { adjudicated: 0, unresolved: 0 };
+    for (const row of rows) {
+      const w = byRow.get(`${row.rater}\u0000${row.itemId}\u0000${row.model}\u0000${row.task}\u0000${row.qc ?? ''}`)!;
+      expect([w[`provenance_${row.dimension}`], w[`adjudicated_${row.dimension}`]]).toEqual([
+        row.provenance ?? null,
+        row.adjudicatedValue ?? null,
+      ]);
+      if (row.provenance === 'adjudicated' || row.provenance === 'unresolved') seen[row.provenance] += 1;
+    }
+    expect(seen.adjudicated).toBeGreaterThan(0);
+    expect(seen.unresolved).toBeGreaterThan(0);
+  });
+});
+
 describe("analysing the export with the raters' mean or the adjudicated values", () => {
   it("changes the model figures on adjudicated units only and leaves agreement on the raters' own values", async () => {
     const options = { bootstrap: 0, seed: 1, threads: 1 };
