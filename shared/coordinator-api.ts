@@ -19,6 +19,7 @@ import type { OutputRecord, SampleParameters, TaskKind } from './domain';
 import type { ImportFormat } from './import/format';
 import type { QcOptions } from './qc/options';
 import type { Rubric } from './rubric';
+import type { FinalValues } from './analysis/final-values';
 
 // ── Files ──────────────────────────────────────────────────────────────────────────────────────────
 
@@ -358,8 +359,12 @@ export interface ReturnVerdict {
 export const TABLE_EXPORTS = ['ratings', 'ratings-wide', 'outputs', 'sample', 'dictionary', 'audit'] as const;
 export type TableExport = (typeof TABLE_EXPORTS)[number];
 
+/** The report and the analysis JSON: with the raters' mean (absent finalValues) or, as `report --adjudicated`, the adjudicated values. */
 export type ExportRequest =
-  { what: TableExport; format: 'csv' | 'jsonl' } | { what: 'report' } | { what: 'analysis' } | { what: 'backup' };
+  | { what: TableExport; format: 'csv' | 'jsonl' }
+  | { what: 'report'; finalValues?: FinalValues }
+  | { what: 'analysis'; finalValues?: FinalValues }
+  | { what: 'backup' };
 
 // ── The sealed protocol ────────────────────────────────────────────────────────────────────────────
 

@@ -151,7 +151,7 @@ export function createApiClient(send: SendApiCall): BlindRateApi {
     savePairwise: (request) => call('savePairwise', request),
     setFlag: (request) => call('setFlag', request),
     lockRater: () => call('lockRater'),
-    getReport: () => call('getReport'),
+    getReport: (request) => call('getReport', request),
     showStudyInFolder: () => call('showStudyInFolder'),
     closeStudy: () => call('closeStudy'),
     getCoordinatorCapabilities: () => call('getCoordinatorCapabilities'),

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { FILE_PURPOSES, TABLE_EXPORTS } from '../../shared/coordinator-api';
+import { FINAL_VALUES } from '../../shared/analysis/final-values';
 import { TASK_KINDS } from '../../shared/domain';
 
 const token = z.string().min(1).max(64);
@@ -75,7 +76,8 @@ export const assignDraft = z
 
 export const exportRequest = z.union([
   z.object({ what: z.enum(TABLE_EXPORTS), format: z.enum(['csv', 'jsonl']) }).strict(),
-  z.object({ what: z.enum(['report', 'analysis', 'backup']) }).strict(),
+  z.object({ what: z.enum(['report', 'analysis']), finalValues: z.enum(FINAL_VALUES).optional() }).strict(),
+  z.object({ what: z.literal('backup') }).strict(),
 ]);
 
 export const COORDINATOR_ARGUMENTS = {

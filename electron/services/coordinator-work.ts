@@ -304,8 +304,8 @@ async function runExport(task: Extract<WorkerTask, { kind: 'export' }>, context:
     return finished(task, bytes.length, null, target === null ? bytes : null);
   }
   if (request.what === 'report' || request.what === 'analysis') {
-    // As `blindrate report --out … --json …` without options: the sealed protocol's analysis, or the defaults.
-    const result = analyzeStudy(db, plannedAnalysisOptions(db));
+    // As `blindrate report --out … --json … [--adjudicated]`: the sealed protocol's analysis, or the defaults.
+    const result = analyzeStudy(db, { ...plannedAnalysisOptions(db), finalValues: request.finalValues });
     const text =
       request.what === 'report'
         ? renderReportHtml(result, readReportStudy(db, context.clock))

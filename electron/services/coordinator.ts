@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { assertNever } from '../../shared/kinds/assert-never';
 import { basename, join } from 'node:path';
 import type { StudySummary } from '../../shared/api';
+import type { FinalValues } from '../../shared/analysis/final-values';
 import type { Clock } from '../../shared/clock';
 import { isoNow } from '../../shared/clock';
 import type {
@@ -690,14 +691,18 @@ function assignOptions(
   };
 }
 
+/** A report or analysis with the adjudicated values is named so, beside the one with the raters' mean. */
+const adjudicatedSuffix = (finalValues: FinalValues | undefined) =>
+  finalValues === 'adjudicated' ? ' adjudicated' : '';
+
 /** The file name an export is offered or downloaded under, as the CLI's docs name them. */
 export function exportFileName(studyName: string, request: ExportRequest): string {
   const stem = basename(packageFileName(studyName), '.blindrate');
   switch (request.what) {
     case 'report':
-      return `${stem} report.html`;
+      return `${stem} report${adjudicatedSuffix(request.finalValues)}.html`;
     case 'analysis':
-      return `${stem} analysis.json`;
+      return `${stem} analysis${adjudicatedSuffix(request.finalValues)}.json`;
     case 'backup':
       return `${stem} backup.db`;
     case 'ratings':

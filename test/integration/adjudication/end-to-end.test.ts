@@ -13,7 +13,7 @@ import { packAdjudicationPackage } from '../../../electron/services/adjudication
 import { exportTable } from '../../../electron/services/exporter';
 import { parseTidyRatingsCsv } from '../../../electron/services/tidy-ratings-csv';
 import { analyzeRatingsFile } from '../../../electron/services/ratings-analysis';
-import { readReportStudy } from '../../../electron/services/analysis';
+import { analyzeStudy, readReportStudy } from '../../../electron/services/analysis';
 import { buildReportModel } from '../../../shared/report';
 import { fixedClock, PASSPHRASE, type SeededStudy } from '../session/fixture';
 import { adjudicateAll, ratedThreeRaterStudy } from './fixture';
@@ -187,6 +187,22 @@ describe("analysing the export with the raters' mean or the adjudicated values",
     }
     expect(adjudicated.bins).not.toEqual(mean.bins);
     expect(adjudicated.preference).not.toEqual(mean.preference);
+  });
+});
+
+describe("the study's own analysis (report, Reports screen) with the adjudicated values", () => {
+  it("gives the figures of its export analysed with --adjudicated, and the raters' mean by default", async () => {
+    const options = { bootstrap: 0, seed: 1 };
+    const fromFile = await analyzeRatingsFile(ratingsPath, { ...options, threads: 1, finalValues: 'adjudicated' });
+    const own = analyzeStudy(study.db, { ...options, finalValues: 'adjudicated' });
+    const byDefault = analyzeStudy(study.db, options);
+    expect(own.adjudication).toEqual(fromFile.adjudication);
+    expect(own.bins).toEqual(fromFile.bins);
+    expect(own.preference).toEqual(fromFile.preference);
+    expect(byDefault.adjudication?.final_values).toBe('raters_mean');
+    expect(byDefault.bins).not.toEqual(own.bins);
+    expect(own.agreement).toEqual(byDefault.agreement);
+    expect(own.per_rater).toEqual(byDefault.per_rater);
   });
 });
 
