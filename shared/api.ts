@@ -287,6 +287,9 @@ export const API_METHODS = [
   'revealPackageSheet',
   'startMerge',
   'startExport',
+  'previewAdjudication',
+  'startAdjudicate',
+  'listAdjudicationRounds',
   'getProtocolSeal',
   'sealProtocol',
 ] as const satisfies ReadonlyArray<keyof BlindRateApi>;

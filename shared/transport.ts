@@ -180,6 +180,9 @@ export function createApiClient(send: SendApiCall): BlindRateApi {
     revealPackageSheet: (request) => call('revealPackageSheet', request),
     startMerge: (request) => call('startMerge', request),
     startExport: (request) => call('startExport', request),
+    previewAdjudication: (request) => call('previewAdjudication', request),
+    startAdjudicate: (request) => call('startAdjudicate', request),
+    listAdjudicationRounds: () => call('listAdjudicationRounds'),
     getProtocolSeal: () => call('getProtocolSeal'),
     sealProtocol: () => call('sealProtocol'),
   } satisfies BlindRateApi;
