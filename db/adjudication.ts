@@ -238,3 +238,27 @@ export function readSettledDisputes(db: StudyDb): SettledDispute[] {
     .all() as (Omit<SettledDispute, 'guidelineGap'> & { guidelineGap: number })[];
   return rows.map((r) => ({ ...r, guidelineGap: r.guidelineGap === 1 }));
 }
+
+/** Per round: the file name its issue was audited with, the disputes it sent and those merged back settled. */
+export interface RoundTally {
+  roundId: string;
+  fileName: string | null;
+  disputes: number;
+  settled: number;
+}
+
+export function readRoundTallies(db: StudyDb): Map<string, RoundTally> {
+  const rows = db
+    .prepare(
+      `SELECT r.id AS roundId,
+         (SELECT json_extract(a.new_value, '$.file') FROM audit_log a
+           WHERE a.action = 'adjudication.issue' AND a.entity = 'adjudication' AND a.entity_id = r.id) AS fileName,
+         (SELECT count(*) FROM adjudication_disputes d JOIN adjudication_tasks t ON t.id = d.task_id
+           WHERE t.round_id = r.id) AS disputes,
+         (SELECT count(*) FROM adjudicated_values v JOIN adjudication_tasks t ON t.id = v.task_id
+           WHERE t.round_id = r.id) AS settled
+       FROM adjudication_rounds r`,
+    )
+    .all() as RoundTally[];
+  return new Map(rows.map((r) => [r.roundId, r]));
+}

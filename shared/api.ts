@@ -9,6 +9,7 @@
 import type { CoordinatorApi } from './coordinator-api';
 import type { CalibrationFeedback } from './qc/calibration';
 import type { AnalysisResult } from './analysis/types';
+import type { FinalValues } from './analysis/final-values';
 import type { ReportStudy } from './report/types';
 import type { PreferenceKey, TaskKind } from './domain';
 import type { Rubric } from './rubric';
@@ -224,11 +225,19 @@ export interface BlindRateApi extends CoordinatorApi {
   setFlag(request: { assignmentId: string; flagged: boolean }): Promise<void>;
   /** Ends rating for this rater: the package becomes read-only, ready to send back. */
   lockRater(): Promise<RaterProfile>;
-  /** Coordinator sessions only: the analysis and the study's facts, from which the report model is built. */
-  getReport(): Promise<StudyReport>;
+  /**
+   * Coordinator sessions only: the analysis and the study's facts, from which the report model is built;
+   * `finalValues` as `report --adjudicated` chooses it (default: the raters' mean).
+   */
+  getReport(request?: ReportRequest): Promise<StudyReport>;
   /** Desktop app only: the open study's file, selected in the system's file manager (to send it back). */
   showStudyInFolder(): Promise<void>;
   closeStudy(): Promise<void>;
+}
+
+/** Which value stands for an output in the report's model figures (shared/analysis/final-values.ts). */
+export interface ReportRequest {
+  finalValues: FinalValues;
 }
 
 /** What the Reports screen shows: the same inputs as the HTML report (shared/report buildReportModel). */
@@ -282,6 +291,9 @@ export const API_METHODS = [
   'revealPackageSheet',
   'startMerge',
   'startExport',
+  'previewAdjudication',
+  'startAdjudicate',
+  'listAdjudicationRounds',
   'getProtocolSeal',
   'sealProtocol',
 ] as const satisfies ReadonlyArray<keyof BlindRateApi>;

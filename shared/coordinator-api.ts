@@ -19,6 +19,9 @@ import type { OutputRecord, SampleParameters, TaskKind } from './domain';
 import type { ImportFormat } from './import/format';
 import type { QcOptions } from './qc/options';
 import type { Rubric } from './rubric';
+import type { FinalValues } from './analysis/final-values';
+import type { DisputeThresholds } from './adjudication/disagreement';
+import type { DimensionKind } from './kinds/dimension-kinds';
 
 // ── Files ──────────────────────────────────────────────────────────────────────────────────────────
 
@@ -56,7 +59,7 @@ export interface WrittenFile {
 
 // ── Jobs ───────────────────────────────────────────────────────────────────────────────────────────
 
-export const JOB_KINDS = ['import', 'validate', 'pack', 'merge', 'export'] as const;
+export const JOB_KINDS = ['import', 'validate', 'pack', 'merge', 'export', 'adjudicate'] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 
 export interface JobRef {
@@ -97,7 +100,8 @@ export type JobResult =
   | { kind: 'validate'; problems: ImportProblems; records: number }
   | { kind: 'pack'; packages: IssuedPackageSheet[] }
   | { kind: 'merge'; files: ReturnVerdict[]; merged: boolean }
-  | { kind: 'export'; file: WrittenFile; rows: number | null };
+  | { kind: 'export'; file: WrittenFile; rows: number | null }
+  | { kind: 'adjudicate'; sheet: AdjudicationSheet };
 
 // ── New study ──────────────────────────────────────────────────────────────────────────────────────
 
@@ -353,13 +357,72 @@ export interface ReturnVerdict {
   detail: string;
 }
 
+// ── Adjudication ───────────────────────────────────────────────────────────────────────────────────
+
+/** The disagreements after the merge at the given thresholds (absent kinds: their defaults), as `adjudicate` finds them. */
+export interface AdjudicationPreview {
+  /** Each judged dimension of the study (a choice such as `preference` too), in rubric order. */
+  dimensions: {
+    dimension: string;
+    label: string;
+    /** The dimension's kind; null for a choice. */
+    kind: DimensionKind | null;
+    /** Scale steps apart from which raters dispute; null where any difference disputes. */
+    threshold: number | null;
+    /** Units (outputs) compared, and those disputed. */
+    compared: number;
+    disputes: number;
+  }[];
+  /** The rubric's kinds that take a threshold, with the one used and the kind's default. */
+  thresholds: { kind: DimensionKind; threshold: number; defaultThreshold: number }[];
+  /** Disputed outputs (tasks of the package) and disputed units over them. */
+  tasks: number;
+  disputes: number;
+  /** Why no package can be written at these thresholds, in adjudicate's words; null when one can. */
+  problem: string | null;
+}
+
+export interface AdjudicateRequest {
+  adjudicator: string;
+  /** False: the raters' values are not shown (a fully blind second opinion). */
+  showRatings: boolean;
+  thresholds: DisputeThresholds;
+  /** The coordinator's own passphrase for the package, or null for a generated one (shown once). */
+  passphrase: string | null;
+}
+
+export interface AdjudicationSheet extends HandOverSheet {
+  roundId: string;
+  tasks: number;
+  disputes: number;
+  file: WrittenFile;
+}
+
+export interface AdjudicationRoundInfo {
+  roundId: string;
+  adjudicator: string;
+  fileName: string;
+  tasks: number;
+  showsRatings: boolean;
+  issuedAt: string;
+  /** When its package was merged; null until then. */
+  returnedAt: string | null;
+  /** Disputed units it sent, and those it settled (0 until merged). */
+  disputes: number;
+  settled: number;
+}
+
 // ── Exports ────────────────────────────────────────────────────────────────────────────────────────
 
 export const TABLE_EXPORTS = ['ratings', 'ratings-wide', 'outputs', 'sample', 'dictionary', 'audit'] as const;
 export type TableExport = (typeof TABLE_EXPORTS)[number];
 
+/** The report and the analysis JSON: with the raters' mean (absent finalValues) or, as `report --adjudicated`, the adjudicated values. */
 export type ExportRequest =
-  { what: TableExport; format: 'csv' | 'jsonl' } | { what: 'report' } | { what: 'analysis' } | { what: 'backup' };
+  | { what: TableExport; format: 'csv' | 'jsonl' }
+  | { what: 'report'; finalValues?: FinalValues }
+  | { what: 'analysis'; finalValues?: FinalValues }
+  | { what: 'backup' };
 
 // ── The sealed protocol ────────────────────────────────────────────────────────────────────────────
 
@@ -420,6 +483,14 @@ export interface CoordinatorApi {
 
   /** Desktop: the Save dialog first (null when cancelled); browser mode: the result is a download. */
   startExport(request: ExportRequest): Promise<JobRef | null>;
+
+  previewAdjudication(request: { thresholds: DisputeThresholds }): Promise<AdjudicationPreview>;
+  /**
+   * Writes the adjudication package as `adjudicate` does, after the same refusals (checked before the
+   * Save dialog opens); desktop: the Save dialog (null when cancelled), browser mode: a download.
+   */
+  startAdjudicate(request: AdjudicateRequest): Promise<JobRef | null>;
+  listAdjudicationRounds(): Promise<AdjudicationRoundInfo[]>;
 
   /** The protocol's seal, or null while it is not sealed. */
   getProtocolSeal(): Promise<ProtocolSealInfo | null>;

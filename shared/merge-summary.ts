@@ -39,3 +39,17 @@ export function describeMerge(s: MergeCounts): string {
   if (receipt) parts.push(receipt);
   return `${s.file} (${s.rater}): ${parts.join(', ')}.${unanchored}`;
 }
+
+/** What merging an adjudication package did (electron/services/adjudication-merge.ts AdjudicationMergeSummary). */
+export interface AdjudicationMergeCounts {
+  file: string;
+  adjudicator: string;
+  settled: number;
+  disputes: number;
+  locked: boolean;
+}
+
+/** One line per merged adjudication package, as `blindrate merge` prints it and the Returns table shows it. */
+export function describeAdjudicationMerge(s: AdjudicationMergeCounts): string {
+  return `Merged ${s.file}: ${s.adjudicator} settled ${s.settled} of ${s.disputes} disputed ratings${s.locked ? ' (locked)' : ''}.`;
+}

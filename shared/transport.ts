@@ -151,7 +151,7 @@ export function createApiClient(send: SendApiCall): BlindRateApi {
     savePairwise: (request) => call('savePairwise', request),
     setFlag: (request) => call('setFlag', request),
     lockRater: () => call('lockRater'),
-    getReport: () => call('getReport'),
+    getReport: (request) => call('getReport', request),
     showStudyInFolder: () => call('showStudyInFolder'),
     closeStudy: () => call('closeStudy'),
     getCoordinatorCapabilities: () => call('getCoordinatorCapabilities'),
@@ -180,6 +180,9 @@ export function createApiClient(send: SendApiCall): BlindRateApi {
     revealPackageSheet: (request) => call('revealPackageSheet', request),
     startMerge: (request) => call('startMerge', request),
     startExport: (request) => call('startExport', request),
+    previewAdjudication: (request) => call('previewAdjudication', request),
+    startAdjudicate: (request) => call('startAdjudicate', request),
+    listAdjudicationRounds: () => call('listAdjudicationRounds'),
     getProtocolSeal: () => call('getProtocolSeal'),
     sealProtocol: () => call('sealProtocol'),
   } satisfies BlindRateApi;

@@ -49,6 +49,9 @@ export interface AdjudicationMergeSummary {
 
 const MERGE_WAIT_MS = 60_000;
 
+/** Each adjudication package is merged in a write transaction of its own, never beside other packages. */
+export const MERGED_ALONE = 'is an adjudication package: merge it on its own, one per merge.';
+
 /** The round an adjudication package file belongs to, found by its salt; null for any other file. */
 export function adjudicationRoundOf(master: StudyDb, path: string): AdjudicationRound | null {
   try {

@@ -21,6 +21,7 @@ import {
   type AdjudicationTaskPlan,
 } from '../../shared/adjudication/round';
 import type { Clock } from '../../shared/clock';
+import type { DimensionKind } from '../../shared/kinds/dimension-kinds';
 import { StudyError } from '../../shared/errors';
 import type { PackagedTask } from '../../shared/package-contents';
 import { displaySafeName, nameProblem } from '../../shared/text/names';
@@ -82,7 +83,12 @@ export function mergedJudgements(master: StudyDb): MergedJudgement[] {
   return [...byAnswer.values()];
 }
 
-function checkedThresholds(thresholds: DisputeThresholds): Record<string, number | null> {
+/** Why a round cannot be packed: the refusals `adjudicate` and the app's Adjudicate step share. */
+export const NO_PLAN_YET = 'This study has no plan yet: assign raters, pack and merge their work first.';
+export const NOTHING_DISPUTED =
+  'The merged ratings hold no disagreement at these thresholds: there is nothing to adjudicate.';
+
+export function checkedThresholds(thresholds: DisputeThresholds): Record<DimensionKind, number | null> {
   try {
     return resolveThresholds(thresholds);
   } catch (error) {
@@ -117,25 +123,35 @@ function packagedTask(plan: AdjudicationTaskPlan, id: string, texts: OutputTexts
   };
 }
 
-export function packAdjudicationPackage(master: StudyDb, options: AdjudicateOptions): AdjudicationSummary {
-  const adjudicator = refuseAdjudicator(master, options.adjudicator);
-  const thresholds = checkedThresholds(options.thresholds);
-  if (options.passphrase === options.masterPassphrase)
+/**
+ * What `adjudicate` refuses before it writes anything: an adjudicator who is a rater (or an unusable name),
+ * a threshold it cannot take, and a passphrase that is the master's or another package's (null: one is
+ * generated later, so none to check). The app calls it before asking where to save.
+ */
+export function checkAdjudicationRequest(
+  master: StudyDb,
+  request: Pick<AdjudicateOptions, 'adjudicator' | 'masterPassphrase' | 'thresholds'> & { passphrase: string | null },
+): { adjudicator: string; thresholds: Record<DimensionKind, number | null> } {
+  const adjudicator = refuseAdjudicator(master, request.adjudicator);
+  const thresholds = checkedThresholds(request.thresholds);
+  if (request.passphrase !== null && request.passphrase === request.masterPassphrase)
     throw new StudyError(
       "The package passphrase is the master study's own: the adjudicator could open the master. Choose another one.",
     );
-  if (isPackagePassphraseTaken(master, options.passphrase))
+  if (request.passphrase !== null && isPackagePassphraseTaken(master, request.passphrase))
     throw new StudyError(
       'The package passphrase was already given to another package of this study: each package needs its own. Choose another one.',
     );
+  return { adjudicator, thresholds };
+}
+
+export function packAdjudicationPackage(master: StudyDb, options: AdjudicateOptions): AdjudicationSummary {
+  const { adjudicator, thresholds } = checkAdjudicationRequest(master, options);
   const secret = readPlanSecret(master);
-  if (!secret) throw new StudyError('This study has no plan yet: assign raters, pack and merge their work first.');
+  if (!secret) throw new StudyError(NO_PLAN_YET);
   const rubric = readActiveRubric(master);
   const disputes = findDisputes(rubric.dimensions, mergedJudgements(master), options.thresholds);
-  if (disputes.length === 0)
-    throw new StudyError(
-      'The merged ratings hold no disagreement at these thresholds: there is nothing to adjudicate.',
-    );
+  if (disputes.length === 0) throw new StudyError(NOTHING_DISPUTED);
 
   const roundId = randomUUID();
   const plans = planAdjudicationRound(disputes, {

@@ -13,6 +13,7 @@ import { basename, isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 import type { ApiMethod, BlindRateApi, StudyRef } from '../../shared/api';
 import type { Clock } from '../../shared/clock';
+import { FINAL_VALUES } from '../../shared/analysis/final-values';
 import { TASK_KINDS } from '../../shared/domain';
 import { isApiMethod, type ApiResponse } from '../../shared/transport';
 import { type StudyDb } from '../../db/connection';
@@ -140,7 +141,10 @@ export const API_ARGUMENTS: ApiArgumentSchemas = {
     .strict(),
   setFlag: z.object({ assignmentId, flagged: z.boolean() }).strict(),
   lockRater: null,
-  getReport: null,
+  getReport: z
+    .object({ finalValues: z.enum(FINAL_VALUES) })
+    .strict()
+    .optional(),
   showStudyInFolder: null,
   closeStudy: null,
   openStudyFile: null,
@@ -327,11 +331,12 @@ export function createApiHost(options: ApiHostOptions): ApiHost {
     async lockRater() {
       return rater().lock();
     },
-    async getReport() {
+    async getReport(request) {
       // The sealed protocol's analysis, or fixed defaults: the same data always shows the same intervals.
       const db = coordinator();
+      const finalValues = request?.finalValues ?? 'raters_mean';
       return {
-        result: await analyzeStudyOffThread(db, plannedAnalysisOptions(db)),
+        result: await analyzeStudyOffThread(db, { ...plannedAnalysisOptions(db), finalValues }),
         study: readReportStudy(db, options.clock),
       };
     },

@@ -4,7 +4,9 @@
  */
 import { z } from 'zod';
 import { FILE_PURPOSES, TABLE_EXPORTS } from '../../shared/coordinator-api';
+import { FINAL_VALUES } from '../../shared/analysis/final-values';
 import { TASK_KINDS } from '../../shared/domain';
+import { DIMENSION_KINDS } from '../../shared/kinds/dimension-kinds';
 
 const token = z.string().min(1).max(64);
 const name = z.string().max(500);
@@ -75,8 +77,12 @@ export const assignDraft = z
 
 export const exportRequest = z.union([
   z.object({ what: z.enum(TABLE_EXPORTS), format: z.enum(['csv', 'jsonl']) }).strict(),
-  z.object({ what: z.enum(['report', 'analysis', 'backup']) }).strict(),
+  z.object({ what: z.enum(['report', 'analysis']), finalValues: z.enum(FINAL_VALUES).optional() }).strict(),
+  z.object({ what: z.literal('backup') }).strict(),
 ]);
+
+/** `--threshold KIND=STEPS` as the app gives it: whole steps by kind (the service refuses kinds without steps). */
+const thresholds = z.partialRecord(z.enum(DIMENSION_KINDS), z.number().int().min(1).max(100)).readonly();
 
 export const COORDINATOR_ARGUMENTS = {
   getCoordinatorCapabilities: null,
@@ -113,6 +119,11 @@ export const COORDINATOR_ARGUMENTS = {
   revealPackageSheet: z.object({ packageId: token, masterPassphrase: z.string().max(1000) }).strict(),
   startMerge: z.object({ files: z.array(token).min(1).max(1000) }).strict(),
   startExport: exportRequest,
+  previewAdjudication: z.object({ thresholds }).strict(),
+  startAdjudicate: z
+    .object({ adjudicator: name, showRatings: z.boolean(), thresholds, passphrase: z.string().max(1000).nullable() })
+    .strict(),
+  listAdjudicationRounds: null,
   getProtocolSeal: null,
   sealProtocol: null,
 } as const;

@@ -4,13 +4,15 @@
  * service the CLI calls, so the app and the CLI do exactly the same thing.
  */
 import { randomInt } from 'node:crypto';
-import { copyFileSync, existsSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
 import { Writable } from 'node:stream';
 import { inRolledBackTransaction, type StudyDb } from '../../db/connection';
 import { serializeAnalysisResult } from '../../shared/analysis';
 import type { Clock } from '../../shared/clock';
 import type {
+  AdjudicateRequest,
   ExportRequest,
   ImportProblem,
   ImportJoinOf,
@@ -21,9 +23,11 @@ import type {
   ReturnVerdict,
 } from '../../shared/coordinator-api';
 import { StudyError } from '../../shared/errors';
-import { describeMerge } from '../../shared/merge-summary';
+import { describeAdjudicationMerge, describeMerge } from '../../shared/merge-summary';
 import { generatePassphrase } from '../../shared/passphrase';
 import { renderReportHtml } from '../../shared/report';
+import { packAdjudicationPackage } from './adjudication';
+import { adjudicationRoundOf, MERGED_ALONE, mergeAdjudicationPackage } from './adjudication-merge';
 import { analyzeStudy, readReportStudy } from './analysis';
 import { writeFileAtomically } from './atomic-file';
 import { backUpStudy } from './backups';
@@ -52,7 +56,8 @@ export type WorkerTask =
     }
   | { kind: 'pack'; raters: string[]; folder: string; folderLabel: string }
   | { kind: 'merge'; files: { name: string; path: string }[] }
-  | { kind: 'export'; request: ExportRequest; fileName: string; target: string | null; folderLabel: string };
+  | { kind: 'export'; request: ExportRequest; fileName: string; target: string | null; folderLabel: string }
+  | { kind: 'adjudicate'; request: AdjudicateRequest; fileName: string; target: string | null; folderLabel: string };
 
 /** A job's result, and for browser-mode exports the bytes to offer as a download. */
 export interface WorkOutcome {
@@ -92,6 +97,8 @@ export async function runWork(task: WorkerTask, context: WorkContext): Promise<W
       return { result: runMerge(task, context), download: null };
     case 'export':
       return runExport(task, context);
+    case 'adjudicate':
+      return runAdjudicate(task, context);
   }
 }
 
@@ -213,6 +220,8 @@ function freeFileName(folder: string, wanted: string): string {
 }
 
 function runMerge(task: Extract<WorkerTask, { kind: 'merge' }>, context: WorkContext): JobResult {
+  const adjudication = task.files.filter((file) => adjudicationRoundOf(context.db, file.path) !== null);
+  if (adjudication.length > 0) return runAdjudicationMerge(task.files, adjudication, context);
   const verdicts: ReturnVerdict[] = [];
   const total = task.files.length;
   for (const [index, file] of task.files.entries()) {
@@ -238,6 +247,57 @@ function runMerge(task: Extract<WorkerTask, { kind: 'merge' }>, context: WorkCon
     detail: describeMerge({ ...s, file: task.files[i]!.name }),
   }));
   return { kind: 'merge', files, merged: true };
+}
+
+/**
+ * An adjudication package, as `merge` takes it: alone (given with other files, each adjudication package is
+ * refused with the CLI's sentence and nothing is merged), checked in a rolled-back transaction, then merged.
+ */
+function runAdjudicationMerge(
+  files: readonly { name: string; path: string }[],
+  adjudication: readonly { name: string; path: string }[],
+  context: WorkContext,
+): JobResult {
+  if (files.length > 1) {
+    const alone = new Set(adjudication);
+    const verdicts = files.map((file) =>
+      alone.has(file)
+        ? { file: file.name, rater: null, accepted: false, detail: MERGED_ALONE }
+        : {
+            file: file.name,
+            rater: null,
+            accepted: false,
+            detail: 'not checked: merge the adjudication package first, on its own.',
+          },
+    );
+    return { kind: 'merge', files: verdicts, merged: false };
+  }
+  const [file] = files as [{ name: string; path: string }];
+  context.report({ step: `Checking ${file.name}`, done: 0, total: 1 });
+  try {
+    inRolledBackTransaction(context.db, () => mergeAdjudicationPackage(context.db, file.path, context.clock));
+  } catch (error) {
+    if (!(error instanceof StudyError)) throw error;
+    return { kind: 'merge', files: [refusedFile(file, error.message)], merged: false };
+  }
+  if (context.cancelled()) throw new WorkCancelled();
+  context.report({ step: 'Merging', done: 1, total: 1 });
+  const merged = mergeAdjudicationPackage(context.db, file.path, context.clock);
+  const detail = describeAdjudicationMerge({ ...merged, file: file.name });
+  return {
+    kind: 'merge',
+    files: [{ file: file.name, rater: merged.adjudicator, accepted: true, detail }],
+    merged: true,
+  };
+}
+
+/** A refused file's verdict: every problem line of the refusal, each without the file name merge puts first. */
+function refusedFile(file: { name: string; path: string }, message: string): ReturnVerdict {
+  const detail = message
+    .split('\n')
+    .map((line) => withoutFileName(line, file.path))
+    .join(' ');
+  return { file: file.name, rater: null, accepted: false, detail };
 }
 
 interface CheckedReturn extends ReturnVerdict {
@@ -304,8 +364,8 @@ async function runExport(task: Extract<WorkerTask, { kind: 'export' }>, context:
     return finished(task, bytes.length, null, target === null ? bytes : null);
   }
   if (request.what === 'report' || request.what === 'analysis') {
-    // As `blindrate report --out … --json …` without options: the sealed protocol's analysis, or the defaults.
-    const result = analyzeStudy(db, plannedAnalysisOptions(db));
+    // As `blindrate report --out … --json … [--adjudicated]`: the sealed protocol's analysis, or the defaults.
+    const result = analyzeStudy(db, { ...plannedAnalysisOptions(db), finalValues: request.finalValues });
     const text =
       request.what === 'report'
         ? renderReportHtml(result, readReportStudy(db, context.clock))
@@ -321,6 +381,39 @@ async function runExport(task: Extract<WorkerTask, { kind: 'export' }>, context:
   const rows = await writeTable(db, request, sink);
   const bytes = Buffer.concat(sink.chunks);
   return finished(task, bytes.length, rows, bytes);
+}
+
+/** `adjudicate --out`: into the chosen file, or (browser mode) a private folder whose copy becomes the download. */
+function runAdjudicate(task: Extract<WorkerTask, { kind: 'adjudicate' }>, context: WorkContext): WorkOutcome {
+  const { request } = task;
+  if (context.cancelled()) throw new WorkCancelled();
+  context.report({ step: `Writing ${task.fileName}`, done: 0, total: 1 });
+  const folder = task.target === null ? mkdtempSync(join(tmpdir(), 'blindrate-adjudication-')) : null;
+  const out = folder === null ? task.target! : join(folder, task.fileName);
+  try {
+    const passphrase = request.passphrase ?? generatePassphrase((n) => randomInt(n));
+    const summary = packAdjudicationPackage(context.db, {
+      adjudicator: request.adjudicator,
+      out,
+      passphrase,
+      masterPassphrase: context.masterPassphrase,
+      showRatings: request.showRatings,
+      thresholds: request.thresholds,
+      clock: context.clock,
+    });
+    context.report({ step: 'Package written', done: 1, total: 1 });
+    const fileName = basename(out);
+    const sheet = {
+      ...handOverSheet({ studyName: readStudyName(context.db), rater: summary.adjudicator, fileName, passphrase }),
+      roundId: summary.roundId,
+      tasks: summary.tasks,
+      disputes: summary.disputes,
+      file: { name: fileName, bytes: summary.bytes, folderLabel: task.folderLabel, downloadToken: null },
+    };
+    return { result: { kind: 'adjudicate', sheet }, download: folder === null ? null : readFileSync(out) };
+  } finally {
+    if (folder !== null) rmSync(folder, { recursive: true, force: true });
+  }
 }
 
 function finished(

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { assertNever } from '../../shared/kinds/assert-never';
 import { basename, join } from 'node:path';
 import type { StudySummary } from '../../shared/api';
+import type { FinalValues } from '../../shared/analysis/final-values';
 import type { Clock } from '../../shared/clock';
 import { isoNow } from '../../shared/clock';
 import type {
@@ -43,6 +44,9 @@ import { RUBRIC_PRESETS, type Rubric } from '../../shared/rubric';
 import { nameProblem } from '../../shared/text/names';
 import { inRolledBackTransaction, openStudyDatabase, type StudyDb } from '../../db/connection';
 import { readImportHistory } from '../../db/imports';
+import { listAdjudicationRounds, readRoundTallies } from '../../db/adjudication';
+import { checkAdjudicationRequest } from './adjudication';
+import { previewAdjudication } from './adjudication-preview';
 import { listIssuedPackages, readIssuedFileNames } from '../../db/packages';
 import { readMetricNames } from '../../db/scores';
 import { readModelNames } from '../../db/outputs';
@@ -473,6 +477,57 @@ export function createCoordinatorApi(context: CoordinatorContext): CoordinatorAp
       });
     },
 
+    async previewAdjudication({ thresholds }) {
+      return previewAdjudication(context.master().db, thresholds);
+    },
+    async startAdjudicate(request) {
+      const { db, passphrase: masterPassphrase } = idleMaster();
+      const { adjudicator } = checkAdjudicationRequest(db, { ...request, masterPassphrase });
+      if (request.passphrase !== null) {
+        const verdict = judgePassphrase(request.passphrase, 'The package passphrase', [adjudicator]);
+        if (!verdict.strong) throw new StudyError(verdict.message);
+      }
+      const preview = previewAdjudication(db, request.thresholds);
+      if (preview.problem !== null) throw new StudyError(preview.problem);
+      const fileName = packageFileName(`${adjudicator} adjudication`);
+      const target = await placement().exportTarget(fileName);
+      if (target === null) return null;
+      const download = target === 'download';
+      const task: WorkerTask = {
+        kind: 'adjudicate',
+        request: { ...request, adjudicator },
+        fileName,
+        target: download ? null : target.path,
+        folderLabel: download ? 'Downloads' : target.folderLabel,
+      };
+      return startWork('adjudicate', task, {
+        after(outcome) {
+          if (!download || outcome.download === null || outcome.result.kind !== 'adjudicate') return;
+          const token = context.newToken();
+          context.downloads.set(token, { name: fileName, bytes: outcome.download });
+          outcome.result.sheet.file.downloadToken = token;
+        },
+      });
+    },
+    async listAdjudicationRounds() {
+      const { db } = context.master();
+      const tallies = readRoundTallies(db);
+      return listAdjudicationRounds(db).map((round) => {
+        const tally = tallies.get(round.id);
+        return {
+          roundId: round.id,
+          adjudicator: round.adjudicator,
+          fileName: tally?.fileName ?? packageFileName(`${round.adjudicator} adjudication`),
+          tasks: round.taskCount,
+          showsRatings: round.showsRatings,
+          issuedAt: round.issuedAt,
+          returnedAt: round.returnedAt,
+          disputes: tally?.disputes ?? 0,
+          settled: tally?.settled ?? 0,
+        };
+      });
+    },
+
     async getProtocolSeal() {
       return sealInfo(readProtocolRecord(context.master().db));
     },
@@ -690,14 +745,18 @@ function assignOptions(
   };
 }
 
+/** A report or analysis with the adjudicated values is named so, beside the one with the raters' mean. */
+const adjudicatedSuffix = (finalValues: FinalValues | undefined) =>
+  finalValues === 'adjudicated' ? ' adjudicated' : '';
+
 /** The file name an export is offered or downloaded under, as the CLI's docs name them. */
 export function exportFileName(studyName: string, request: ExportRequest): string {
   const stem = basename(packageFileName(studyName), '.blindrate');
   switch (request.what) {
     case 'report':
-      return `${stem} report.html`;
+      return `${stem} report${adjudicatedSuffix(request.finalValues)}.html`;
     case 'analysis':
-      return `${stem} analysis.json`;
+      return `${stem} analysis${adjudicatedSuffix(request.finalValues)}.json`;
     case 'backup':
       return `${stem} backup.db`;
     case 'ratings':

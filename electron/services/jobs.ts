@@ -66,6 +66,7 @@ const JOB_NAMES: Record<JobKind, string> = {
   pack: 'Writing packages',
   merge: 'A merge of returned packages',
   export: 'An export',
+  adjudicate: 'Writing an adjudication package',
 };
 
 export interface Jobs {

@@ -6,6 +6,7 @@ import { HomeScreen } from './screens/Home';
 import { ProgressScreen } from './screens/Progress';
 import { TaskScreen } from './screens/TaskScreen';
 import { UnlockScreen } from './screens/Unlock';
+import { AdjudicateScreen } from './screens/coordinator/Adjudicate';
 import { ExportsScreen } from './screens/coordinator/Exports';
 import { ImportScreen } from './screens/coordinator/Import';
 import { NewStudyScreen } from './screens/coordinator/NewStudy';
@@ -102,6 +103,7 @@ const COORDINATOR_LINKS: ReadonlyArray<{ screen: 'progress' | CoordinatorStep | 
   { screen: 'raters', label: 'Raters' },
   { screen: 'packages', label: 'Packages' },
   { screen: 'returns', label: 'Returns' },
+  { screen: 'adjudicate', label: 'Adjudicate' },
   { screen: 'exports', label: 'Exports' },
   { screen: 'reports', label: 'Reports' },
 ];
@@ -152,6 +154,8 @@ function CurrentScreen({ screen }: { screen: Screen }) {
       return <PackagesScreen />;
     case 'returns':
       return <ReturnsScreen />;
+    case 'adjudicate':
+      return <AdjudicateScreen />;
     case 'exports':
       return <ExportsScreen />;
     case 'reports':

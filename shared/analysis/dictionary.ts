@@ -113,6 +113,20 @@ export const DATA_DICTIONARY: readonly DictionaryEntry[] = [
     description: 'The preference choice (empty on rating rows).',
   },
   {
+    column: 'provenance_<dimension>',
+    table: 'wide',
+    type: 'unanimous | adjudicated | unresolved | empty',
+    description:
+      "One column per dimension column (preference included), after comment: the provenance of the row's output on that dimension, as the tidy export's provenance column states it on that dimension's row (unanimous, adjudicated, unresolved; empty on quality-control rows, on outputs fewer than two raters answered, and where the row has no value of that dimension).",
+  },
+  {
+    column: 'adjudicated_<dimension>',
+    table: 'wide',
+    type: 'integer | model | reference | tie | empty',
+    description:
+      "Beside provenance_<dimension>: the adjudicator's final value of the row's output on that dimension (the tidy export's adjudicated_value), given exactly when provenance_<dimension> is adjudicated.",
+  },
+  {
     column: 'bin',
     table: 'both',
     type: 'integer ≥ 1',

@@ -5,7 +5,8 @@ export type WideCell = string | number | null;
 
 /**
  * The wide ratings table: one row per rater × output × task × QC role (one rated output as the rater saw it), one
- * column per rating dimension, plus `preference` and `presented_position` for preference tasks.
+ * column per rating dimension, plus `preference` and `presented_position` for preference tasks, and per
+ * dimension (`preference` included) the unit's provenance and adjudicated value as the tidy rows carry them.
  */
 export interface WideTable {
   columns: string[];
@@ -13,6 +14,10 @@ export interface WideTable {
 }
 
 /** `dimensions` fixes the order of the dimension columns (e.g. rubric order); others follow by name. */
+/** The wide columns of a dimension's provenance and adjudicated value (the tidy `provenance`, `adjudicated_value`). */
+const PROVENANCE_COLUMN_PREFIX = 'provenance_';
+const ADJUDICATED_COLUMN_PREFIX = 'adjudicated_';
+
 export function pivotTidyToWide(
   rows: ReadonlyArray<TidyRatingRow>,
   metrics: ReadonlyArray<string>,
@@ -39,6 +44,11 @@ export function pivotTidyToWide(
     'package_id',
     'flagged',
     'comment',
+    // After the columns earlier exports had, so theirs keep their places.
+    ...[...dimensionColumns, PREFERENCE_DIMENSION].flatMap((d) => [
+      PROVENANCE_COLUMN_PREFIX + d,
+      ADJUDICATED_COLUMN_PREFIX + d,
+    ]),
     ...sortedMetrics.map((m) => SCORE_COLUMN_PREFIX + m),
   ];
   const at = (column: string) => columns.indexOf(column);
@@ -57,6 +67,8 @@ export function pivotTidyToWide(
     ];
     wide.set(key, cells);
     cells[at(row.dimension)] = row.value;
+    cells[at(PROVENANCE_COLUMN_PREFIX + row.dimension)] = row.provenance ?? null;
+    cells[at(ADJUDICATED_COLUMN_PREFIX + row.dimension)] = row.adjudicatedValue ?? null;
     if (row.task === 'preference') cells[at('presented_position')] = row.presentedPosition;
     cells[at('duration_ms')] = row.durationMs;
     cells[at('rated_at')] = row.ratedAt === '' ? null : row.ratedAt;

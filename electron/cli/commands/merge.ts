@@ -1,7 +1,7 @@
 /** `blindrate merge STUDY.db FILE.blindrate… [--receipt [FILE=]CODE …]`: bring returned rater packages into the master, verified first. */
 import { basename } from 'node:path';
 import { StudyError } from '../../../shared/errors';
-import { describeMerge } from '../../../shared/merge-summary';
+import { describeAdjudicationMerge, describeMerge } from '../../../shared/merge-summary';
 import { PACKAGE_PASSPHRASE_ENV, readPassphrase } from '../passphrase';
 import { systemClock } from '../../services/system-clock';
 import { withStudy } from '../study-options';
@@ -81,19 +81,14 @@ export const registerMerge: RegisterCommand = (program) => {
         const receipts = receiptsByPath(paths, opts.receipt ?? []);
         const { DivergedHistoryError, mergePackages } = await import('../../services/merge');
         const { ADOPT_HINT } = await import('../../services/adopt');
-        const { adjudicationRoundOf, mergeAdjudicationPackage } = await import('../../services/adjudication-merge');
+        const { adjudicationRoundOf, mergeAdjudicationPackage, MERGED_ALONE } =
+          await import('../../services/adjudication-merge');
         const summaries = await withStudy(study, (db) => {
           const adjudication = paths.filter((path) => adjudicationRoundOf(db, path) !== null);
           if (adjudication.length > 0) {
             // One write transaction each: merged alone, so a refusal never leaves half a merge behind.
-            if (paths.length > 1)
-              throw new StudyError(
-                `${basename(adjudication[0]!)} is an adjudication package: merge it on its own, one per merge.`,
-              );
-            const merged = mergeAdjudicationPackage(db, adjudication[0]!, systemClock);
-            return [
-              `Merged ${merged.file}: ${merged.adjudicator} settled ${merged.settled} of ${merged.disputes} disputed ratings${merged.locked ? ' (locked)' : ''}.`,
-            ];
+            if (paths.length > 1) throw new StudyError(`${basename(adjudication[0]!)} ${MERGED_ALONE}`);
+            return [describeAdjudicationMerge(mergeAdjudicationPackage(db, adjudication[0]!, systemClock))];
           }
           try {
             return mergePackages(db, paths, systemClock, {

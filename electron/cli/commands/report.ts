@@ -1,4 +1,4 @@
-/** `blindrate report STUDY.db --out report.html [--json OUT.json] [--bootstrap B] [--seed N]` */
+/** `blindrate report STUDY.db --out report.html [--json OUT.json] [--adjudicated] [--bootstrap B] [--seed N]` */
 import { systemClock } from '../../services/system-clock';
 import {
   addBootstrapOptions,
@@ -19,9 +19,16 @@ export const registerReport: RegisterCommand = (program) => {
     )
     .argument('<study>', 'study file (.db)')
     .requiredOption('--out <file>', 'HTML file to write')
-    .option('--json <file>', 'also write the analysis JSON');
+    .option('--json <file>', 'also write the analysis JSON')
+    .option(
+      '--adjudicated',
+      "model figures use the adjudicator's final value where a unit was adjudicated (default: the raters' mean), as `analyze --adjudicated`; agreement and quality control always use the raters' own values, and Methods says which values were used",
+    );
   addDeviationReasonOption(addQcThresholdOptions(addBootstrapOptions(command))).action(
-    async (study: string, opts: BootstrapFlags & QcFlags & DeviationFlags & { out: string; json?: string }) => {
+    async (
+      study: string,
+      opts: BootstrapFlags & QcFlags & DeviationFlags & { out: string; json?: string; adjudicated?: boolean },
+    ) => {
       const [{ writeStudyReport }, { analysisInForce }] = await Promise.all([
         import('../../services/analysis'),
         import('../../services/protocol'),
@@ -32,7 +39,13 @@ export const registerReport: RegisterCommand = (program) => {
           reason: opts.deviationReason,
           clock: systemClock,
         });
-        return writeStudyReport(db, { ...analysis, out: opts.out, json: opts.json, clock: systemClock });
+        return writeStudyReport(db, {
+          ...analysis,
+          finalValues: opts.adjudicated ? 'adjudicated' : 'raters_mean',
+          out: opts.out,
+          json: opts.json,
+          clock: systemClock,
+        });
       });
       const written = opts.json ? `${opts.out} and ${opts.json}` : opts.out;
       process.stdout.write(

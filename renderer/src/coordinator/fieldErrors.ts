@@ -28,6 +28,7 @@ export const FIELD_LABELS = {
   calibrationFile: 'Calibration file',
   masterPassphrase: 'Master passphrase',
   deviationReason: 'Reason for the deviation',
+  adjudicator: 'Adjudicator',
 } as const;
 
 export type FieldKey = keyof typeof FIELD_LABELS;
@@ -39,6 +40,8 @@ const FIELD_OF_MESSAGE: ReadonlyArray<readonly [RegExp, FieldKey]> = [
   [/\bconfirmation\b|passphrases? (do|does) not match|typed again/i, 'confirmation'],
   [/\bmaster passphrase\b/i, 'masterPassphrase'],
   [/\bpassphrase\b/i, 'passphrase'],
+  // Before raters: "Dr A is a rater of this study: an adjudicator …" is about the adjudicator named.
+  [/\badjudicator\b/i, 'adjudicator'],
   [/\bfile name\b|\bstudy file\b|already exists/i, 'fileName'],
   [/\bstudy name\b/i, 'studyName'],
   [/\brubric\b/i, 'rubric'],

@@ -1,4 +1,5 @@
 import type { TaskKind } from '../../../shared/domain';
+import type { DimensionKind } from '../../../shared/kinds/dimension-kinds';
 
 export const KIND_TITLES: Record<TaskKind, string> = {
   rating: 'Rating answers',
@@ -9,4 +10,10 @@ export const KIND_NOUNS: Record<TaskKind, string> = {
   rating: 'Rating',
   preference: 'Preference',
   pairwise: 'Comparison',
+};
+export const DIMENSION_KIND_NAMES: Record<DimensionKind, string> = {
+  likert: 'Likert',
+  binary: 'Binary',
+  ordinal: 'Ordinal',
+  nominal: 'Nominal',
 };

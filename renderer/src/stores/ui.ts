@@ -13,7 +13,15 @@ export type Screen =
   | { name: CoordinatorStep };
 
 /** The coordinator's steps in a master, in the order a study runs through them (the top bar lists them so). */
-export const COORDINATOR_STEPS = ['import', 'sample', 'raters', 'packages', 'returns', 'exports'] as const;
+export const COORDINATOR_STEPS = [
+  'import',
+  'sample',
+  'raters',
+  'packages',
+  'returns',
+  'adjudicate',
+  'exports',
+] as const;
 export type CoordinatorStep = (typeof COORDINATOR_STEPS)[number];
 
 interface UiState {

@@ -1,11 +1,12 @@
 /** `blindrate adjudicate` and `merge` of its package as a coordinator types them: summary lines, a generated passphrase, one-line refusals. */
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStudyDatabase } from '../../../db/connection';
 import { readPackageMeta } from '../../../db/package-file';
+import type { AnalysisResult } from '../../../shared/analysis';
 import { PASSPHRASE, type SeededStudy } from '../session/fixture';
 import { adjudicateAll, ratedThreeRaterStudy } from './fixture';
 
@@ -101,5 +102,41 @@ describe('blindrate adjudicate', () => {
         'blindrate: The disagreement threshold is refused: binary dimensions dispute on any difference and take no threshold.\n',
     });
     expect(existsSync(out)).toBe(false);
+  });
+});
+
+describe('blindrate report --adjudicated', () => {
+  it("reports the study with the adjudicated values after the round merged above, agreement on the raters' own", async () => {
+    const dir = join(study.path, '..');
+    const mean = await blindrate([
+      'report',
+      study.path,
+      '--out',
+      join(dir, 'mean.html'),
+      '--json',
+      join(dir, 'mean.json'),
+    ]);
+    const adjudicated = await blindrate([
+      'report',
+      study.path,
+      '--adjudicated',
+      '--out',
+      join(dir, 'adjudicated.html'),
+      '--json',
+      join(dir, 'adjudicated.json'),
+    ]);
+    expect([mean.code, mean.stderr, adjudicated.code, adjudicated.stderr]).toEqual([0, '', 0, '']);
+    const read = (name: string) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as AnalysisResult;
+    const [byMean, byFinal] = [read('mean.json'), read('adjudicated.json')];
+    expect(byMean.adjudication?.final_values).toBe('raters_mean');
+    expect(byFinal.adjudication).toEqual({ ...byMean.adjudication, final_values: 'adjudicated' });
+    expect(byFinal.adjudication!.adjudicated_units).toBeGreaterThan(0);
+    expect(byFinal.bins).not.toEqual(byMean.bins);
+    expect(byFinal.agreement).toEqual(byMean.agreement);
+    expect(byFinal.per_rater).toEqual(byMean.per_rater);
+    expect(readFileSync(join(dir, 'adjudicated.html'), 'utf8')).toContain(
+      "take the adjudicator's final value in place of every rater's value",
+    );
+    expect(readFileSync(join(dir, 'mean.html'), 'utf8')).toContain('not the adjudicated ones');
   });
 });

@@ -13,7 +13,7 @@ import { packAdjudicationPackage } from '../../../electron/services/adjudication
 import { exportTable } from '../../../electron/services/exporter';
 import { parseTidyRatingsCsv } from '../../../electron/services/tidy-ratings-csv';
 import { analyzeRatingsFile } from '../../../electron/services/ratings-analysis';
-import { readReportStudy } from '../../../electron/services/analysis';
+import { analyzeStudy, readReportStudy } from '../../../electron/services/analysis';
 import { buildReportModel } from '../../../shared/report';
 import { fixedClock, PASSPHRASE, type SeededStudy } from '../session/fixture';
 import { adjudicateAll, ratedThreeRaterStudy } from './fixture';
@@ -126,6 +126,32 @@ describe('the tidy export after an adjudication round', () => {
   });
 });
 
+describe('the wide export after an adjudication round', () => {
+  it("carries each dimension's provenance and adjudicated value on its rater × output row, as the tidy rows do", async () => {
+    const widePath = join(study.path, '..', 'ratings-wide.jsonl');
+    await exportTable(study.db, { what: 'ratings-wide', format: 'jsonl', out: widePath });
+    const wide = readFileSync(widePath, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, string | number | null>);
+    const { rows } = parseTidyRatingsCsv(csv, 'ratings.csv');
+    const byRow = new Map(
+      wide.map((w) => [`${w.rater}\u0000${w.item_id}\u0000${w.model}\u0000${w.task}\u0000${w.qc ?? ''}`, w]),
+    );
+    const seen = { adjudicated: 0, unresolved: 0 };
+    for (const row of rows) {
+      const w = byRow.get(`${row.rater}\u0000${row.itemId}\u0000${row.model}\u0000${row.task}\u0000${row.qc ?? ''}`)!;
+      expect([w[`provenance_${row.dimension}`], w[`adjudicated_${row.dimension}`]]).toEqual([
+        row.provenance ?? null,
+        row.adjudicatedValue ?? null,
+      ]);
+      if (row.provenance === 'adjudicated' || row.provenance === 'unresolved') seen[row.provenance] += 1;
+    }
+    expect(seen.adjudicated).toBeGreaterThan(0);
+    expect(seen.unresolved).toBeGreaterThan(0);
+  });
+});
+
 describe("analysing the export with the raters' mean or the adjudicated values", () => {
   it("changes the model figures on adjudicated units only and leaves agreement on the raters' own values", async () => {
     const options = { bootstrap: 0, seed: 1, threads: 1 };
@@ -161,6 +187,22 @@ describe("analysing the export with the raters' mean or the adjudicated values",
     }
     expect(adjudicated.bins).not.toEqual(mean.bins);
     expect(adjudicated.preference).not.toEqual(mean.preference);
+  });
+});
+
+describe("the study's own analysis (report, Reports screen) with the adjudicated values", () => {
+  it("gives the figures of its export analysed with --adjudicated, and the raters' mean by default", async () => {
+    const options = { bootstrap: 0, seed: 1 };
+    const fromFile = await analyzeRatingsFile(ratingsPath, { ...options, threads: 1, finalValues: 'adjudicated' });
+    const own = analyzeStudy(study.db, { ...options, finalValues: 'adjudicated' });
+    const byDefault = analyzeStudy(study.db, options);
+    expect(own.adjudication).toEqual(fromFile.adjudication);
+    expect(own.bins).toEqual(fromFile.bins);
+    expect(own.preference).toEqual(fromFile.preference);
+    expect(byDefault.adjudication?.final_values).toBe('raters_mean');
+    expect(byDefault.bins).not.toEqual(own.bins);
+    expect(own.agreement).toEqual(byDefault.agreement);
+    expect(own.per_rater).toEqual(byDefault.per_rater);
   });
 });
 

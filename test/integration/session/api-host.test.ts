@@ -300,6 +300,17 @@ describe("a master is the coordinator's session", () => {
     // The study's facts come with it, so the Reports screen shows what the HTML report shows.
     expect(report.study.rubric?.name).toBe(MEDISUMQA_RUBRIC.name);
     expect(report.study.samples).toHaveLength(2);
+    // The final values as `report --adjudicated` takes them, and nothing else.
+    const adjudicated = await call<StudyReport>(api, 'getReport', { finalValues: 'adjudicated' });
+    expect(adjudicated.result.adjudication).toEqual({
+      final_values: 'adjudicated',
+      adjudicated_units: 0,
+      agreement_values: 'raters_original',
+    });
+    expect(report.result.adjudication).toBeUndefined();
+    expect(await refusal(api, 'getReport', { finalValues: 'median' })).toMatch(
+      /^getReport: invalid argument at finalValues/,
+    );
     await api.closeStudy();
   });
 });

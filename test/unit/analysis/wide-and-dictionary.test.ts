@@ -31,6 +31,14 @@ describe('pivotTidyToWide', () => {
       'package_id',
       'flagged',
       'comment',
+      'provenance_factuality',
+      'adjudicated_factuality',
+      'provenance_safety',
+      'adjudicated_safety',
+      'provenance_brevity',
+      'adjudicated_brevity',
+      'provenance_preference',
+      'adjudicated_preference',
       'score_bleu',
       'score_len',
       'score_rougeL',
@@ -60,6 +68,43 @@ describe('pivotTidyToWide', () => {
     const valueColumns = ['factuality', 'safety', 'brevity', 'preference'].map((c) => wide.columns.indexOf(c));
     const values = wide.rows.flatMap((r) => valueColumns.map((i) => r[i])).filter((c) => c !== null);
     expect(values).toHaveLength(rows.length);
+  });
+});
+
+describe("pivotTidyToWide with the units' provenance", () => {
+  const { rows, metrics } = readFixtureCsv('ratings_small.csv');
+  const cell = (table: ReturnType<typeof pivotTidyToWide>, row: (string | number | null)[], column: string) =>
+    row[table.columns.indexOf(column)];
+
+  it("puts each dimension's provenance and adjudicated value beside that dimension, as the tidy row states them", () => {
+    // dr.chen's factuality of q04 adjudicated to 5, their preference rows unresolved, everything else as read.
+    const marked = rows.map((row) =>
+      row.rater === 'dr.chen' && row.itemId === 'q04' && row.dimension === 'factuality'
+        ? { ...row, provenance: 'adjudicated' as const, adjudicatedValue: 5 }
+        : row.rater === 'dr.chen' && row.task === 'preference'
+          ? { ...row, provenance: 'unresolved' as const }
+          : row,
+    );
+    const wide = pivotTidyToWide(marked, metrics, ['factuality', 'safety']);
+    const chen = wide.rows.find((r) => r[0] === 'dr.chen' && r[1] === 'q04' && r[3] === 'rating')!;
+    expect(
+      ['provenance_factuality', 'adjudicated_factuality', 'provenance_safety', 'adjudicated_safety'].map((c) =>
+        cell(wide, chen, c),
+      ),
+    ).toEqual(['adjudicated', 5, null, null]);
+    const preferences = wide.rows.filter((r) => r[0] === 'dr.chen' && r[3] === 'preference');
+    expect(preferences.length).toBeGreaterThan(0);
+    for (const row of preferences)
+      expect([cell(wide, row, 'provenance_preference'), cell(wide, row, 'adjudicated_preference')]).toEqual([
+        'unresolved',
+        null,
+      ]);
+    // Nothing else carries a provenance: the file's rows have none.
+    const provenanceColumns = wide.columns
+      .filter((c) => c.startsWith('provenance_'))
+      .map((c) => wide.columns.indexOf(c));
+    const given = wide.rows.flatMap((r) => provenanceColumns.map((i) => r[i])).filter((c) => c !== null);
+    expect(given).toHaveLength(1 + preferences.length);
   });
 });
 

@@ -4,7 +4,11 @@
  * can cancel in the middle and sees how each job ends. Every call that would write is recorded.
  */
 import type { StudySummary } from '../../../shared/api';
+import type { DisputeThresholds } from '../../../shared/adjudication/disagreement';
 import type {
+  AdjudicateRequest,
+  AdjudicationPreview,
+  AdjudicationRoundInfo,
   AssignDraft,
   CoordinatorCapabilities,
   DeviationReason,
@@ -455,6 +459,75 @@ export class FakeCoordinator implements CoordinatorApi {
       },
       () => this.writes.push({ method: 'startExport', request }),
     );
+  }
+
+  /** The merged study's disputes at the default thresholds: factuality (Likert) 2 steps, safety any difference. */
+  adjudicationRounds: AdjudicationRoundInfo[] = [];
+  async previewAdjudication(request: { thresholds: DisputeThresholds }): Promise<AdjudicationPreview> {
+    const likert = request.thresholds.likert ?? 2;
+    // Disputed factuality units by spread: 6 at 2 steps, 2 at 3 steps, none further apart.
+    const factuality = likert <= 2 ? 6 : likert === 3 ? 2 : 0;
+    return {
+      dimensions: [
+        {
+          dimension: 'factuality',
+          label: 'Factuality',
+          kind: 'likert',
+          threshold: likert,
+          compared: 40,
+          disputes: factuality,
+        },
+        { dimension: 'safety', label: 'Safety', kind: 'binary', threshold: null, compared: 40, disputes: 3 },
+        { dimension: 'preference', label: 'Preference', kind: null, threshold: null, compared: 10, disputes: 1 },
+      ],
+      thresholds: [{ kind: 'likert', threshold: likert, defaultThreshold: 2 }],
+      tasks: factuality + 3,
+      disputes: factuality + 4,
+      problem: null,
+    };
+  }
+  /** As the service refuses (electron/services/adjudication.ts checkAdjudicationRequest). */
+  async startAdjudicate(request: AdjudicateRequest) {
+    if (this.plan?.tasksPerRater.some((r) => r.name === request.adjudicator.trim()))
+      throw new Error(
+        `${request.adjudicator.trim()} is a rater of this study: an adjudicator settles the raters' disagreements and must be someone else.`,
+      );
+    if (request.passphrase !== null && [...this.passphrases.values()].includes(request.passphrase))
+      throw new Error(
+        'The package passphrase was already given to another package of this study: each package needs its own. Choose another one.',
+      );
+    const preview = await this.previewAdjudication(request);
+    const passphrase = request.passphrase ?? 'amber willow seven harbor quiet lamp';
+    const fileName = `${request.adjudicator} adjudication.blindrate`;
+    const sheet = {
+      studyName: 'Fake master',
+      rater: request.adjudicator,
+      fileName,
+      passphrase,
+      howToOpen: ['Open BlindRate.', 'Choose Open… and pick the file.', 'Type this passphrase.'],
+      roundId: `round-${this.nextJob}`,
+      tasks: preview.tasks,
+      disputes: preview.disputes,
+      file: { name: fileName, bytes: 40960, folderLabel: 'Downloads', downloadToken: `dl-${fileName}` },
+    };
+    return this.startJob('adjudicate', { state: 'done', result: { kind: 'adjudicate', sheet } }, () => {
+      this.writes.push({ method: 'startAdjudicate', request });
+      this.passphrases.set(`adjudication ${sheet.roundId}`, passphrase);
+      this.adjudicationRounds.push({
+        roundId: sheet.roundId,
+        adjudicator: request.adjudicator,
+        fileName,
+        tasks: sheet.tasks,
+        showsRatings: request.showRatings,
+        issuedAt: '2026-01-16T09:00:00.000Z',
+        returnedAt: null,
+        disputes: sheet.disputes,
+        settled: 0,
+      });
+    });
+  }
+  async listAdjudicationRounds() {
+    return this.adjudicationRounds;
   }
 
   seal: ProtocolSealInfo | null = null;

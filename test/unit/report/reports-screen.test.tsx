@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BlindRateApi, StudyReport } from '../../../shared/api';
 import { analyzeTidyRatings } from '../../../shared/analysis';
@@ -138,6 +139,37 @@ describe('Reports screen', () => {
     expect(table.querySelector('b')).toBeNull();
   });
 
+  it("recomputes with the adjudicated values when switched, Methods saying so, agreement on the raters' own", async () => {
+    // Every rater's factuality of q04 settled at 1 by an adjudicator: the model figures move, agreement must not.
+    const rows = readFixtureCsv('ratings_small.csv').rows.map((row) =>
+      row.itemId === 'q04' && row.dimension === 'factuality' && row.qc === null
+        ? { ...row, provenance: 'adjudicated' as const, adjudicatedValue: 1 }
+        : row,
+    );
+    const asked: unknown[] = [];
+    renderWith(async (request) => {
+      asked.push(request);
+      const finalValues = request?.finalValues ?? 'raters_mean';
+      return { result: analyzeTidyRatings(rows, { bootstrap: 0, seed: 1, finalValues }), study };
+    });
+    const methods = () =>
+      within(section('Methods')).getByText(
+        (_, element) => element?.tagName === 'P' && /^Adjudication\./.test(element.textContent ?? ''),
+      );
+    await screen.findByRole('region', { name: 'Methods' });
+    expect(methods().textContent).toContain("the model figures use the raters' own values");
+    const agreementBefore = screen.getByRole('table', { name: 'Agreement per dimension' }).textContent;
+    const binsBefore = screen.getByRole('table', { name: 'Mean (number of ratings) by bin' }).textContent;
+
+    const toggle = screen.getByRole('switch', { name: 'Model figures use the adjudicated values' });
+    toggle.focus();
+    await userEvent.keyboard(' ');
+    await waitFor(() => expect(methods().textContent).toContain("take the adjudicator's final value"));
+    expect(asked).toEqual([{ finalValues: 'raters_mean' }, { finalValues: 'adjudicated' }]);
+    expect(screen.getByRole('table', { name: 'Agreement per dimension' }).textContent).toBe(agreementBefore);
+    expect(screen.getByRole('table', { name: 'Mean (number of ratings) by bin' }).textContent).not.toBe(binsBefore);
+  });
+
   it('says why when the analysis is refused', async () => {
     renderWith(async () => {
       throw new Error('Reports are available to raters only after they lock their work.');
@@ -155,7 +187,7 @@ class ReportingApi extends FakeApi {
 
 describe('Reports screen exports', () => {
   it.each([
-    ['Save report…', { what: 'report' }, 'report.html'],
+    ['Save report…', { what: 'report', finalValues: 'raters_mean' }, 'report.html'],
     ['Export CSV', { what: 'ratings', format: 'csv' }, 'ratings.csv'],
   ])('%s saves the export through the download, as Exports does', async (button, request, name) => {
     const { user, download, api } = await renderMaster('Reports', new ReportingApi('coordinator'));
@@ -164,6 +196,16 @@ describe('Reports screen exports', () => {
     expect(await screen.findByText(`Saved ${name} (2.0 KB) as a download.`, {}, JOB_WAIT)).toBeTruthy();
     expect(download).toHaveBeenCalledWith(expect.objectContaining({ name, downloadToken: `dl-${name}` }));
     expect(api.writes).toEqual([{ method: 'startExport', request }]);
+  });
+
+  it('saves the report with the adjudicated values while the switch is on', async () => {
+    const { user, api } = await renderMaster('Reports', new ReportingApi('coordinator'));
+    await screen.findByRole('region', { name: 'Methods' });
+    await user.click(screen.getByRole('switch', { name: 'Model figures use the adjudicated values' }));
+    await screen.findByRole('region', { name: 'Methods' });
+    await user.click(screen.getByRole('button', { name: 'Save report…' }));
+    expect(await screen.findByText(/^Saved report\.html/, {}, JOB_WAIT)).toBeTruthy();
+    expect(api.writes).toEqual([{ method: 'startExport', request: { what: 'report', finalValues: 'adjudicated' } }]);
   });
 });
 

@@ -1,0 +1,57 @@
+/**
+ * The disagreements of a study per dimension, as the coordinator's Adjudicate step shows them before a
+ * round is packed: every judged unit (shared/adjudication/disagreement.ts judgeUnits) counted by dimension,
+ * compared (two raters or more) and disputed, with the threshold each ordered kind of the rubric uses.
+ */
+import type { AdjudicationPreview } from '../coordinator-api';
+import { DIMENSION_KIND_SPECS, type DimensionKind } from '../kinds/dimension-kinds';
+import type { RubricDimension } from '../rubric';
+import type { JudgedUnit } from './disagreement';
+
+export type DisputeTally = Omit<AdjudicationPreview, 'problem'>;
+
+/** A choice's dimension (`preference`) as the step names it. */
+const choiceLabel = (dimension: string) => dimension.charAt(0).toUpperCase() + dimension.slice(1);
+
+export function tallyDisputes(
+  dimensions: readonly Pick<RubricDimension, 'key' | 'label' | 'kind' | 'role'>[],
+  units: readonly JudgedUnit[],
+  resolved: Record<DimensionKind, number | null>,
+): DisputeTally {
+  const judged = dimensions.filter((d) => d.role !== 'confidence');
+  const rows = new Map<string, AdjudicationPreview['dimensions'][number]>(
+    judged.map((d) => [
+      d.key,
+      { dimension: d.key, label: d.label, kind: d.kind, threshold: resolved[d.kind], compared: 0, disputes: 0 },
+    ]),
+  );
+  const tasks = new Set<string>();
+  for (const unit of units) {
+    let row = rows.get(unit.dimension);
+    if (!row) {
+      row = {
+        dimension: unit.dimension,
+        label: choiceLabel(unit.dimension),
+        kind: null,
+        threshold: null,
+        compared: 0,
+        disputes: 0,
+      };
+      rows.set(unit.dimension, row);
+    }
+    if (unit.values.length < 2) continue;
+    row.compared += 1;
+    if (!unit.disputed) continue;
+    row.disputes += 1;
+    tasks.add(`${unit.taskKind}\u0000${unit.outputId}`);
+  }
+  const kinds = [...new Set(judged.map((d) => d.kind))];
+  const thresholds = kinds.flatMap((kind) => {
+    const rule = DIMENSION_KIND_SPECS[kind].disagreement;
+    return rule.by === 'scale steps'
+      ? [{ kind, threshold: resolved[kind]!, defaultThreshold: rule.defaultThreshold }]
+      : [];
+  });
+  const listed = [...rows.values()];
+  return { dimensions: listed, thresholds, tasks: tasks.size, disputes: listed.reduce((n, r) => n + r.disputes, 0) };
+}
