@@ -28,7 +28,6 @@ import {
   insertAdjudicationDispute,
   insertAdjudicationRound,
   insertAdjudicationTask,
-  isPackagePassphraseTaken,
   readOutputTexts,
   readPrimaryJudgements,
   type OutputTexts,
@@ -39,6 +38,7 @@ import type { StudyDb } from '../../db/connection';
 import { readPlanSecret } from '../../db/plan';
 import { ADJUDICATION_PACKAGE_KIND } from './adjudication-kind';
 import { writeAnchoredPackage } from './pack';
+import { refuseSharedPackagePassphrase } from './package-passphrase';
 import { findRaterByName } from './raters';
 import { keyedStream } from './secret-stream';
 import { COORDINATOR_ACTOR, readActiveRubric } from './study';
@@ -120,14 +120,12 @@ function packagedTask(plan: AdjudicationTaskPlan, id: string, texts: OutputTexts
 export function packAdjudicationPackage(master: StudyDb, options: AdjudicateOptions): AdjudicationSummary {
   const adjudicator = refuseAdjudicator(master, options.adjudicator);
   const thresholds = checkedThresholds(options.thresholds);
-  if (options.passphrase === options.masterPassphrase)
-    throw new StudyError(
-      "The package passphrase is the master study's own: the adjudicator could open the master. Choose another one.",
-    );
-  if (isPackagePassphraseTaken(master, options.passphrase))
-    throw new StudyError(
-      'The package passphrase was already given to another package of this study: each package needs its own. Choose another one.',
-    );
+  refuseSharedPackagePassphrase(
+    master,
+    { role: 'adjudicator', name: adjudicator },
+    options.passphrase,
+    options.masterPassphrase,
+  );
   const secret = readPlanSecret(master);
   if (!secret) throw new StudyError('This study has no plan yet: assign raters, pack and merge their work first.');
   const rubric = readActiveRubric(master);
