@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { analyzeTidyRatings, pivotTidyToWide, type TidyRatingRow } from '../../../shared/analysis';
 import type { QcRole } from '../../../shared/qc';
+import { ratingRow } from './fixtures';
 
 const RUBRIC = [
   { key: 'factuality', kind: 'likert' as const, scale: [1, 2, 3, 4, 5] },
@@ -161,19 +162,8 @@ describe('compares values as each dimension kind does (shared/kinds/value-compar
     { key: 'error_type', kind: 'nominal' as const, scale: [1, 2, 3, 4] },
     { key: 'harm', kind: 'ordinal' as const, scale: [0, 2, 5] },
   ];
-  const row = (rater: string, itemId: string, dimension: string, value: number, qc: QcRole | null): TidyRatingRow => ({
-    rater,
-    itemId,
-    model: 'm',
-    task: 'rating',
-    dimension,
-    value,
-    bin: 1,
-    durationMs: 30_000,
-    ratedAt: '2026-01-01T09:00:00.000Z',
-    scores: {},
-    qc,
-  });
+  const row = (rater: string, itemId: string, dimension: string, value: number, qc: QcRole | null) =>
+    ratingRow(rater, itemId, dimension, value, { qc });
   const rows = [
     ...KINDS.nominal_pairs.flatMap(([rater, item, first, repeat]) => [
       row(rater, item, 'error_type', first, null),
