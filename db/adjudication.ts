@@ -135,26 +135,6 @@ export function findAdjudicationRoundBySalt(db: StudyDb, fileSalt: string): Adju
   return row ? toRound(row) : null;
 }
 
-/** Any package passphrase of the study, a rater's or an adjudicator's, is given once. */
-export function isPackagePassphraseTaken(db: StudyDb, passphrase: string): boolean {
-  return (
-    db
-      .prepare(
-        `SELECT EXISTS (SELECT 1 FROM rater_packages WHERE passphrase = @p)
-             OR EXISTS (SELECT 1 FROM adjudication_rounds WHERE passphrase = @p)`,
-      )
-      .pluck()
-      .get({ p: passphrase }) === 1
-  );
-}
-
-/** Whether an adjudication package was given this passphrase (a rater's package must not share it). */
-export function isAdjudicationPassphrase(db: StudyDb, passphrase: string): boolean {
-  return (
-    db.prepare('SELECT EXISTS (SELECT 1 FROM adjudication_rounds WHERE passphrase = ?)').pluck().get(passphrase) === 1
-  );
-}
-
 export interface AdjudicationDisputeRow {
   roundId: string;
   taskId: string;

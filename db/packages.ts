@@ -83,14 +83,23 @@ export function findIssuedPackageById(db: StudyDb, id: string): IssuedPackage | 
   return row ? toIssued(row) : null;
 }
 
-/** The name of another rater than `raterId` who was issued a package under `passphrase`, or null. */
-export function findOtherRaterWithPackagePassphrase(db: StudyDb, raterId: number, passphrase: string): string | null {
-  return (
-    (
-      db.prepare(`${SELECT_ISSUED} WHERE p.passphrase = ? AND p.rater_id <> ? LIMIT 1`).get(passphrase, raterId) as
-        IssuedPackageRow | undefined
-    )?.rater_name ?? null
-  );
+/** Who was given a package under this passphrase: a rater (of a rater package) or an adjudicator (of a round). */
+export type PassphraseHolder = { role: 'rater'; raterId: number; name: string } | { role: 'adjudicator'; name: string };
+
+/** Every holder of a package of the study issued under `passphrase`, raters first, each once. */
+export function findPackagePassphraseHolders(db: StudyDb, passphrase: string): PassphraseHolder[] {
+  return db
+    .prepare(
+      `SELECT DISTINCT 'rater' AS role, r.id AS raterId, r.name FROM rater_packages p
+         JOIN raters r ON r.id = p.rater_id WHERE p.passphrase = @passphrase
+       UNION ALL
+       SELECT DISTINCT 'adjudicator', NULL, adjudicator FROM adjudication_rounds WHERE passphrase = @passphrase`,
+    )
+    .all({ passphrase })
+    .map((row) => {
+      const { role, raterId, name } = row as { role: PassphraseHolder['role']; raterId: number | null; name: string };
+      return role === 'rater' ? { role, raterId: raterId!, name } : { role, name };
+    });
 }
 
 /** Every issued package, oldest first. */

@@ -29,7 +29,6 @@ import {
   insertAdjudicationDispute,
   insertAdjudicationRound,
   insertAdjudicationTask,
-  isPackagePassphraseTaken,
   readOutputTexts,
   readPrimaryJudgements,
   type OutputTexts,
@@ -40,6 +39,7 @@ import type { StudyDb } from '../../db/connection';
 import { readPlanSecret } from '../../db/plan';
 import { ADJUDICATION_PACKAGE_KIND } from './adjudication-kind';
 import { writeAnchoredPackage } from './pack';
+import { refuseSharedPackagePassphrase } from './package-passphrase';
 import { findRaterByName } from './raters';
 import { keyedStream } from './secret-stream';
 import { COORDINATOR_ACTOR, readActiveRubric } from './study';
@@ -134,13 +134,12 @@ export function checkAdjudicationRequest(
 ): { adjudicator: string; thresholds: Record<DimensionKind, number | null> } {
   const adjudicator = refuseAdjudicator(master, request.adjudicator);
   const thresholds = checkedThresholds(request.thresholds);
-  if (request.passphrase !== null && request.passphrase === request.masterPassphrase)
-    throw new StudyError(
-      "The package passphrase is the master study's own: the adjudicator could open the master. Choose another one.",
-    );
-  if (request.passphrase !== null && isPackagePassphraseTaken(master, request.passphrase))
-    throw new StudyError(
-      'The package passphrase was already given to another package of this study: each package needs its own. Choose another one.',
+  if (request.passphrase !== null)
+    refuseSharedPackagePassphrase(
+      master,
+      { role: 'adjudicator', name: adjudicator },
+      request.passphrase,
+      request.masterPassphrase,
     );
   return { adjudicator, thresholds };
 }

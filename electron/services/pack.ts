@@ -16,20 +16,14 @@ import {
   type PackageAnchor,
   type PackagedTask,
 } from '../../shared/package-contents';
-import { isAdjudicationPassphrase } from '../../db/adjudication';
 import { appendAudit, readAuditHead, sha256 } from '../../db/audit';
 import { openStudyDatabase, readCipherSalt, type StudyDb } from '../../db/connection';
 import { StudyError } from '../../shared/errors';
 import { readMeta, writeMeta } from '../../db/meta';
 import { insertPackageTask, writePackageMeta, type PackageMetaKey } from '../../db/package-file';
-import {
-  findOtherRaterWithPackagePassphrase,
-  insertIssuedPackage,
-  readTasksToPack,
-  type TaskToPack,
-} from '../../db/packages';
-import { displaySafeName } from '../../shared/text/names';
+import { insertIssuedPackage, readTasksToPack, type TaskToPack } from '../../db/packages';
 import { refuseDanglingLink, temporarySibling } from './atomic-file';
+import { refuseSharedPackagePassphrase } from './package-passphrase';
 import { findRaterByName } from './raters';
 import { COORDINATOR_ACTOR, readActiveRubric, readStudyName } from './study';
 
@@ -114,23 +108,6 @@ function studyIdOf(master: StudyDb): string {
   return id;
 }
 
-/** A package passphrase opens that package alone: not the master, and no other rater's package. */
-function refuseSharedPassphrase(master: StudyDb, raterId: number, options: PackOptions): void {
-  if (options.passphrase === options.masterPassphrase)
-    throw new StudyError(
-      "The package passphrase is the master study's own: its rater could open the master. Choose another one.",
-    );
-  if (isAdjudicationPassphrase(master, options.passphrase))
-    throw new StudyError(
-      'The package passphrase was already given to an adjudication package: its adjudicator could open this one. Choose another one.',
-    );
-  const other = findOtherRaterWithPackagePassphrase(master, raterId, options.passphrase);
-  if (other !== null)
-    throw new StudyError(
-      `The package passphrase was already given to ${displaySafeName(other)}'s package: each rater needs their own, or one could open the other's. Choose another one.`,
-    );
-}
-
 export function packRaterPackage(master: StudyDb, options: PackOptions): PackSummary {
   const rater = findRaterByName(master, options.rater);
   if (!rater)
@@ -139,7 +116,12 @@ export function packRaterPackage(master: StudyDb, options: PackOptions): PackSum
     throw new StudyError(`${rater.name} locked their work on ${rater.lockedAt}: there is nothing left to pack.`);
   const tasks = tasksToPackFor(master, rater.id);
   if (tasks.length === 0) throw new StudyError(`${rater.name} has no tasks: run blindrate assign first.`);
-  refuseSharedPassphrase(master, rater.id, options);
+  refuseSharedPackagePassphrase(
+    master,
+    { role: 'rater', raterId: rater.id, name: rater.name },
+    options.passphrase,
+    options.masterPassphrase,
+  );
   const written = writeAnchoredPackage(master, {
     out: options.out,
     passphrase: options.passphrase,

@@ -52,7 +52,7 @@ export function resolveThresholds(chosen: DisputeThresholds): Record<DimensionKi
     DimensionKind,
     (typeof DIMENSION_KIND_SPECS)[DimensionKind],
   ][]) {
-    const rule = spec.disagreement;
+    const rule = spec.comparison;
     const wanted = chosen[kind];
     if (rule.by === 'any difference') {
       if (wanted !== undefined)
@@ -81,7 +81,7 @@ function ratingDisputed(
   thresholds: Record<DimensionKind, number | null>,
   steps: Map<number, number>,
 ): boolean {
-  const rule = DIMENSION_KIND_SPECS[dimension.kind].disagreement;
+  const rule = DIMENSION_KIND_SPECS[dimension.kind].comparison;
   switch (rule.by) {
     case 'any difference':
       return anyDifference(values);

@@ -6,8 +6,11 @@
  */
 import { mean, weightedKappa } from '../stats';
 import { linearQuantileSorted } from '../stats/bootstrap';
+import type { DimensionKind } from '../kinds/dimension-kinds';
+import { kappaWeightsOf, stepsApart } from '../kinds/value-comparison';
 import type { QcRole } from '../qc/roles';
 import { DEFAULT_FAST_MS, DEFAULT_STRAIGHT_RUN } from './defaults';
+import { AnalysisInputError } from './errors';
 import { resolveDimensions, type KnownDimension } from './dimensions';
 import { compareStrings, sortedStrings, type TidyRatingRow, type TidyRatingValueRow } from './tidy';
 import type { AnalysisDimension } from './types';
@@ -28,7 +31,10 @@ export interface IntraRaterAgreement {
   rater: string | null;
   /** Pairs: a repeat and its first showing, both rated on the dimension. */
   n: number;
-  /** Quadratic-weighted κ over the dimension's scale (for a binary dimension, Cohen's κ). */
+  /**
+   * Cohen's κ over the dimension's scale, weighted as its kind compares values (shared/kinds/value-comparison.ts):
+   * quadratic over the steps of an ordered scale (Likert, ordinal), unweighted over categories (binary, nominal).
+   */
   weighted_kappa: number | null;
   percent_exact: number | null;
 }
@@ -53,6 +59,7 @@ export interface CalibrationAgreement {
   /** Calibration ratings with an expected value on this dimension. */
   n: number;
   exact_share: number | null;
+  /** In scale steps; null for a kind compared as categories (binary, nominal), whose values have no distance. */
   within_one_share: number | null;
   mean_absolute_difference: number | null;
 }
@@ -96,7 +103,7 @@ export function qualityControl(
   const straightRun = options.straightRun ?? DEFAULT_STRAIGHT_RUN;
   // By key, as the agreement section: the JSON is then the same whether the rubric is known or inferred.
   const dimensions = resolveDimensions(rows, rubric)
-    .filter((d) => d.kind !== 'preference')
+    .filter((d): d is RatedDimension => d.kind !== 'preference')
     .sort((a, b) => compareStrings(a.key, b.key));
   const ratings = rows.filter((row): row is TidyRatingValueRow => row.task === 'rating');
   const count = (role: QcRole) => rows.filter((row) => row.qc === role).length;
@@ -113,10 +120,13 @@ export function qualityControl(
   };
 }
 
+/** A rubric dimension as the analysis resolved it: the preference choice is not one. */
+type RatedDimension = AnalysisDimension & { kind: DimensionKind };
+
 /** Per dimension, pooled and per rater: each repeat against the same rater's first showing. */
 function intraRaterAgreement(
   ratings: ReadonlyArray<TidyRatingValueRow>,
-  dimensions: ReadonlyArray<AnalysisDimension>,
+  dimensions: ReadonlyArray<RatedDimension>,
 ): IntraRaterAgreement[] {
   const firstShowing = new Map(ratings.filter((r) => r.qc === null).map((r) => [ratingKey(r), r.value]));
   const pairs = ratings.flatMap((r) => {
@@ -135,7 +145,7 @@ function intraRaterAgreement(
           own.map((p) => p.first),
           own.map((p) => p.repeat),
           dimension.categories ?? [],
-          'quadratic',
+          kappaWeightsOf(dimension.kind),
         ),
         percent_exact: share(own, (p) => p.first === p.repeat),
       };
@@ -170,16 +180,28 @@ function referenceControlMeans(
   }));
 }
 
+/** Each calibration rating against its expected value: equal or not, and how many scale steps apart (ordered kinds). */
 function calibrationAgreement(
   ratings: ReadonlyArray<TidyRatingValueRow>,
-  dimensions: ReadonlyArray<AnalysisDimension>,
+  dimensions: ReadonlyArray<RatedDimension>,
   expectations: NonNullable<QcAnalysisOptions['calibration']>,
 ): CalibrationAgreement[] {
   const expected = new Map(expectations.map((e) => [JSON.stringify([e.itemId, e.model]), e.expected]));
+  const byKey = new Map(dimensions.map((d) => [d.key, d]));
   const compared = ratings.flatMap((r) => {
     const value = r.qc === 'calibration' ? expected.get(JSON.stringify([r.itemId, r.model]))?.[r.dimension] : undefined;
-    return value === undefined ? [] : [{ rater: r.rater, dimension: r.dimension, difference: r.value - value }];
+    const dimension = byKey.get(r.dimension);
+    if (value === undefined || dimension === undefined) return [];
+    let steps: number | null;
+    try {
+      steps = stepsApart(dimension.kind, dimension.categories ?? [], r.value, value);
+    } catch (error) {
+      throw new AnalysisInputError(`Calibration of "${r.dimension}": ${(error as Error).message}`);
+    }
+    return [{ rater: r.rater, dimension: r.dimension, same: r.value === value, steps }];
   });
+  // A kind compared as categories gives no steps, so its distance figures stay null.
+  const distances = (own: typeof compared) => own.flatMap((c) => (c.steps === null ? [] : [c.steps]));
   const raters = sortedStrings(new Set(compared.map((c) => c.rater)));
   return dimensions
     .filter((d) => compared.some((c) => c.dimension === d.key))
@@ -190,9 +212,9 @@ function calibrationAgreement(
           dimension: dimension.key,
           rater,
           n: own.length,
-          exact_share: share(own, (c) => c.difference === 0),
-          within_one_share: share(own, (c) => Math.abs(c.difference) <= 1),
-          mean_absolute_difference: mean(own.map((c) => Math.abs(c.difference))),
+          exact_share: share(own, (c) => c.same),
+          within_one_share: share(distances(own), (steps) => steps <= 1),
+          mean_absolute_difference: mean(distances(own)),
         };
       }),
     );

@@ -6,5 +6,5 @@ export const binary: DimensionKindSpec = {
   meanReadsAs: 'share of 1',
   shortcutKeys: 'digits or letters',
   minimumPoints: 2,
-  disagreement: { by: 'any difference' },
+  comparison: { by: 'any difference' },
 };

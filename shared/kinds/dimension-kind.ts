@@ -1,4 +1,4 @@
-import type { DimensionDisagreement } from './disagreement-rule';
+import type { ValueComparison } from './disagreement-rule';
 
 /**
  * What a rubric dimension kind declares about itself. One module per kind (shared/kinds/likert.ts,
@@ -20,6 +20,10 @@ export interface DimensionKindSpec {
   shortcutKeys: 'digits' | 'letters' | 'digits or letters';
   /** The fewest points its scale may have. */
   minimumPoints: number;
-  /** When two raters' values of a dimension of this kind are a dispute for adjudication. */
-  disagreement: DimensionDisagreement;
+  /**
+   * How two values of a dimension of this kind compare: by their distance in scale steps, or only as the
+   * same category or not. Adjudication disputes by it; quality control weighs a repeat against its first
+   * showing and a calibration rating against the expected one by it.
+   */
+  comparison: ValueComparison;
 }

@@ -6,5 +6,5 @@ export const likert: DimensionKindSpec = {
   meanReadsAs: 'scale',
   shortcutKeys: 'digits',
   minimumPoints: 2,
-  disagreement: { by: 'scale steps', defaultThreshold: 2 },
+  comparison: { by: 'scale steps', defaultThreshold: 2 },
 };

@@ -9,5 +9,5 @@ export const nominal: DimensionKindSpec = {
   meanReadsAs: 'distribution',
   shortcutKeys: 'digits or letters',
   minimumPoints: 3,
-  disagreement: { by: 'any difference' },
+  comparison: { by: 'any difference' },
 };

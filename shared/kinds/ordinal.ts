@@ -9,5 +9,5 @@ export const ordinal: DimensionKindSpec = {
   meanReadsAs: 'scale',
   shortcutKeys: 'digits',
   minimumPoints: 2,
-  disagreement: { by: 'scale steps', defaultThreshold: 1 },
+  comparison: { by: 'scale steps', defaultThreshold: 1 },
 };

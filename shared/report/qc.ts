@@ -82,7 +82,7 @@ export function qcSection(result: AnalysisResult, label: Labeller): ReportSectio
       ? note('The plan had no hidden repeats.')
       : tableBlock({
           label: 'Intra-rater agreement on hidden repeats',
-          head: ['Dimension', 'Rater', 'Pairs', 'κ (quadratic)', 'Exact'],
+          head: ['Dimension', 'Rater', 'Pairs', 'κ', 'Exact'],
           rows: inDimensionOrder(result, qc.intra_rater).map((a) => [
             label(a.dimension),
             who(a.rater),
@@ -122,7 +122,7 @@ export function qcSection(result: AnalysisResult, label: Labeller): ReportSectio
           )
         : tableBlock({
             label: 'Calibration against the expected ratings',
-            head: ['Dimension', 'Rater', 'Ratings', 'Exact', 'Within 1', 'Mean |difference|'],
+            head: ['Dimension', 'Rater', 'Ratings', 'Exact', 'Within 1 step', 'Mean |steps|'],
             rows: inDimensionOrder(result, qc.calibration.agreement).map((a) => [
               label(a.dimension),
               who(a.rater),
@@ -149,7 +149,7 @@ export function qcSection(result: AnalysisResult, label: Labeller): ReportSectio
       raters,
       heading('Intra-rater agreement on hidden repeats'),
       note(
-        "Each repeat against the same rater's first showing of the task: Cohen's κ with quadratic weights over the dimension's scale (for a binary dimension, Cohen's κ), and the share of identical values; all raters pooled, then per rater.",
+        "Each repeat against the same rater's first showing of the task: Cohen's κ over the dimension's scale, with quadratic weights on the steps of an ordered scale (Likert, ordinal) and unweighted on categories (binary, nominal: an error type's categories have no distance), and the share of identical values; all raters pooled, then per rater.",
       ),
       repeats,
       heading('Reference controls'),
@@ -159,7 +159,7 @@ export function qcSection(result: AnalysisResult, label: Labeller): ReportSectio
       references,
       heading('Calibration'),
       note(
-        "Calibration tasks opened each rater's queue; the rater saw the expected rating and its rationale after saving. Shares of ratings equal to the expected value and within one point of it, and the mean absolute difference.",
+        "Calibration tasks opened each rater's queue; the rater saw the expected rating and its rationale after saving. Shares of ratings equal to the expected value and within one scale step of it, and the mean absolute difference in scale steps (none for binary and nominal dimensions, whose categories have no distance).",
       ),
       calibration,
     ],

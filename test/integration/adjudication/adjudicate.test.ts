@@ -226,8 +226,14 @@ describe('an adjudication package of a three-rater study (90 rating outputs, 6 p
     const rounds = study.db.prepare('SELECT count(*) FROM adjudication_rounds').pluck().get();
     const refusals: [Partial<AdjudicateOptions>, string][] = [
       [{ adjudicator: 'dr bob' }, 'dr bob is a rater of this study: an adjudicator settles the raters'],
-      [{ passphrase: PASSPHRASE }, "The package passphrase is the master study's own"],
-      [{ passphrase: packagePassphraseOf('Dr Cy') }, 'already given to another package of this study'],
+      [
+        { passphrase: PASSPHRASE },
+        "The package passphrase is the master study's own: its adjudicator Dr E could open the master. Choose another one.",
+      ],
+      [
+        { passphrase: packagePassphraseOf('Dr Cy') },
+        "The package passphrase was already given to rater Dr Cy's package: each holder needs their own, or adjudicator Dr E could open it. Choose another one.",
+      ],
       [
         { thresholds: { binary: 1 } },
         'The disagreement threshold is refused: binary dimensions dispute on any difference',
@@ -242,8 +248,15 @@ describe('an adjudication package of a three-rater study (90 rating outputs, 6 p
     expect(raterNames(study.db).size).toBe(3);
   });
 
-  it("leaves its passphrase to it alone: a rater's package may not take it", () => {
+  it("leaves its passphrase to its adjudicator alone: a rater's package may not take it, their next round may", () => {
     packAdjudicationPackage(study.db, options('own.blindrate'));
+    const again = packAdjudicationPackage(study.db, {
+      ...options('own-again.blindrate'),
+      passphrase: passphraseOf('own.blindrate'),
+    });
+    expect(study.db.prepare('SELECT passphrase FROM adjudication_rounds WHERE id = ?').pluck().get(again.roundId)).toBe(
+      passphraseOf('own.blindrate'),
+    );
     expect(() =>
       packRaterPackage(study.db, {
         rater: 'Dr Ada',
@@ -252,7 +265,9 @@ describe('an adjudication package of a three-rater study (90 rating outputs, 6 p
         masterPassphrase: PASSPHRASE,
         clock: fixedClock,
       }),
-    ).toThrow('The package passphrase was already given to an adjudication package');
+    ).toThrow(
+      "The package passphrase was already given to adjudicator Dr E's package: each holder needs their own, or rater Dr Ada could open it. Choose another one.",
+    );
   });
 });
 

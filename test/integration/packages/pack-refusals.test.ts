@@ -1,6 +1,7 @@
 /**
  * `pack` refuses what would let one person open another's file: a package passphrase equal to the
- * master's, or one already given to another rater's package. Nothing is written when it refuses.
+ * master's, or one already given to another rater's package, naming the rater who would hold the package (and
+ * the other holder). Nothing is written when it refuses.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -36,7 +37,7 @@ function packWith(rater: string, passphrase: string, file: string) {
 describe('pack refuses a package passphrase', () => {
   it("equal to the master's, writing nothing", () => {
     expect(() => packWith('Dr Ada', PASSPHRASE, 'ada.blindrate')).toThrow(
-      "The package passphrase is the master study's own: its rater could open the master. Choose another one.",
+      "The package passphrase is the master study's own: its rater Dr Ada could open the master. Choose another one.",
     );
     expect(existsSync(outFor('ada.blindrate'))).toBe(false);
     expect(issuedPackages()).toBe(0);
@@ -45,7 +46,7 @@ describe('pack refuses a package passphrase', () => {
   it("already given to another rater's package, naming that rater; the same rater may be issued it again", () => {
     packWith('Dr Ada', SHARED, 'ada.blindrate');
     expect(() => packWith('Dr Bob', SHARED, 'bob.blindrate')).toThrow(
-      "The package passphrase was already given to Dr Ada's package: each rater needs their own, or one could open the other's. Choose another one.",
+      "The package passphrase was already given to rater Dr Ada's package: each holder needs their own, or rater Dr Bob could open it. Choose another one.",
     );
     expect(existsSync(outFor('bob.blindrate'))).toBe(false);
     expect(issuedPackages()).toBe(1);
@@ -66,7 +67,7 @@ describe('pack refuses a package passphrase', () => {
       stderr = String((error as { stderr: string }).stderr);
     }
     expect(stderr).toBe(
-      "blindrate: The package passphrase is the master study's own: its rater could open the master. Choose another one.\n",
+      "blindrate: The package passphrase is the master study's own: its rater Dr Ada could open the master. Choose another one.\n",
     );
     expect(existsSync(outFor('ada.blindrate'))).toBe(false);
   });

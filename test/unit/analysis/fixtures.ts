@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AnalysisResult } from '../../../shared/analysis';
+import type { AnalysisResult, TidyRatingValueRow } from '../../../shared/analysis';
 import { parseTidyRatingsCsv } from '../../../electron/services/tidy-ratings-csv';
 
 // A path, not a URL object: under jsdom the global URL is not Node's, and fs refuses it.
@@ -50,4 +50,28 @@ export function expectClose(actual: unknown, expected: unknown, path = '$', tole
   }
   if (actual !== expected)
     throw new Error(`${path}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
+}
+
+/** One tidy rating row of model `m` in bin 1, untimed and outside quality control unless `fields` says otherwise. */
+export function ratingRow(
+  rater: string,
+  itemId: string,
+  dimension: string,
+  value: number,
+  fields: Partial<Omit<TidyRatingValueRow, 'task'>> = {},
+): TidyRatingValueRow {
+  return {
+    rater,
+    itemId,
+    model: 'm',
+    task: 'rating',
+    dimension,
+    value,
+    bin: 1,
+    durationMs: null,
+    ratedAt: '',
+    scores: {},
+    qc: null,
+    ...fields,
+  };
 }

@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { analyzeTidyRatings, pivotTidyToWide, type TidyRatingRow } from '../../../shared/analysis';
 import type { QcRole } from '../../../shared/qc';
+import { ratingRow } from './fixtures';
 
 const RUBRIC = [
   { key: 'factuality', kind: 'likert' as const, scale: [1, 2, 3, 4, 5] },
@@ -138,5 +140,65 @@ describe('per-rater flags', () => {
       longest_straight_run: null,
       straight_runs: 0,
     });
+  });
+});
+
+/** Made by test/fixtures/qc/make_kind_comparison_reference.py (numpy, from the definitions). */
+const KINDS = JSON.parse(
+  readFileSync(new URL('../../fixtures/qc/kind_comparison_reference.json', import.meta.url), 'utf8'),
+) as {
+  nominal_pairs: [string, string, number, number][];
+  ordinal_pairs: [string, string, number, number][];
+  calibration: [string, string, number, number][];
+  expected: Record<string, number>;
+  nominal_kappa: Record<'pooled' | 'a' | 'b', number>;
+  nominal_kappa_if_read_as_distances: Record<'pooled' | 'a' | 'b', number>;
+  ordinal_kappa: Record<'pooled' | 'a' | 'b', number>;
+  calibration_agreement: unknown[];
+};
+
+describe('compares values as each dimension kind does (shared/kinds/value-comparison.ts)', () => {
+  const rubric = [
+    { key: 'error_type', kind: 'nominal' as const, scale: [1, 2, 3, 4] },
+    { key: 'harm', kind: 'ordinal' as const, scale: [0, 2, 5] },
+  ];
+  const row = (rater: string, itemId: string, dimension: string, value: number, qc: QcRole | null) =>
+    ratingRow(rater, itemId, dimension, value, { qc });
+  const rows = [
+    ...KINDS.nominal_pairs.flatMap(([rater, item, first, repeat]) => [
+      row(rater, item, 'error_type', first, null),
+      row(rater, item, 'error_type', repeat, 'repeat'),
+    ]),
+    ...KINDS.ordinal_pairs.flatMap(([rater, item, first, repeat]) => [
+      row(rater, item, 'harm', first, null),
+      row(rater, item, 'harm', repeat, 'repeat'),
+    ]),
+    ...KINDS.calibration.flatMap(([rater, item, errorType, harm]) => [
+      row(rater, item, 'error_type', errorType, 'calibration'),
+      row(rater, item, 'harm', harm, 'calibration'),
+    ]),
+  ];
+  const calibration = ['c1', 'c2'].map((itemId) => ({ itemId, model: 'm', expected: KINDS.expected }));
+  const { qc } = analyzeTidyRatings(rows, { bootstrap: 0, seed: 1, rubric, qc: { calibration } });
+  const kappas = (dimension: string) =>
+    Object.fromEntries(
+      qc.intra_rater.filter((a) => a.dimension === dimension).map((a) => [a.rater ?? 'pooled', a.weighted_kappa]),
+    );
+
+  it('weighs a nominal repeat by category alone (plain κ), never by the distance of its category numbers', () => {
+    const nominal = kappas('error_type');
+    for (const who of ['pooled', 'a', 'b'] as const) {
+      expect(nominal[who]).toBeCloseTo(KINDS.nominal_kappa[who], 12);
+      expect(nominal[who]).not.toBeCloseTo(KINDS.nominal_kappa_if_read_as_distances[who], 3);
+    }
+  });
+
+  it('weighs an ordinal repeat by the quadratic distance of its points’ positions', () => {
+    const ordinal = kappas('harm');
+    for (const who of ['pooled', 'a', 'b'] as const) expect(ordinal[who]).toBeCloseTo(KINDS.ordinal_kappa[who], 12);
+  });
+
+  it('measures calibration in scale steps of an ordinal scale, and gives a nominal one no distance at all', () => {
+    expect(qc.calibration.agreement).toEqual(KINDS.calibration_agreement);
   });
 });

@@ -2,22 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { analyzeTidyRatings, type TidyRatingRow } from '../../../shared/analysis';
 import { gwetAgreement, intraclassCorrelations, wilsonInterval } from '../../../shared/stats';
 import { iccReference } from '../stats/agreementFixtures';
+import { ratingRow } from './fixtures';
 
-function rating(rater: string, itemId: string, dimension: string, value: number): TidyRatingRow {
-  return {
-    rater,
-    itemId,
-    model: 'm',
-    task: 'rating',
-    dimension,
-    value,
-    bin: 1,
-    durationMs: null,
-    ratedAt: '',
-    scores: {},
-    qc: null,
-  };
-}
+const rating = (rater: string, itemId: string, dimension: string, value: number) =>
+  ratingRow(rater, itemId, dimension, value);
 
 /** The Shrout & Fleiss table as tidy rows: 6 outputs × 4 raters on one dimension. */
 const shroutFleiss = iccReference.icc.find((c) => c.name === 'shrout-fleiss-1979')!.data;

@@ -56,7 +56,7 @@ describe('the report’s quality-control section', () => {
     expect(html).toContain(
       '<th class="num">Reference answers</th><th class="num">model-a</th><th class="num">model-b</th>',
     );
-    expect(html).toContain('<th class="num">Mean |difference|</th>');
+    expect(html).toContain('<th class="num">Within 1 step</th><th class="num">Mean |steps|</th>');
     expect(html).toContain('(120 of hidden repeats, 30 of reference controls, 20 of calibration)');
     // The JSON lists dimensions by key; the report shows them in rubric order.
     expect(result.qc.intra_rater[0]!.dimension).toBe('brevity');
