@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Every test process (vitest's workers, the worker threads they start, each `blindrate` a test spawns) derives
@@ -13,5 +14,10 @@ export default defineConfig({
     environment: 'node',
     globalSetup: ['test/build-cli.global-setup.ts'],
     testTimeout: 30_000,
+    // One worker more than there are cores (vitest's default is one fewer: a single worker on a 2-core machine).
+    // Much of the suite waits on processes it spawns (`blindrate`, `serve`, electron-builder) or on the disk, so a
+    // worker uses about three quarters of a core on average; on 2 cores 3 workers keep both busy. Measured in
+    // docs/testing.md ("Time"): 1 worker vs 3.
+    maxWorkers: availableParallelism() + 1,
   },
 });
