@@ -34,15 +34,16 @@ function modelOfText(text: string): string {
 }
 
 /**
- * The rater's rule: overall, the model earlier in MODELS wins but for an upset every fourth pair; on factuality
- * always the other answer than overall; on patient-friendliness a tie every third pair, else as overall.
+ * The rater's rule: overall, the model earlier in MODELS wins, but of two neighbours in MODELS the later one (so
+ * the fit is estimable, whatever pairs and positions the plan drew); on factuality always the other answer
+ * than overall; on patient-friendliness a tie every third pair, else as overall.
  */
 function judge(
   index: number,
   task: PairwiseTaskPayload,
 ): { choice: PreferenceKey; aspects: Record<string, PreferenceKey> } {
-  const aEarlier = MODELS.indexOf(modelOfText(task.answerA)) < MODELS.indexOf(modelOfText(task.answerB));
-  const choice: PreferenceKey = aEarlier === (index % 4 !== 1) ? 'A' : 'B';
+  const [a, b] = [MODELS.indexOf(modelOfText(task.answerA)), MODELS.indexOf(modelOfText(task.answerB))];
+  const choice: PreferenceKey = a < b === (Math.abs(a - b) !== 1) ? 'A' : 'B';
   return {
     choice,
     aspects: { factuality: choice === 'A' ? 'B' : 'A', patient_friendliness: index % 3 === 0 ? 'T' : choice },
@@ -181,17 +182,18 @@ describe('a pairwise study with aspects', () => {
     expect(overallFits.map((s) => s.dimension)).toEqual(['pairwise', 'factuality', 'patient_friendliness']);
     expect(overallFits.map((s) => s.judgements)).toEqual([80, 80, 80]);
     // Factuality's choices are the overall ones reversed, so its fit is the overall fit mirrored: each model's
-    // log-strength negated, the ranking turned round (the first model strongest overall, weakest on factuality).
+    // log-strength negated, the ranking turned round.
     const [overallFit, factualityFit] = overallFits;
     expect(overallFit!.components).toEqual([{ models: [...MODELS].sort(), estimable: true }]);
     for (const strength of overallFit!.bradleyTerry) {
       const mirrored = factualityFit!.bradleyTerry.find((s) => s.model === strength.model)!.logStrength!;
       expect(mirrored).toBeCloseTo(-strength.logStrength!, 9);
     }
-    const strongest = (fit: PairwiseSummary) =>
-      [...fit.bradleyTerry].sort((x, y) => y.logStrength! - x.logStrength!)[0]!.model;
-    expect(strongest(overallFit!)).toBe(MODELS[0]);
-    expect(strongest(factualityFit!)).not.toBe(MODELS[0]);
+    // Not a fit of nothing: the first model, which beats all but its neighbour, is well above the last.
+    const strength = (fit: PairwiseSummary, model: string) =>
+      fit.bradleyTerry.find((b) => b.model === model)!.logStrength!;
+    expect(strength(overallFit!, MODELS[0]!) - strength(overallFit!, MODELS[6]!)).toBeGreaterThan(1);
+    expect(strength(factualityFit!, MODELS[6]!) - strength(factualityFit!, MODELS[0]!)).toBeGreaterThan(1);
   });
 });
 
