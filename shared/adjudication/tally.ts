@@ -47,7 +47,7 @@ export function tallyDisputes(
   }
   const kinds = [...new Set(judged.map((d) => d.kind))];
   const thresholds = kinds.flatMap((kind) => {
-    const rule = DIMENSION_KIND_SPECS[kind].disagreement;
+    const rule = DIMENSION_KIND_SPECS[kind].comparison;
     return rule.by === 'scale steps'
       ? [{ kind, threshold: resolved[kind]!, defaultThreshold: rule.defaultThreshold }]
       : [];
