@@ -293,6 +293,14 @@ describe('a rater session over IPC', () => {
     fake.saveDialogAnswers.push({ canceled: false, filePath: exported });
     expect(await job(await call('startExport', { what: 'ratings', format: 'csv' }))).toMatchObject({ state: 'done' });
     expect(readFileSync(exported, 'utf8')).toMatch(/^rater,/);
+    // The Adjudicate step's calls: its counts, its rounds, and a refusal before any Save dialog opens.
+    expect(await call('previewAdjudication', { thresholds: { likert: 3 } })).toMatchObject({
+      thresholds: [{ kind: 'likert', threshold: 3, defaultThreshold: 2 }],
+    });
+    expect(await call('listAdjudicationRounds')).toEqual([]);
+    await expect(
+      call('startAdjudicate', { adjudicator: 'Dr Bo', showRatings: true, thresholds: {}, passphrase: null }),
+    ).rejects.toThrow('Dr Bo is a rater of this study');
     const created = join(work, 'new study.db');
     fake.saveDialogAnswers.push({ canceled: false, filePath: created });
     const strong = 'quartz lantern meadow bicycle orbit';

@@ -21,6 +21,7 @@ describe('API argument table', () => {
       'savePreference',
       'savePairwise',
       'setFlag',
+      'getReport',
       'chooseFiles',
       'releaseFile',
       'previewRubric',
@@ -41,6 +42,8 @@ describe('API argument table', () => {
       'revealPackageSheet',
       'startMerge',
       'startExport',
+      'previewAdjudication',
+      'startAdjudicate',
     ]);
   });
 
