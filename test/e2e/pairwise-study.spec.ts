@@ -5,7 +5,8 @@
  * alone (a letter and Enter, X for both unacceptable) and locks, the other answers through the package
  * session the app itself uses. The merged study's export and report then show what the raters chose:
  * each model at A and at B equally often per rater, seven Bradley–Terry log-strengths summing to zero in
- * the order the raters' rule implies, and the win matrix of every pair of models.
+ * the order the raters' rule implies, and the win matrix of every pair of models; the coordinator's Reports
+ * screen ranks them the same way.
  */
 import { expect, test } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
@@ -16,8 +17,9 @@ import { startPackageSession } from '../../electron/services/session';
 import type { AnalysisResult } from '../../shared/analysis';
 import type { PreferenceKey } from '../../shared/domain';
 import { expectNoSeriousAxeViolations } from './axe';
+import { recordCspViolations } from './csp';
 import { appPerFile } from './fixtures';
-import { E2E_RATER, REPO_ROOT, STUDY_PASSPHRASE, studyWithPackage } from './launcher';
+import { E2E_RATER, launchBrowserMode, REPO_ROOT, STUDY_PASSPHRASE, studyWithPackage } from './launcher';
 import { instructionsDialog, tabTo, unlockByKeyboard } from './ui';
 
 const MODELS = ['aurora-7b', 'basalt-13b', 'cirrus-34b', 'dune-8b', 'ember-70b', 'fjord-3b', 'geyser-1b'];
@@ -204,4 +206,31 @@ test('the second rater answers through the package session; merge, export and re
   const html = readFileSync(reportPath, 'utf8');
   expect(html).toContain('Overall preference: win matrix');
   for (const model of MODELS) expect(html).toContain(model);
+});
+
+test("the coordinator's Reports screen ranks the seven models and shows their win matrix", async () => {
+  const app = await launchBrowserMode({ path: shared.study.masterPath });
+  try {
+    const { page } = app;
+    const csp = await recordCspViolations(page);
+    await unlockByKeyboard(page, STUDY_PASSPHRASE);
+    await expect(page.getByRole('heading', { level: 1, name: "Raters' progress" })).toBeVisible();
+    await page.getByRole('navigation', { name: 'Study steps' }).getByRole('button', { name: 'Reports' }).click();
+    const section = page.getByRole('region', { name: 'Model against model (pairwise)' });
+    await expect(section).toBeVisible({ timeout: 60_000 });
+    await expect(section).toContainText(
+      `${2 * PAIRS} judgements of ${MODELS.length} models on 3 items, ${PAIRS} pairs of models compared.`,
+    );
+    await expect(
+      section.getByRole('img', {
+        name: 'Overall preference: Bradley–Terry log-strengths with 95% intervals, strongest first',
+      }),
+    ).toBeVisible();
+    const matrix = section.getByRole('table', { name: 'Overall preference: win matrix' });
+    // Rows strongest first, as the analysis ranked them.
+    await expect(matrix.locator('tbody tr > :first-child')).toHaveText(MODELS);
+    expect(csp.violations(), 'CSP violations').toEqual([]);
+  } finally {
+    await app.close();
+  }
 });
