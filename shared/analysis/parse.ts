@@ -71,17 +71,19 @@ export function parseTidyRatings(
   /** Per output, each metric's value and the record it was first seen on. */
   const scoresOfOutput = new Map<string, Map<string, { value: number; record: CsvRecord }>>();
 
-  for (const record of records) {
+  // The record being read, for `fail` and `cell`: made once, not once per record of a large file.
+  let record: CsvRecord = header;
+  const fail = (message: string) => errors.push(`Line ${record.line} of ${fileName}: ${message}`);
+  const cell = (column: string): string => {
+    const index = columnIndex.get(column);
+    return index === undefined ? '' : record.cells[index]!;
+  };
+  for (record of records) {
     if (errors.length >= MAX_ERRORS) break;
-    const fail = (message: string) => errors.push(`Line ${record.line} of ${fileName}: ${message}`);
     if (record.cells.length !== columns.length) {
       fail(`${record.cells.length} cells, the header has ${columns.length}`);
       continue;
     }
-    const cell = (column: string): string => {
-      const index = columnIndex.get(column);
-      return index === undefined ? '' : record.cells[index]!;
-    };
     if (cell('task').trim() === PAIRWISE_TASK) {
       const judgement = readPairwiseRecord(cell, firstRecordOfJudgement, record);
       if (typeof judgement === 'string') fail(judgement);
@@ -116,8 +118,9 @@ export function parseTidyRatings(
     }
     firstRecordOfRating.set(ratingKey, record);
 
-    const known = scoresOfOutput.get(outputKey(row)) ?? new Map<string, { value: number; record: CsvRecord }>();
-    scoresOfOutput.set(outputKey(row), known);
+    const output = outputKey(row);
+    const known = scoresOfOutput.get(output) ?? new Map<string, { value: number; record: CsvRecord }>();
+    scoresOfOutput.set(output, known);
     const conflict = Object.keys(row.scores).find((m) => known.has(m) && known.get(m)!.value !== row.scores[m]);
     if (conflict) {
       fail(
@@ -125,8 +128,8 @@ export function parseTidyRatings(
       );
       continue;
     }
-    for (const [metric, value] of Object.entries(row.scores)) {
-      if (!known.has(metric)) known.set(metric, { value, record });
+    for (const metric in row.scores) {
+      if (!known.has(metric)) known.set(metric, { value: row.scores[metric]!, record });
     }
     rows.push(row);
   }
