@@ -6,6 +6,8 @@ import type { ValueComparison } from './disagreement-rule';
  * that list is the DimensionKind union (the rubric schema, the tidy file's `dimension_kind`, analysis and report).
  */
 export interface DimensionKindSpec {
+  /** The kind's name as the coordinator reads it ("Ordinal threshold"). */
+  name: string;
   /** Krippendorff's alpha metric; ordinal kinds also get Gwet's AC2, weighted kappa and ICCs. */
   agreementLevel: 'ordinal' | 'nominal';
   /**

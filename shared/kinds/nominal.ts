@@ -5,6 +5,7 @@ import type { DimensionKindSpec } from './dimension-kind';
  * shows how many ratings fell in each category per bin; agreement is alpha nominal and AC1.
  */
 export const nominal: DimensionKindSpec = {
+  name: 'Nominal',
   agreementLevel: 'nominal',
   meanReadsAs: 'distribution',
   shortcutKeys: 'digits or letters',

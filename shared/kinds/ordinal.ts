@@ -5,6 +5,7 @@ import type { DimensionKindSpec } from './dimension-kind';
  * analysed like Likert (alpha ordinal, AC2, weighted kappa) on its own points.
  */
 export const ordinal: DimensionKindSpec = {
+  name: 'Ordinal',
   agreementLevel: 'ordinal',
   meanReadsAs: 'scale',
   shortcutKeys: 'digits',

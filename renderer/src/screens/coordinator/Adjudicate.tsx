@@ -21,6 +21,7 @@ import {
 } from '@mantine/core';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import type { DisputeThresholds } from '../../../../shared/adjudication/disagreement';
+import { DIMENSION_KIND_SPECS } from '../../../../shared/kinds/dimension-kinds';
 import type { AdjudicationPreview, AdjudicationRoundInfo, AdjudicationSheet } from '../../../../shared/coordinator-api';
 import { api } from '../../api/current';
 import { transfer } from '../../api/transfer';
@@ -30,7 +31,6 @@ import { RecordTable } from '../../components/coordinator/RecordTable';
 import { StepPage } from '../../components/coordinator/StepPage';
 import { FIELD_LABELS, useFormErrors, type FieldKey } from '../../coordinator/fieldErrors';
 import { useJob } from '../../coordinator/jobs';
-import { DIMENSION_KIND_NAMES } from '../kindLabels';
 
 const FIELDS: readonly FieldKey[] = ['adjudicator', 'passphrase'];
 
@@ -135,7 +135,7 @@ export function AdjudicateScreen() {
                 {preview.thresholds.map((t) => (
                   <NumberInput
                     key={t.kind}
-                    label={`${DIMENSION_KIND_NAMES[t.kind]} threshold (scale steps)`}
+                    label={`${DIMENSION_KIND_SPECS[t.kind].name} threshold (scale steps)`}
                     description={`Raters this many steps apart or more disagree; default ${t.defaultThreshold}.`}
                     min={1}
                     allowDecimal={false}
