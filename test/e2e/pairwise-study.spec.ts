@@ -20,7 +20,7 @@ import { expectNoSeriousAxeViolations } from './axe';
 import { recordCspViolations } from './csp';
 import { appPerFile } from './fixtures';
 import { E2E_RATER, launchBrowserMode, REPO_ROOT, STUDY_PASSPHRASE, studyWithPackage } from './launcher';
-import { instructionsDialog, tabTo, unlockByKeyboard } from './ui';
+import { instructionsDialog, lockAndReadReceipt, tabTo, unlockByKeyboard } from './ui';
 
 const MODELS = ['aurora-7b', 'basalt-13b', 'cirrus-34b', 'dune-8b', 'ember-70b', 'fjord-3b', 'geyser-1b'];
 const SECOND_RATER = 'Dr Second';
@@ -116,13 +116,7 @@ test('the first rater compares all 21 pairs by keyboard alone and locks the pack
     if (both) await page.keyboard.press('x');
     await page.keyboard.press('Enter');
   }
-  await expect(page.getByRole('heading', { level: 1, name: 'Finish' })).toBeVisible();
-  await tabTo(page, /Lock my ratings/);
-  await page.keyboard.press('Enter');
-  await tabTo(page, /^\s*Lock my ratings\s*$/);
-  await page.keyboard.press('Enter');
-  await expect(page.getByText(/back to your study coordinator/)).toBeVisible();
-  lockReceipt = await page.getByRole('region', { name: 'Lock receipt' }).getByTestId('lock-receipt').innerText();
+  lockReceipt = await lockAndReadReceipt(page);
 });
 
 test('the second rater answers through the package session; merge, export and report show the seven models', async () => {

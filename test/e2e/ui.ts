@@ -126,6 +126,11 @@ export async function rateEverything(page: Page, rater: string, passphrase: stri
     await page.keyboard.press(n % 2 ? 'a' : 'b');
     await page.keyboard.press('Enter');
   }
+  return lockAndReadReceipt(page);
+}
+
+/** From the Finish page: locks by keyboard (the button, then its confirmation) and returns the lock receipt shown. */
+export async function lockAndReadReceipt(page: Page): Promise<string> {
   await expect(page.getByRole('heading', { level: 1, name: 'Finish' })).toBeVisible();
   await tabTo(page, /Lock my ratings/);
   await page.keyboard.press('Enter');

@@ -24,7 +24,7 @@ import type { PairwiseTaskPayload } from '../../../shared/api';
 import type { PreferenceKey } from '../../../shared/domain';
 import { MEDISUMQA_RUBRIC, parseRubric, type Rubric } from '../../../shared/rubric';
 import { fixedClock, packFor, type OpenPackage, type SeededStudy } from '../session/fixture';
-import { MODELS, RATERS, samplePairwise, sevenModelStudy } from './pairwise-fixture';
+import { everyCellOf, MODELS, RATERS, samplePairwise, sevenModelStudy } from './pairwise-fixture';
 
 const ASPECTS_RUBRIC: Rubric = { ...MEDISUMQA_RUBRIC, pairwise: { aspects: ['factuality', 'patient_friendliness'] } };
 
@@ -92,13 +92,7 @@ describe('a pairwise study with aspects', () => {
     });
     rateAll(p);
     expect(p.db.prepare('SELECT count(*) FROM pairwise_aspect_choices').pluck().get()).toBe(40 * 2);
-    const cells = JSON.stringify(
-      p.db
-        .prepare("SELECT name FROM sqlite_master WHERE type = 'table'")
-        .pluck()
-        .all()
-        .map((table) => p.db.prepare(`SELECT * FROM "${String(table)}"`).all()),
-    );
+    const cells = everyCellOf(p.db);
     for (const secret of study.secrets) expect(cells).not.toContain(secret);
   });
 

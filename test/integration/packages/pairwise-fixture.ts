@@ -72,3 +72,14 @@ function plannedPairs(db: StudyDb, rater: string) {
     )
     .all(rater) as { id: string; itemId: string; first: string; second: string; presentedA: 'first' | 'second' }[];
 }
+
+/** Every cell of every table of an opened package as one text: all that its passphrase lets a rater read. */
+export function everyCellOf(db: StudyDb): string {
+  return JSON.stringify(
+    db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table'")
+      .pluck()
+      .all()
+      .map((table) => db.prepare(`SELECT * FROM "${String(table)}"`).all()),
+  );
+}

@@ -19,6 +19,7 @@ import { decryptPages } from './decrypt-pages';
 import { fixedClock, packFor, type OpenPackage, type SeededStudy } from '../session/fixture';
 import {
   answerOf,
+  everyCellOf,
   MODELS,
   plannedPairs,
   RATERS,
@@ -156,13 +157,7 @@ describe('a seven-model pairwise study', () => {
     opened.push(...packages);
     for (const [r, p] of packages.entries()) {
       // Nothing in the package names a model or an item, in any cell or on any decrypted page.
-      const cells = JSON.stringify(
-        p.db
-          .prepare("SELECT name FROM sqlite_master WHERE type = 'table'")
-          .pluck()
-          .all()
-          .map((table) => p.db.prepare(`SELECT * FROM "${String(table)}"`).all()),
-      );
+      const cells = everyCellOf(p.db);
       for (const secret of study.secrets) expect(cells).not.toContain(secret);
       p.close();
       const pages = decryptPages(readFileSync(p.path), p.passphrase).toString('latin1');
