@@ -33,10 +33,13 @@ function modelOfText(text: string): string {
   return MODELS[n % 7]!;
 }
 
-/** The rater's rule: the model earlier in MODELS wins, a tie every fifth pair, both unacceptable every seventh. */
+/**
+ * The rater's rule: the model earlier in MODELS wins, except a tie between models three apart in MODELS (a rule of the
+ * pair alone, so the ranking does not depend on the order the plan secret draws); both unacceptable every seventh.
+ */
 function judge(index: number, answerA: string, answerB: string): { choice: PreferenceKey; both: boolean } {
   const [a, b] = [MODELS.indexOf(modelOfText(answerA)), MODELS.indexOf(modelOfText(answerB))];
-  return { choice: index % 5 === 0 ? 'T' : a < b ? 'A' : 'B', both: index % 7 === 0 };
+  return { choice: Math.abs(a - b) === 3 ? 'T' : a < b ? 'A' : 'B', both: index % 7 === 0 };
 }
 
 let study: SeededStudy;
