@@ -108,6 +108,17 @@ describe('the pairwise section of the report', () => {
     }
   });
 
+  it('names the aspects rated besides the overall choice in the Methods, and none when only that was asked', () => {
+    const methodsOf = (page: string) => page.slice(page.indexOf('<h2>Methods</h2>'));
+    expect(methodsOf(html)).toContain(
+      'Besides the overall choice, the raters chose the better answer (or a tie) on each of 1 rubric aspect: clarity; the overall choice gives the primary ranking',
+    );
+    const overallOnly = { ...result, pairwise: result.pairwise!.filter((s) => s.dimension === 'pairwise') };
+    const methods = methodsOf(renderReportHtml(overallOnly, study));
+    expect(methods).not.toContain('Besides the overall choice');
+    expect(methods).toContain('Each bin is analysed in the same way.');
+  });
+
   it('reports the checks: position bias, agreement on the same pair, circular triads, both unacceptable', () => {
     expect(table('Overall preference: circular triads per rater').rows).toHaveLength(3);
     expect(table('Overall preference: both answers unacceptable, per model').rows).toHaveLength(5);
