@@ -91,6 +91,8 @@ export interface RedcapField {
   max?: string;
   /** For a rubric dimension's field: the dimension's key (not a dictionary column). */
   dimension?: string;
+  /** For a pairwise aspect's field: the key of the rubric dimension the choice is about. */
+  aspect?: string;
 }
 
 export function dictionaryRow(field: RedcapField): DictionaryRow {
@@ -163,8 +165,14 @@ const TASK_INSTRUMENTS: Record<TaskKind, (rubric: Rubric, taken: Set<string>) =>
       ],
     },
   ],
-  pairwise: () => [...PAIRWISE_FIELDS],
+  pairwise: (rubric, taken) => [...PAIRWISE_FIELDS, ...pairwiseAspectFields(rubric, taken)],
 };
+
+const PAIRWISE_SIDE_CHOICES = [
+  ['1', 'A'],
+  ['2', 'B'],
+  ['3', 'tie'],
+] as const;
 
 const MODEL_KEY_NOTE = 'The key from code to model is the separate model key file.';
 
@@ -175,16 +183,34 @@ const PAIRWISE_FIELDS: readonly RedcapField[] = [
     form: 'pairwise',
     type: 'radio',
     label: 'Which answer is better: the one shown at A or the one shown at B?',
-    choices: [
-      ['1', 'A'],
-      ['2', 'B'],
-      ['3', 'tie'],
-    ],
+    choices: PAIRWISE_SIDE_CHOICES,
   },
   { name: 'both_unacceptable', form: 'pairwise', type: 'yesno', label: 'Both answers unacceptable?' },
   { name: 'model_a', form: 'pairwise', type: 'text', label: 'Model shown at A (code)', note: MODEL_KEY_NOTE },
   { name: 'model_b', form: 'pairwise', type: 'text', label: 'Model shown at B (code)', note: MODEL_KEY_NOTE },
 ];
+
+/** The side a pairwise choice fell on, coded as the pairwise instrument codes it: A, B or tie. */
+function pairwiseSideCode(row: TidyPairwiseRow): string {
+  return row.value === PAIRWISE_TIE ? '3' : row.value === row.modelA ? '1' : '2';
+}
+
+/** A multi-aspect pairwise rubric asks one A/B/tie choice per listed dimension: a field each, coded as the overall one. */
+function pairwiseAspectFields(rubric: Rubric, taken: Set<string>): RedcapField[] {
+  return (rubric.pairwise?.aspects ?? []).map((key) => {
+    const dimension = rubric.dimensions.find((d) => d.key === key);
+    const name = redcapVariableName(`pairwise_${key}`, taken);
+    taken.add(name);
+    return {
+      name,
+      aspect: key,
+      form: 'pairwise',
+      type: 'radio',
+      label: `${dimension?.label ?? key}: which answer is better, the one shown at A or the one shown at B?`,
+      choices: PAIRWISE_SIDE_CHOICES,
+    };
+  });
+}
 
 const PREFERENCE_CHOICES = [
   ['1', 'model'],
@@ -305,7 +331,8 @@ export type RedcapCell = string | number;
 /**
  * One record per answer (a rater's values for one output, or one preference choice): tidy rows grouped by
  * rater, item, model, task and quality-control role, in the order they come; then one record per pairwise
- * judgement (its overall choice; choices per rubric dimension have no field yet).
+ * judgement: its overall choice and, in a multi-aspect study, its choice on each aspect (the tidy rows of the
+ * same rater, item and models whose dimension is the aspect's key).
  */
 export function redcapRecords(
   rows: readonly TidyRatingRow[],
@@ -368,6 +395,18 @@ export function redcapRecords(
     }
     return record;
   });
+  const aspectVariableOf = new Map(
+    fields.flatMap((f) => (f.aspect === undefined ? [] : [[f.aspect, f.name] as const])),
+  );
+  const judgementKey = (row: TidyPairwiseRow) => JSON.stringify([row.rater, row.itemId, row.modelA, row.modelB]);
+  const aspectChoices = new Map<string, Record<string, RedcapCell>>();
+  for (const row of pairwise) {
+    const variable = aspectVariableOf.get(row.dimension);
+    if (row.dimension === PAIRWISE_DIMENSION || variable === undefined) continue;
+    const choices = aspectChoices.get(judgementKey(row)) ?? {};
+    choices[variable] = pairwiseSideCode(row);
+    aspectChoices.set(judgementKey(row), choices);
+  }
   const judgements = pairwise
     .filter((row) => row.dimension === PAIRWISE_DIMENSION)
     .map((row, index): Record<string, RedcapCell> => ({
@@ -385,10 +424,11 @@ export function redcapRecords(
       flagged: row.flagged ? 1 : 0,
       assignment_complete: COMPLETE,
       // The side the rater chose, as the preference instrument keeps it: A, B or tie.
-      pairwise: row.value === PAIRWISE_TIE ? '3' : row.value === row.modelA ? '1' : '2',
+      pairwise: pairwiseSideCode(row),
       both_unacceptable: row.bothUnacceptable ? 1 : 0,
       model_a: ids.model(row.modelA),
       model_b: ids.model(row.modelB),
+      ...aspectChoices.get(judgementKey(row)),
       pairwise_complete: COMPLETE,
     }));
   return [...answers, ...judgements];

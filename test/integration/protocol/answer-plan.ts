@@ -3,7 +3,7 @@
  * ratings, preferences and pairwise choices written directly with SQL, as simulate-ratings.ts does), from
  * a seeded PRNG; better answers in higher bins, each rater a little differently, so the analysis has
  * something to say. A pairwise choice favours the answer shown at A a little, ties one in five, and marks
- * both unacceptable one in ten.
+ * both unacceptable one in ten; with a multi-aspect rubric each aspect gets an A/B/tie choice of its own.
  */
 import type { StudyDb } from '../../../db/connection';
 import { createPrng, deriveSeed } from '../../../shared/prng';
@@ -63,6 +63,14 @@ export function answerEveryAssignment(
           u < 0.45 ? 'A' : u < 0.8 ? 'B' : 'T',
           Number(prng.nextFloat() < 0.1),
         );
+        // A multi-aspect rubric: a choice per aspect too, drawn on its own (so it often differs from overall).
+        for (const aspect of rubric.pairwise?.aspects ?? []) {
+          db.prepare('INSERT INTO pairwise_aspect_choices (assignment_id, dimension, choice) VALUES (?, ?, ?)').run(
+            a.id,
+            aspect,
+            (['A', 'B', 'T'] as const)[prng.nextInt(3)],
+          );
+        }
         pairwise += 1;
       } else {
         const u = prng.nextFloat();

@@ -11,6 +11,7 @@ import { assignRaters } from '../../../electron/services/plan';
 import { exportRedcap, REDCAP_FILES } from '../../../electron/services/redcap-export';
 import { readTidyPairwiseRows, readTidyRatingRows } from '../../../electron/services/tidy-ratings';
 import type { DictionaryRow } from '../../../shared/redcap';
+import { MEDISUMQA_RUBRIC, type Rubric } from '../../../shared/rubric';
 import { redcapDictionaryProblems, redcapRecordProblems } from '../../../shared/redcap-rules';
 import { fixedClock } from '../engine/helpers';
 import { MODELS as SEVEN_MODELS, RATERS, samplePairwise, sevenModelStudy } from '../packages/pairwise-fixture';
@@ -140,6 +141,69 @@ describe('blindrate export --what redcap', () => {
       }
       expect(new Set(records.records.map((r) => r.pairwise))).toEqual(new Set(['1', '2', '3']));
       expect(records.records.some((r) => r.both_unacceptable === '1')).toBe(true);
+    } finally {
+      study.cleanup();
+    }
+  });
+
+  it('gives a multi-aspect pairwise study a field per aspect, each record holding the side chosen on that aspect', () => {
+    const rubric: Rubric = { ...MEDISUMQA_RUBRIC, pairwise: { aspects: ['factuality', 'patient_friendliness'] } };
+    const study = sevenModelStudy(rubric);
+    try {
+      const { db, path } = study;
+      samplePairwise(db, { pairsPerItem: 2 });
+      assignRaters(db, { raters: RATERS, overlap: 2, seed: 8, clock: fixedClock });
+      answerEveryAssignment(db);
+      const out = join(path, '..', 'redcap');
+      exportRedcap(db, out);
+
+      const dictionary = readCsv(join(out, REDCAP_FILES.dictionary));
+      const rows = dictionary.records as DictionaryRow[];
+      expect(redcapDictionaryProblems(dictionary.header, rows)).toEqual([]);
+      const pairwiseFields = rows.filter((r) => r['Form Name'] === 'pairwise');
+      expect(pairwiseFields.map((r) => r['Variable / Field Name'])).toEqual([
+        'pairwise',
+        'both_unacceptable',
+        'model_a',
+        'model_b',
+        'pairwise_factuality',
+        'pairwise_patient_friendlin', // REDCap names are at most 26 characters
+      ]);
+      const variableOf: Record<string, string> = {
+        factuality: 'pairwise_factuality',
+        patient_friendliness: 'pairwise_patient_friendlin',
+      };
+      const factuality = pairwiseFields.find((r) => r['Variable / Field Name'] === 'pairwise_factuality')!;
+      expect(factuality['Field Type']).toBe('radio');
+      expect(factuality['Field Label']).toBe(
+        'Factuality: which answer is better, the one shown at A or the one shown at B?',
+      );
+      expect(factuality['Choices, Calculations, OR Slider Labels']).toBe('1, A | 2, B | 3, tie');
+      // The rating instrument keeps the dimension's own name: an aspect's field does not take it.
+      expect(rows.find((r) => r['Variable / Field Name'] === 'factuality')!['Form Name']).toBe('rating');
+
+      const records = readCsv(join(out, REDCAP_FILES.records));
+      expect(redcapRecordProblems(rows, records.header, records.records)).toEqual([]);
+      const codeOf = new Map(readCsv(join(out, REDCAP_FILES.modelKey)).records.map((k) => [k.model_name, k.model]));
+      const raterCode = new Map(RATERS.map((name, i) => [name, `R0${i + 1}`]));
+      const tidy = readTidyPairwiseRows(db);
+      const aspectRows = tidy.filter((row) => row.dimension !== 'pairwise');
+      expect(aspectRows).toHaveLength(2 * tidy.filter((row) => row.dimension === 'pairwise').length);
+      let differsFromOverall = 0;
+      for (const row of aspectRows) {
+        const [record] = records.records.filter(
+          (r) =>
+            r.rater === raterCode.get(row.rater) &&
+            r.item_id === row.itemId &&
+            r.model_a === codeOf.get(row.modelA) &&
+            r.model_b === codeOf.get(row.modelB),
+        );
+        const side = row.value === 'tie' ? '3' : row.value === row.modelA ? '1' : '2';
+        expect(record![variableOf[row.dimension]!]).toBe(side);
+        if (side !== record!.pairwise) differsFromOverall += 1;
+      }
+      // The aspects are drawn apart from the overall choice, so a mix-up with it would show.
+      expect(differsFromOverall).toBeGreaterThan(aspectRows.length / 3);
     } finally {
       study.cleanup();
     }
