@@ -26,6 +26,15 @@ function readCsv(path: string): { header: string[]; records: Record<string, stri
   return { header: header!, records: parse(text, { columns: true }) as Record<string, string>[] };
 }
 
+/** Samples K pairs per item of the seven-model study, assigns both raters to each, answers all and exports. */
+function answeredPairwiseExport(study: ReturnType<typeof sevenModelStudy>, pairsPerItem: number) {
+  samplePairwise(study.db, { pairsPerItem });
+  assignRaters(study.db, { raters: RATERS, overlap: 2, seed: 8, clock: fixedClock });
+  answerEveryAssignment(study.db);
+  const out = join(study.path, '..', 'redcap');
+  return { out, summary: exportRedcap(study.db, out) };
+}
+
 describe('blindrate export --what redcap', () => {
   it('writes a data dictionary and records that pass REDCap’s rules, with the model key apart', async () => {
     const { db, folder } = await sampledStudy();
@@ -87,12 +96,8 @@ describe('blindrate export --what redcap', () => {
   it('gives each pairwise judgement a record of the pairwise instrument: the side chosen, both unacceptable, the models at A and B as codes', () => {
     const study = sevenModelStudy();
     try {
-      const { db, path } = study;
-      samplePairwise(db, { pairsPerItem: 3 });
-      assignRaters(db, { raters: RATERS, overlap: 2, seed: 8, clock: fixedClock });
-      answerEveryAssignment(db);
-      const out = join(path, '..', 'redcap');
-      const summary = exportRedcap(db, out);
+      const { db } = study;
+      const { out, summary } = answeredPairwiseExport(study, 3);
 
       const dictionary = readCsv(join(out, REDCAP_FILES.dictionary));
       const rows = dictionary.records as DictionaryRow[];
@@ -150,12 +155,8 @@ describe('blindrate export --what redcap', () => {
     const rubric: Rubric = { ...MEDISUMQA_RUBRIC, pairwise: { aspects: ['factuality', 'patient_friendliness'] } };
     const study = sevenModelStudy(rubric);
     try {
-      const { db, path } = study;
-      samplePairwise(db, { pairsPerItem: 2 });
-      assignRaters(db, { raters: RATERS, overlap: 2, seed: 8, clock: fixedClock });
-      answerEveryAssignment(db);
-      const out = join(path, '..', 'redcap');
-      exportRedcap(db, out);
+      const { db } = study;
+      const { out } = answeredPairwiseExport(study, 2);
 
       const dictionary = readCsv(join(out, REDCAP_FILES.dictionary));
       const rows = dictionary.records as DictionaryRow[];
