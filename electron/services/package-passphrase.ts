@@ -1,16 +1,12 @@
 /**
  * A package passphrase opens that package alone: not the master, and no package given to someone else.
- * Rater packages (pack.ts) and adjudication packages (adjudication.ts) keep this one rule; each refusal
- * names who would hold the package, so the coordinator sees which of their packages is at stake.
+ * Rater packages (pack.ts) and adjudication packages (adjudication.ts) keep this one rule; the refusals'
+ * words are shared/package-passphrase-refusals.ts.
  */
 import { StudyError } from '../../shared/errors';
-import { displaySafeName } from '../../shared/text/names';
+import { masterPassphraseRefusal, sharedPassphraseRefusal } from '../../shared/package-passphrase-refusals';
 import type { StudyDb } from '../../db/connection';
 import { findPackagePassphraseHolders, type PassphraseHolder } from '../../db/packages';
-
-function named(holder: PassphraseHolder): string {
-  return `${holder.role} ${displaySafeName(holder.name)}`;
-}
 
 /** The same rater, or the same adjudicator: a package re-issued to its own holder may keep its passphrase. */
 function sameHolder(a: PassphraseHolder, b: PassphraseHolder): boolean {
@@ -28,13 +24,7 @@ export function refuseSharedPackagePassphrase(
   passphrase: string,
   masterPassphrase: string | null,
 ): void {
-  if (passphrase === masterPassphrase)
-    throw new StudyError(
-      `The package passphrase is the master study's own: its ${named(holder)} could open the master. Choose another one.`,
-    );
+  if (passphrase === masterPassphrase) throw new StudyError(masterPassphraseRefusal(holder));
   const other = findPackagePassphraseHolders(master, passphrase).find((h) => !sameHolder(h, holder));
-  if (other)
-    throw new StudyError(
-      `The package passphrase was already given to ${named(other)}'s package: each holder needs their own, or ${named(holder)} could open it. Choose another one.`,
-    );
+  if (other) throw new StudyError(sharedPassphraseRefusal(holder, other));
 }

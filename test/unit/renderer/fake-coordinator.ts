@@ -36,6 +36,7 @@ import type {
   StoredSampleInfo,
 } from '../../../shared/coordinator-api';
 import { RUBRIC_PRESETS } from '../../../shared/rubric';
+import { sharedPassphraseRefusal, type PackageHolder } from '../../../shared/package-passphrase-refusals';
 
 export const FAKE_MASTER_PASSPHRASE = 'copper lantern orbit velvet';
 export const FAKE_MODELS = ['atlas-7b', 'borealis-13b'];
@@ -94,6 +95,8 @@ export class FakeCoordinator implements CoordinatorApi {
   private nextJob = 1;
   private nextFile = 1;
   private passphrases = new Map<string, string>();
+  /** Who was given each passphrase, as the master's package tables tell the service. */
+  private passphraseHolders = new Map<string, PackageHolder>();
 
   /** A file as browser mode's upload would hand it back. */
   handleFor(name: string, bytes: number, purpose: FilePurpose): FileHandle {
@@ -398,6 +401,7 @@ export class FakeCoordinator implements CoordinatorApi {
   async startPack(request: { raters: string[] }) {
     const sheets = request.raters.map((rater, i) => {
       this.passphrases.set(rater, `word${i} ${rater.length} river stone lamp ${this.nextJob}`);
+      this.passphraseHolders.set(this.passphrases.get(rater)!, { role: 'rater', name: rater });
       return {
         ...this.sheetOf(rater),
         packageId: `pkg-${rater}-${this.nextJob}`,
@@ -492,10 +496,9 @@ export class FakeCoordinator implements CoordinatorApi {
       throw new Error(
         `${request.adjudicator.trim()} is a rater of this study: an adjudicator settles the raters' disagreements and must be someone else.`,
       );
-    if (request.passphrase !== null && [...this.passphrases.values()].includes(request.passphrase))
-      throw new Error(
-        'The package passphrase was already given to another package of this study: each package needs its own. Choose another one.',
-      );
+    const other = request.passphrase === null ? undefined : this.passphraseHolders.get(request.passphrase);
+    if (other)
+      throw new Error(sharedPassphraseRefusal({ role: 'adjudicator', name: request.adjudicator.trim() }, other));
     const preview = await this.previewAdjudication(request);
     const passphrase = request.passphrase ?? 'amber willow seven harbor quiet lamp';
     const fileName = `${request.adjudicator} adjudication.blindrate`;
@@ -513,6 +516,7 @@ export class FakeCoordinator implements CoordinatorApi {
     return this.startJob('adjudicate', { state: 'done', result: { kind: 'adjudicate', sheet } }, () => {
       this.writes.push({ method: 'startAdjudicate', request });
       this.passphrases.set(`adjudication ${sheet.roundId}`, passphrase);
+      this.passphraseHolders.set(passphrase, { role: 'adjudicator', name: request.adjudicator });
       this.adjudicationRounds.push({
         roundId: sheet.roundId,
         adjudicator: request.adjudicator,

@@ -66,7 +66,7 @@ describe('Adjudicate step', () => {
     await user.type(screen.getByLabelText('Passphrase'), given);
     await user.keyboard('{Enter}');
     const field = screen.getByLabelText('Passphrase');
-    const message = await screen.findByText(/^The package passphrase was already given to another package/);
+    const message = await screen.findByText(/^The package passphrase was already given to rater Dr A's package/);
     expect(field.getAttribute('aria-describedby')).toContain(message.id);
   });
 });
