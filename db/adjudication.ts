@@ -15,6 +15,11 @@ export interface JudgementRow {
   outcome: PreferenceOutcome | null;
 }
 
+/** How many pairwise choices are merged: adjudication does not read them yet, and says so when they exist. */
+export function countMergedPairwiseChoices(db: StudyDb): number {
+  return (db.prepare('SELECT count(*) AS n FROM pairwise_choices').get() as { n: number }).n;
+}
+
 /**
  * Every primary answer: repeats, reference controls and calibration tasks are checks on the rater, not
  * judgements of the output, and stay out of adjudication. Ordered by output, then rater.

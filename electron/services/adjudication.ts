@@ -26,6 +26,7 @@ import { StudyError } from '../../shared/errors';
 import type { PackagedTask } from '../../shared/package-contents';
 import { displaySafeName, nameProblem } from '../../shared/text/names';
 import {
+  countMergedPairwiseChoices,
   insertAdjudicationDispute,
   insertAdjudicationRound,
   insertAdjudicationTask,
@@ -85,8 +86,14 @@ export function mergedJudgements(master: StudyDb): MergedJudgement[] {
 
 /** Why a round cannot be packed: the refusals `adjudicate` and the app's Adjudicate step share. */
 export const NO_PLAN_YET = 'This study has no plan yet: assign raters, pack and merge their work first.';
-export const NOTHING_DISPUTED =
-  'The merged ratings hold no disagreement at these thresholds: there is nothing to adjudicate.';
+const NOTHING_DISPUTED = 'The merged ratings hold no disagreement at these thresholds: there is nothing to adjudicate.';
+const PAIRWISE_NOT_ADJUDICATED =
+  'Pairwise comparisons are not put to adjudication yet, so their splits are not counted (docs/adjudication.md).';
+
+/** Why there is nothing to pack, saying so when the study's pairwise comparisons were left out of the count. */
+export function nothingDisputed(master: StudyDb): string {
+  return countMergedPairwiseChoices(master) > 0 ? `${NOTHING_DISPUTED} ${PAIRWISE_NOT_ADJUDICATED}` : NOTHING_DISPUTED;
+}
 
 export function checkedThresholds(thresholds: DisputeThresholds): Record<DimensionKind, number | null> {
   try {
@@ -150,7 +157,7 @@ export function packAdjudicationPackage(master: StudyDb, options: AdjudicateOpti
   if (!secret) throw new StudyError(NO_PLAN_YET);
   const rubric = readActiveRubric(master);
   const disputes = findDisputes(rubric.dimensions, mergedJudgements(master), options.thresholds);
-  if (disputes.length === 0) throw new StudyError(NOTHING_DISPUTED);
+  if (disputes.length === 0) throw new StudyError(nothingDisputed(master));
 
   const roundId = randomUUID();
   const plans = planAdjudicationRound(disputes, {
