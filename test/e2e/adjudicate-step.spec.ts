@@ -16,7 +16,7 @@ import type { AdjudicationPreview } from '../../shared/coordinator-api';
 import { fixedClock, PASSPHRASE, type SeededStudy } from '../integration/session/fixture';
 import { ratedThreeRaterStudy, RATERS } from '../integration/adjudication/fixture';
 import { expectNoSeriousAxeViolations } from './axe';
-import { recordCspViolations, type CspRecorder } from './csp';
+import { expectNoCspViolationsThen, recordCspViolations, type CspRecorder } from './csp';
 import { launchBrowserMode, type LaunchedApp } from './launcher';
 import { tabTo, unlockByKeyboard } from './ui';
 
@@ -40,15 +40,13 @@ test.beforeAll(async () => {
   csp = await recordCspViolations(app.page);
 });
 
-test.afterAll(async () => {
-  try {
-    if (csp) expect(csp.violations(), 'Content Security Policy violations').toEqual([]);
-  } finally {
+test.afterAll(() =>
+  expectNoCspViolationsThen(csp, async () => {
     await app?.close();
     study?.cleanup();
     rmSync(downloads, { recursive: true, force: true });
-  }
-});
+  }),
+);
 
 const countLine = (preview: AdjudicationPreview) =>
   `${preview.disputes} disputed ratings over ${preview.tasks} outputs would go to the adjudicator.`;

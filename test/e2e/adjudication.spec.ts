@@ -16,7 +16,7 @@ import { startPackageSession } from '../../electron/services/session';
 import type { AdjudicationMark } from '../../shared/api';
 import { fixedClock, PASSPHRASE, type SeededStudy } from '../integration/session/fixture';
 import { ratedThreeRaterStudy } from '../integration/adjudication/fixture';
-import { recordCspViolations, type CspRecorder } from './csp';
+import { expectNoCspViolationsThen, recordCspViolations, type CspRecorder } from './csp';
 import { launchApp, type LaunchedApp } from './launcher';
 import { tabTo, unlockByKeyboard } from './ui';
 
@@ -55,14 +55,12 @@ test.beforeAll(async () => {
   csp = await recordCspViolations(app.page);
 });
 
-test.afterAll(async () => {
-  try {
-    if (csp) expect(csp.violations(), 'Content Security Policy violations').toEqual([]);
-  } finally {
+test.afterAll(() =>
+  expectNoCspViolationsThen(csp, async () => {
     await app?.close();
     study?.cleanup();
-  }
-});
+  }),
+);
 
 function adjudicationHeading(page: Page, position: number) {
   return page.getByRole('heading', { level: 1, name: new RegExp(`^Adjudication ${position} of \\d+$`) });

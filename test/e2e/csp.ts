@@ -1,5 +1,5 @@
 /** Records every Content Security Policy violation of a page: DOM events and Chromium's console reports. */
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 declare global {
   interface Window {
@@ -34,4 +34,16 @@ export async function recordCspViolations(page: Page): Promise<CspRecorder> {
   const response = await page.reload();
   if (!response) throw new Error('Reloading the app gave no response.');
   return { policy: (await response.headerValue('content-security-policy')) ?? '', violations: () => [...reports] };
+}
+
+/** A spec file's end: no violation was recorded while it ran, and its app and files are cleaned up either way. */
+export async function expectNoCspViolationsThen(
+  csp: CspRecorder | undefined,
+  cleanUp: () => Promise<void>,
+): Promise<void> {
+  try {
+    if (csp) expect(csp.violations(), 'Content Security Policy violations').toEqual([]);
+  } finally {
+    await cleanUp();
+  }
 }
