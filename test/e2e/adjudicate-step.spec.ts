@@ -3,7 +3,8 @@
  * merged through the services) the step shows the disputes the service counts, a lower Likert threshold
  * shows more, a rater named as adjudicator is refused under the field, and a package for a new adjudicator
  * with a generated passphrase is downloaded, opens with the passphrase its hand-over sheet shows, holds the
- * disputed outputs, and is listed as a round. The step passes axe and breaks no Content Security Policy rule.
+ * disputed outputs, and is listed as a round; once the adjudicator has settled it, Returns merges it and the
+ * round shows it returned and settled. The step passes axe and breaks no Content Security Policy rule.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -12,13 +13,14 @@ import { join } from 'node:path';
 import { openStudyDatabase } from '../../db/connection';
 import { previewAdjudication } from '../../electron/services/adjudication-preview';
 import { startPackageSession } from '../../electron/services/session';
+import { systemClock } from '../../electron/services/system-clock';
 import type { AdjudicationPreview } from '../../shared/coordinator-api';
 import { fixedClock, PASSPHRASE, type SeededStudy } from '../integration/session/fixture';
-import { ratedThreeRaterStudy, RATERS } from '../integration/adjudication/fixture';
+import { adjudicateAll, ratedThreeRaterStudy, RATERS } from '../integration/adjudication/fixture';
 import { expectNoSeriousAxeViolations } from './axe';
 import { expectNoCspViolationsThen, recordCspViolations, type CspRecorder } from './csp';
 import { launchBrowserMode, type LaunchedApp } from './launcher';
-import { tabTo, unlockByKeyboard } from './ui';
+import { chooseFiles, tabTo, unlockByKeyboard } from './ui';
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
@@ -28,6 +30,9 @@ let atLikertOne: AdjudicationPreview;
 let app: LaunchedApp;
 let csp: CspRecorder;
 const downloads = mkdtempSync(join(tmpdir(), 'blindrate-e2e-adjudicate-step-'));
+const packagePath = join(downloads, 'e.blindrate');
+/** The generated passphrase the hand-over sheet showed for the downloaded package. */
+let packagePassphrase: string;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
@@ -107,17 +112,16 @@ test('a package for a new adjudicator is downloaded, opens with the sheet’s pa
   await tabTo(page, /^\s*Write the adjudication package\s*$/);
   const downloaded = page.waitForEvent('download');
   await page.keyboard.press('Enter');
-  const file = join(downloads, 'e.blindrate');
-  await (await downloaded).saveAs(file);
+  await (await downloaded).saveAs(packagePath);
 
   const sheet = page.getByRole('region', { name: 'Hand-over sheet for Dr E' });
   await expect(sheet).toBeVisible();
-  const passphrase = (await sheet.locator('code.passphrase').innerText()).trim();
+  packagePassphrase = (await sheet.locator('code.passphrase').innerText()).trim();
   await expect(
     page.getByText(`(${atDefaults.disputes} disputed ratings over ${atDefaults.tasks} outputs)`),
   ).toBeVisible();
 
-  const pkg = openStudyDatabase(file, passphrase, { kind: 'package' });
+  const pkg = openStudyDatabase(packagePath, packagePassphrase, { kind: 'package' });
   try {
     const session = startPackageSession(pkg, fixedClock);
     const tasks = [...session.listAssignments('rating'), ...session.listAssignments('preference')];
@@ -132,4 +136,30 @@ test('a package for a new adjudicator is downloaded, opens with the sheet’s pa
   await expect(round).toContainText('not yet: merge it in Returns');
   await expect(round).toContainText(`0 of ${atDefaults.disputes}`);
   await expectNoSeriousAxeViolations(page, 'adjudicate step, package written');
+});
+
+test('the settled package is merged in Returns, and the step lists its round as returned and settled', async () => {
+  const { page } = app;
+  // The app issued the package by the wall clock; the adjudicator's answers come after it, as on their own machine.
+  adjudicateAll(packagePath, packagePassphrase, systemClock);
+  await tabTo(page, /^\s*Returns\s*$/, 80);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Returns' })).toBeVisible();
+  await chooseFiles(page, [packagePath]);
+  await tabTo(page, /^\s*Check and merge 1 package\s*$/);
+  await page.keyboard.press('Enter');
+  const checked = page.getByRole('region', { name: 'Checked packages' });
+  await expect(checked.getByRole('status')).toHaveText('Merged 1 package(s).', { timeout: 120_000 });
+  await expect(checked.getByRole('row', { name: /^e\.blindrate Dr E accepted/ })).toContainText(
+    `Merged e.blindrate: Dr E settled ${atDefaults.disputes} of ${atDefaults.disputes} disputed ratings (locked).`,
+  );
+  await expectNoSeriousAxeViolations(page, 'returns, adjudication package merged');
+
+  await tabTo(page, /^\s*Adjudicate\s*$/, 80);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Adjudicate' })).toBeVisible();
+  const round = page.getByRole('region', { name: 'Adjudication packages' }).getByRole('row', { name: /^Dr E\b/ });
+  await expect(round).not.toContainText('not yet');
+  await expect(round).toContainText(`${atDefaults.disputes} of ${atDefaults.disputes}`);
+  await expectNoSeriousAxeViolations(page, 'adjudicate step, package merged');
 });

@@ -16,7 +16,7 @@ import { openStudyDatabase } from '../../db/connection';
 import { recordCspViolations, type CspRecorder } from './csp';
 import { expectNoSeriousAxeViolations } from './axe';
 import { launchBrowserMode, REPO_ROOT, type LaunchedApp } from './launcher';
-import { rateEverything, tabTo, unlockByKeyboard } from './ui';
+import { chooseFiles, rateEverything, tabTo, unlockByKeyboard } from './ui';
 
 // One long study in steps; under a loaded 2-core machine a step (an import, three packages) can take minutes.
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
@@ -62,13 +62,6 @@ async function checkScreen(page: Page, name: string): Promise<void> {
 async function openStep(page: Page, step: string): Promise<void> {
   await page.getByRole('navigation', { name: 'Study steps' }).getByRole('button', { name: step, exact: true }).click();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-}
-
-/** Uploads through the Choose button's file input, as choosing in the browser's file dialog does. */
-async function chooseFiles(page: Page, paths: string[]): Promise<void> {
-  await page.locator('input[type="file"]').setInputFiles(paths);
-  for (const path of paths)
-    await expect(page.getByRole('list', { name: 'Chosen files' })).toContainText(path.split('/').pop()!);
 }
 
 /** The demo's JSONL records as a third model's outputs; `broken` puts three mistakes into records 3, 6 and 9. */

@@ -1,4 +1,4 @@
-/** Keyboard-only steps shared by the specs: what a rater does, key by key. */
+/** Steps shared by the specs: what a rater or coordinator does, key by key (and a file chosen in browser mode). */
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { TaskKind } from '../../shared/domain';
 
@@ -9,6 +9,13 @@ function focusedLabel(page: Page): Promise<string> {
       ? `${el.getAttribute('aria-label') ?? ''} ${el.innerText ?? ''} ${(el as HTMLInputElement).labels?.[0]?.innerText ?? ''}`
       : '';
   });
+}
+
+/** Uploads through the Choose button's file input (browser mode), as choosing in the browser's file dialog does. */
+export async function chooseFiles(page: Page, paths: string[]): Promise<void> {
+  await page.locator('input[type="file"]').setInputFiles(paths);
+  for (const path of paths)
+    await expect(page.getByRole('list', { name: 'Chosen files' })).toContainText(path.split('/').pop()!);
 }
 
 /** Presses Tab until the focused element's accessible text matches, as a keyboard user would. */
