@@ -102,7 +102,10 @@ interface TaskPayloadBase {
 
 /** One disputed dimension as the adjudicator sees it (docs/adjudication.md). */
 export interface AdjudicationDisputeView {
-  /** A rubric dimension key, or `preference` for the choice. */
+  /**
+   * A rubric dimension key, `preference` for a preference's choice; on a pairwise task `pairwise` for the
+   * overall choice or a pairwise aspect's key (its raters' values then are the letters A, B, T as shown).
+   */
   dimension: string;
   /** The raters' values as "Rater 1", … in the order drawn for the task; empty when the round hides them. */
   shown: { label: string; value: number | string }[];
@@ -188,12 +191,19 @@ export interface SavePreferenceRequest {
 
 export interface SavePairwiseRequest {
   assignmentId: string;
-  choice: PreferenceKey;
-  bothUnacceptable: boolean;
-  /** A choice on each of the rubric's pairwise aspects, by dimension key; absent when the rubric asks none. */
+  /** The overall choice; null only in an adjudication package whose task does not dispute it. */
+  choice: PreferenceKey | null;
+  /** The "both unacceptable" mark; null in an adjudication package, which does not adjudicate the mark. */
+  bothUnacceptable: boolean | null;
+  /**
+   * A choice on each of the rubric's pairwise aspects, by dimension key; absent when the rubric asks none. In
+   * an adjudication package: exactly the task's disputed aspects.
+   */
   aspects?: Record<string, PreferenceKey>;
   comment: string;
   durationMs: number;
+  /** An adjudication package only: marks by disputed dimension (`pairwise` for the overall choice, an aspect's key). */
+  marks?: Record<string, AdjudicationMark>;
 }
 
 /** The rater's and the coordinator's calls; the coordinator's workspace is in shared/coordinator-api.ts. */

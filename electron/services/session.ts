@@ -242,7 +242,10 @@ export function startPackageSession(db: StudyDb, clock: Clock): RaterSession {
    * audited, together. The audit names aspects only when the rubric asks some, as the merge compares them.
    */
   function savePairwise(request: SavePairwiseRequest): void {
-    refuseDisallowedTie(request.choice);
+    if (request.choice === null || request.bothUnacceptable === null)
+      throw new StudyError('This comparison cannot be saved: choose Answer A, Answer B or a tie, and say whether both are unacceptable.');
+    const { choice, bothUnacceptable } = request;
+    refuseDisallowedTie(choice);
     const aspects = request.aspects ?? {};
     const aspectProblem = pairwiseAspectChoicesProblem(rubric, aspects);
     if (aspectProblem) throw new StudyError(`This comparison cannot be saved: ${aspectProblem}.`);
@@ -258,7 +261,7 @@ export function startPackageSession(db: StudyDb, clock: Clock): RaterSession {
       };
       const at = isoNow(clock);
       upsertPackageResponse(db, task.id, request.comment, request.durationMs, at);
-      writePackageChoice(db, task.id, request.choice, request.bothUnacceptable);
+      writePackageChoice(db, task.id, choice, bothUnacceptable);
       writePackageAspectChoices(db, task.id, aspects);
       appendAudit(db, {
         at,
@@ -268,8 +271,8 @@ export function startPackageSession(db: StudyDb, clock: Clock): RaterSession {
         entityId: task.id,
         oldValue,
         newValue: {
-          choice: request.choice,
-          bothUnacceptable: request.bothUnacceptable,
+          choice,
+          bothUnacceptable,
           ...(asksAspects && { aspects }),
           ...auditedResponse(readPackageResponse(db, task.id)!),
         },
