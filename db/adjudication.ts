@@ -1,23 +1,28 @@
 /** Adjudication rounds in the master (db/migrations/0011_adjudication.ts) and what a round reads of the study. */
-import type { PreferenceOutcome, PresentedA, TaskKind } from '../shared/domain';
+import type { PairOutcome, PreferenceKey, PreferenceOutcome, ShownAtA, TaskKind } from '../shared/domain';
 import type { AdjudicationReason } from '../shared/adjudication/reasons';
 import type { StudyDb } from './connection';
 
-/** One primary answer (no quality-control role) as adjudication compares them: a rating value or a choice. */
+/**
+ * One primary answer (no quality-control role) as adjudication compares them: a rating value, a
+ * preference's outcome, or a pairwise choice (the overall one or an aspect's) with its blinded letter and
+ * the side shown at A.
+ */
 export interface JudgementRow {
   task: TaskKind;
   outputId: number;
+  /** A pairwise task's second output; null for the other kinds. */
+  outputBId: number | null;
   raterId: number;
-  /** A rating's dimension and value; null for a choice. */
+  /** A rating's or a pairwise aspect's dimension; null for a kind's own choice (a preference, a pairwise overall choice). */
   dimension: string | null;
+  /** A rating's value; null for a choice. */
   value: number | null;
-  /** A preference's outcome; null for a rating. */
+  /** A preference's outcome; null otherwise. */
   outcome: PreferenceOutcome | null;
-}
-
-/** How many pairwise choices are merged: adjudication does not read them yet, and says so when they exist. */
-export function countMergedPairwiseChoices(db: StudyDb): number {
-  return (db.prepare('SELECT count(*) AS n FROM pairwise_choices').get() as { n: number }).n;
+  /** A pairwise choice's letter and which output was shown at A; null otherwise. */
+  letter: PreferenceKey | null;
+  presentedA: ShownAtA | null;
 }
 
 /**
@@ -28,16 +33,23 @@ export function readPrimaryJudgements(db: StudyDb): JudgementRow[] {
   return db
     .prepare(
       `WITH primary_answers AS (
-         SELECT a.id, a.rater_id, s.task, t.output_id FROM assignments a
+         SELECT a.id, a.rater_id, s.task, t.output_id, t.output_b_id, a.presented_a FROM assignments a
          JOIN responses resp ON resp.assignment_id = a.id
          JOIN tasks t ON t.id = a.task_id JOIN samples s ON s.id = t.sample_id
          WHERE a.qc_role IS NULL)
-       SELECT x.task, x.output_id AS outputId, x.rater_id AS raterId, r.dimension, r.value, NULL AS outcome
+       SELECT x.task, x.output_id AS outputId, x.output_b_id AS outputBId, x.rater_id AS raterId, r.dimension,
+              r.value, NULL AS outcome, NULL AS letter, NULL AS presentedA
          FROM ratings r JOIN primary_answers x ON x.id = r.assignment_id
        UNION ALL
-       SELECT x.task, x.output_id, x.rater_id, NULL, NULL, p.outcome
+       SELECT x.task, x.output_id, x.output_b_id, x.rater_id, NULL, NULL, p.outcome, NULL, NULL
          FROM preferences p JOIN primary_answers x ON x.id = p.assignment_id
-       ORDER BY outputId, raterId`,
+       UNION ALL
+       SELECT x.task, x.output_id, x.output_b_id, x.rater_id, NULL, NULL, NULL, c.choice, x.presented_a
+         FROM pairwise_choices c JOIN primary_answers x ON x.id = c.assignment_id
+       UNION ALL
+       SELECT x.task, x.output_id, x.output_b_id, x.rater_id, c.dimension, NULL, NULL, c.choice, x.presented_a
+         FROM pairwise_aspect_choices c JOIN primary_answers x ON x.id = c.assignment_id
+       ORDER BY outputId, outputBId, raterId`,
     )
     .all() as JudgementRow[];
 }
@@ -86,14 +98,15 @@ export interface NewAdjudicationTask {
   roundId: string;
   position: number;
   outputId: number;
+  outputBId: number | null;
   taskKind: TaskKind;
-  presentedA: PresentedA | null;
+  presentedA: ShownAtA | null;
 }
 
 export function insertAdjudicationTask(db: StudyDb, task: NewAdjudicationTask): void {
   db.prepare(
-    `INSERT INTO adjudication_tasks (id, round_id, position, output_id, task_kind, presented_a)
-     VALUES (@id, @roundId, @position, @outputId, @taskKind, @presentedA)`,
+    `INSERT INTO adjudication_tasks (id, round_id, position, output_id, output_b_id, task_kind, presented_a)
+     VALUES (@id, @roundId, @position, @outputId, @outputBId, @taskKind, @presentedA)`,
   ).run(task);
 }
 
@@ -144,8 +157,9 @@ export interface AdjudicationDisputeRow {
   roundId: string;
   taskId: string;
   outputId: number;
+  outputBId: number | null;
   taskKind: TaskKind;
-  presentedA: PresentedA | null;
+  presentedA: ShownAtA | null;
   dimension: string;
   shown: ShownRaterValue[];
 }
@@ -154,8 +168,8 @@ export interface AdjudicationDisputeRow {
 export function readRoundDisputes(db: StudyDb, roundId: string): AdjudicationDisputeRow[] {
   const rows = db
     .prepare(
-      `SELECT t.round_id AS roundId, t.id AS taskId, t.output_id AS outputId, t.task_kind AS taskKind,
-              t.presented_a AS presentedA, d.dimension, d.shown_values AS shown
+      `SELECT t.round_id AS roundId, t.id AS taskId, t.output_id AS outputId, t.output_b_id AS outputBId,
+              t.task_kind AS taskKind, t.presented_a AS presentedA, d.dimension, d.shown_values AS shown
        FROM adjudication_disputes d JOIN adjudication_tasks t ON t.id = d.task_id
        WHERE t.round_id = ? ORDER BY t.position, d.position`,
     )
@@ -167,7 +181,8 @@ export interface AdjudicatedValue {
   taskId: string;
   dimension: string;
   value: number | null;
-  outcome: PreferenceOutcome | null;
+  /** A preference's final outcome, or a pairwise choice's (of the pair in the master's order). */
+  outcome: PreferenceOutcome | PairOutcome | null;
   reason: AdjudicationReason | null;
   guidelineGap: boolean;
   adjudicatedAt: string;
@@ -201,10 +216,12 @@ export function markAdjudicationRoundReturned(
 export interface SettledDispute {
   roundId: string;
   outputId: number;
+  outputBId: number | null;
   taskKind: TaskKind;
   dimension: string;
   value: number | null;
-  outcome: PreferenceOutcome | null;
+  /** A preference's final outcome, or a pairwise choice's (of the pair in the master's order). */
+  outcome: PreferenceOutcome | PairOutcome | null;
   reason: AdjudicationReason | null;
   guidelineGap: boolean;
   adjudicatedAt: string;
@@ -214,7 +231,8 @@ export interface SettledDispute {
 export function readSettledDisputes(db: StudyDb): SettledDispute[] {
   const rows = db
     .prepare(
-      `SELECT t.round_id AS roundId, t.output_id AS outputId, t.task_kind AS taskKind, v.dimension, v.value,
+      `SELECT t.round_id AS roundId, t.output_id AS outputId, t.output_b_id AS outputBId, t.task_kind AS taskKind,
+              v.dimension, v.value,
               v.outcome, v.reason, v.guideline_gap AS guidelineGap, v.adjudicated_at AS adjudicatedAt
        FROM adjudicated_values v JOIN adjudication_tasks t ON t.id = v.task_id
        JOIN adjudication_rounds r ON r.id = t.round_id

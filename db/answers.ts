@@ -71,6 +71,9 @@ export interface AnsweredPairwiseRow {
   bin: number;
   first_model: string;
   second_model: string;
+  /** The pair's outputs in the master's order (the task's output_id, then output_b_id). */
+  first_output_id: number;
+  second_output_id: number;
   presented_a: PairPresentedA;
   choice: PreferenceKey;
   both_unacceptable: 0 | 1;
@@ -97,7 +100,8 @@ export function readAnsweredPairwise(db: StudyDb, overallDimension: string): Ans
          LEFT JOIN rubric_pairwise_aspects asp
            ON asp.dimension_key = c.dimension AND asp.rubric_id = (SELECT id FROM rubrics WHERE is_active = 1)
        )
-       SELECT x.rater, c.dimension, o.item_id, x.bin, o.model AS first_model, ob.model AS second_model, x.presented_a,
+       SELECT x.rater, c.dimension, o.item_id, x.bin, o.model AS first_model, ob.model AS second_model,
+              t.output_id AS first_output_id, t.output_b_id AS second_output_id, x.presented_a,
               c.choice, p.both_unacceptable, x.duration_ms, x.submitted_at, x.package_id, x.comment, x.flagged
        FROM choices c JOIN pairwise_choices p ON p.assignment_id = c.assignment_id
        JOIN answered x ON x.assignment_id = c.assignment_id

@@ -77,6 +77,9 @@ export function openStudyDatabase(path: string, passphrase: string, options: Ope
       db.pragma('synchronous = FULL');
       if (kind === 'package') markOpenUntilClosed(db);
       migrate(db, SCHEMAS[kind]);
+      // A new file is built by replaying every migration, and a rebuilt table leaves its old pages free:
+      // a new file starts without free pages, so each of its pages is part of what the file holds.
+      if (options.create) db.exec('VACUUM');
     }
     return db;
   } catch (error) {

@@ -122,11 +122,14 @@ export function readPackageChoice(db: StudyDb, taskId: string): PreferenceKey | 
   );
 }
 
-/** Writes a choice; a pairwise task's carries its "both unacceptable" mark, a preference's none (null). */
+/**
+ * Writes a choice; a pairwise task's carries its "both unacceptable" mark, a preference's none (null). An
+ * adjudication package's pairwise task may hold no overall choice (null: not disputed) and never the mark.
+ */
 export function writePackageChoice(
   db: StudyDb,
   taskId: string,
-  choice: PreferenceKey,
+  choice: PreferenceKey | null,
   bothUnacceptable: boolean | null = null,
 ): void {
   db.prepare(

@@ -156,6 +156,29 @@ const pairwiseAspectChoices: Migration = {
   `,
 };
 
+/**
+ * Pairwise adjudication: an adjudication package's pairwise task asks only its disputed rows, so its stored
+ * answer may hold aspect choices without an overall choice (choice NULL); a rater's package and every
+ * preference still need one (the session and the merge refuse a rater's answer without). The rebuild keeps
+ * every row; an app that knows only version 5 refuses a package of this one.
+ */
+const choiceOptionalInAdjudication: Migration = {
+  version: 6,
+  name: 'pairwise adjudication',
+  rebuildsTables: true,
+  sql: `
+    CREATE TABLE preferences_rebuilt (
+      task_id           TEXT PRIMARY KEY REFERENCES responses (task_id),
+      choice            TEXT CHECK (choice IN ('A', 'B', 'T')),
+      both_unacceptable INTEGER CHECK (both_unacceptable IN (0, 1))
+    );
+    INSERT INTO preferences_rebuilt (task_id, choice, both_unacceptable)
+      SELECT task_id, choice, both_unacceptable FROM preferences;
+    DROP TABLE preferences;
+    ALTER TABLE preferences_rebuilt RENAME TO preferences;
+  `,
+};
+
 /** Every migration of a rater package, in order. Append only. */
 export const PACKAGE_MIGRATIONS: readonly Migration[] = [
   packageSchema,
@@ -163,4 +186,5 @@ export const PACKAGE_MIGRATIONS: readonly Migration[] = [
   pairwiseTasks,
   adjudicationTables,
   pairwiseAspectChoices,
+  choiceOptionalInAdjudication,
 ];

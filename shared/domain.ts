@@ -29,6 +29,10 @@ export type PreferenceKey = 'A' | 'B' | 'T';
 export type PresentedA = 'model' | 'reference';
 /** A pairwise task: which of its two outputs (the sample's first model's, or the second's) was shown at A. */
 export type PairPresentedA = 'first' | 'second';
+/** What a task with two answers showed at A: a preference's or a pairwise task's (TaskKindSpec.sides). */
+export type ShownAtA = PresentedA | PairPresentedA;
+/** A pairwise choice once its blinded position is resolved: the pair's first output, its second, or a tie. */
+export type PairOutcome = PairPresentedA | 'tie';
 
 export interface SampleParameters {
   task: TaskKind;

@@ -4,7 +4,15 @@
  * rater's order, which is what both the rater and the coordinator can see.
  */
 import type { AuditContent, Sha256 } from './audit-chain';
-import type { PreferenceKey, PreferenceOutcome, PresentedA, TaskKind } from './domain';
+import type {
+  PairOutcome,
+  PairPresentedA,
+  PreferenceKey,
+  PreferenceOutcome,
+  PresentedA,
+  ShownAtA,
+  TaskKind,
+} from './domain';
 import { MAX_TASK_DURATION_MS } from './duration';
 import { assertNever } from './kinds/assert-never';
 import { pairwiseAspectChoicesProblem } from './kinds/pairwise';
@@ -48,9 +56,10 @@ export function taskListDigest(tasks: readonly PackagedTask[], sha256: Sha256): 
 /** The answers a rater's audit trail says they gave: the last audited value of everything. */
 export interface AuditedAnswer {
   values?: Record<string, number>;
-  choice?: PreferenceKey;
-  /** Pairwise tasks: the "both unacceptable" mark saved with the choice. */
-  bothUnacceptable?: boolean;
+  /** Null: an adjudication package's pairwise task whose overall choice is not disputed. */
+  choice?: PreferenceKey | null;
+  /** Pairwise tasks: the "both unacceptable" mark saved with the choice (null in an adjudication package). */
+  bothUnacceptable?: boolean | null;
   /** Pairwise tasks of a rubric with aspects: the choice on each (absent: none). */
   aspects?: Record<string, PreferenceKey>;
   comment: string;
@@ -67,8 +76,8 @@ export interface AuditedAnswer {
 /** What an answer's audit entry records (session.ts writes it, the replay reads it). */
 export interface AuditedAnswerValue {
   values?: Record<string, number>;
-  choice?: PreferenceKey;
-  bothUnacceptable?: boolean;
+  choice?: PreferenceKey | null;
+  bothUnacceptable?: boolean | null;
   aspects?: Record<string, PreferenceKey>;
   comment: string;
   durationMs: number;
@@ -227,6 +236,7 @@ export function ratingProblem(rubric: Rubric, values: Record<string, number>, co
 }
 
 export function choiceProblem(choice: string | null, allowTie: boolean): string | null {
+  if (choice === null) return 'it holds no choice';
   if (choice === 'A' || choice === 'B') return null;
   if (choice === 'T') return allowTie ? null : 'a tie was chosen but this study does not allow ties';
   return `the choice "${displaySafeName(String(choice))}" is not A, B${allowTie ? ' or tie' : ''}`;
@@ -249,8 +259,21 @@ export function commentProblem(comment: string): string | null {
 
 /** What a blinded choice means once the master's record of the A position is applied. */
 export function resolveOutcome(choice: PreferenceKey, presentedA: PresentedA | null): PreferenceOutcome {
-  if (choice === 'T') return 'tie';
   if (presentedA === null) throw new PackageCheckError('this preference task has no recorded answer order');
-  const other: PresentedA = presentedA === 'model' ? 'reference' : 'model';
+  return resolveSide(choice, presentedA, ['model', 'reference']);
+}
+
+/** A pairwise choice's letter as the pair's first output, its second, or a tie, from the side shown at A. */
+export function resolvePairOutcome(choice: PreferenceKey, presentedA: PairPresentedA): PairOutcome {
+  return resolveSide(choice, presentedA, ['first', 'second']);
+}
+
+function resolveSide<Side extends ShownAtA>(
+  choice: PreferenceKey,
+  presentedA: Side,
+  sides: readonly [Side, Side],
+): Side | 'tie' {
+  if (choice === 'T') return 'tie';
+  const other = presentedA === sides[0] ? sides[1] : sides[0];
   return choice === 'A' ? presentedA : other;
 }

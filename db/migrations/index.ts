@@ -11,6 +11,7 @@ import { judgesSchema } from './0009_judges';
 import { pairwiseSchema } from './0010_pairwise';
 import { adjudicationSchema } from './0011_adjudication';
 import { pairwiseAspectsSchema } from './0012_pairwise_aspects';
+import { pairwiseAdjudicationSchema } from './0013_pairwise_adjudication';
 
 export interface Migration {
   /** Stored in PRAGMA user_version once applied. */
@@ -37,4 +38,5 @@ export const MIGRATIONS: readonly Migration[] = [
   pairwiseSchema,
   adjudicationSchema,
   pairwiseAspectsSchema,
+  pairwiseAdjudicationSchema,
 ];

@@ -7,19 +7,38 @@
  *   adjudicator, and the stored answers, durations and times equal the last audited ones (the rater
  *   package's own checks, checkPackageContents), each answer giving exactly its task's disputed
  *   dimensions on their scales, and the stored reason tags and guideline gaps equal the audited ones.
- * Then every answered dispute's final value (a preference's outcome once its drawn order is undone), reason
- * and guideline gap is written to adjudicated_values, and the merge is audited.
+ * Then every answered dispute's final value (a preference's or a pairwise choice's outcome once its drawn
+ * order is undone), reason and guideline gap is written to adjudicated_values, and the merge is audited.
  */
 import { basename } from 'node:path';
 import type { AdjudicationMark } from '../../shared/api';
 import { isoNow, type Clock } from '../../shared/clock';
 import { StudyError } from '../../shared/errors';
-import { PackageCheckError, resolveOutcome, taskListDigest } from '../../shared/package-contents';
+import type {
+  PairOutcome,
+  PairPresentedA,
+  PreferenceKey,
+  PreferenceOutcome,
+  PresentedA,
+  TaskKind,
+} from '../../shared/domain';
+import { assertNever } from '../../shared/kinds/assert-never';
+import { OVERALL_PAIRWISE_DIMENSION } from '../../shared/kinds/pairwise';
+import type { Rubric } from '../../shared/rubric';
+import {
+  choiceProblem,
+  PackageCheckError,
+  resolveOutcome,
+  resolvePairOutcome,
+  taskListDigest,
+} from '../../shared/package-contents';
+import type { StoredPackageAnswer } from '../../db/package-file';
 import {
   findAdjudicationRoundBySalt,
   markAdjudicationRoundReturned,
   readRoundDisputes,
   writeAdjudicatedValue,
+  type AdjudicationDisputeRow,
   type AdjudicationRound,
 } from '../../db/adjudication';
 import { readPackageDisputes, readPackageMarks } from '../../db/adjudication-package';
@@ -116,7 +135,7 @@ interface Settlement {
   taskId: string;
   dimension: string;
   value: number | null;
-  outcome: 'model' | 'reference' | 'tie' | null;
+  outcome: PreferenceOutcome | PairOutcome | null;
   reason: AdjudicationMark['reason'];
   guidelineGap: boolean;
   adjudicatedAt: string;
@@ -146,21 +165,7 @@ function checkedSettlements(
     rubric,
     round.adjudicator,
     { now, issuedAt: round.issuedAt },
-    (task, answer) => {
-      const keys = disputed(task.id);
-      if (task.kind === 'preference') return answer.choice === null ? 'the final choice is missing' : null;
-      const given = Object.keys(answer.values);
-      const extra = given.find((k) => !keys.includes(k));
-      if (extra !== undefined) return `"${extra}" is not disputed in this task`;
-      const missing = keys.find((k) => answer.values[k] === undefined);
-      if (missing !== undefined) return `the final value of "${missing}" is missing`;
-      for (const key of keys) {
-        const allowed = rubric.dimensions.find((d) => d.key === key)!.scale.map((p) => p.value);
-        if (!allowed.includes(answer.values[key]!))
-          return `${key}: ${answer.values[key]} is not on the scale (${allowed.join(', ')})`;
-      }
-      return null;
-    },
+    (task, answer) => finalAnswerProblem(task.kind, disputed(task.id), answer, rubric),
   );
   if (contents.entries[0]?.hash !== round.anchorHash)
     refuse(['its audit history does not begin with the anchor written when it was packed']);
@@ -168,7 +173,7 @@ function checkedSettlements(
   // The last audited marks of each task, against the stored ones.
   const auditedMarks = new Map<string, Record<string, AdjudicationMark>>();
   for (const entry of contents.entries) {
-    if (!entry.action.startsWith('rating.') && !entry.action.startsWith('preference.')) continue;
+    if (!['rating.', 'preference.', 'pairwise.'].some((kind) => entry.action.startsWith(kind))) continue;
     const value = JSON.parse(entry.newValue ?? 'null') as { marks?: Record<string, AdjudicationMark> } | null;
     auditedMarks.set(entry.entityId, value?.marks ?? {});
   }
@@ -196,8 +201,7 @@ function checkedSettlements(
       settlements.push({
         taskId: answer.taskId,
         dimension,
-        value: answer.choice === null ? answer.values[dimension]! : null,
-        outcome: answer.choice === null ? null : resolveOutcome(answer.choice, recorded.presentedA),
+        ...finalValue(recorded.taskKind, dimension, answer, recorded.presentedA),
         reason: mark?.reason ?? null,
         guidelineGap: mark?.guidelineGap ?? false,
         adjudicatedAt: answer.updatedAt,
@@ -205,4 +209,84 @@ function checkedSettlements(
     }
   }
   return { settlements, head: contents.head, entries: contents.entries.length };
+}
+
+/**
+ * An adjudicator's stored answer gives exactly its task's disputed dimensions, each a value its kind allows:
+ * a rating's on its scale, a preference's or a pairwise task's choices A, B or an allowed tie (a pairwise
+ * task's overall choice only when disputed, its "both unacceptable" mark never). A problem, or null.
+ */
+function finalAnswerProblem(
+  kind: TaskKind,
+  disputed: readonly string[],
+  answer: StoredPackageAnswer,
+  rubric: Rubric,
+): string | null {
+  const allowTie = rubric.preference.allowTie;
+  switch (kind) {
+    case 'rating':
+      return givenExactly(disputed, answer.values) ?? scaleProblem(disputed, answer.values, rubric);
+    case 'preference':
+      return answer.choice === null ? 'the final choice is missing' : choiceProblem(answer.choice, allowTie);
+    case 'pairwise': {
+      if (Object.keys(answer.values).length > 0) return 'a pairwise task holds rating values';
+      if (answer.bothUnacceptable !== null) return 'it holds a "both unacceptable" mark, which is not adjudicated';
+      const overallDisputed = disputed.includes(OVERALL_PAIRWISE_DIMENSION);
+      const choices: Record<string, string> = {
+        ...answer.aspects,
+        ...(answer.choice !== null && { [OVERALL_PAIRWISE_DIMENSION]: answer.choice }),
+      };
+      if (!overallDisputed && answer.choice !== null) return 'the overall choice is not disputed in this task';
+      const problem = givenExactly(disputed, choices);
+      if (problem) return problem;
+      for (const key of disputed) {
+        const invalid = choiceProblem(choices[key]!, allowTie);
+        if (invalid) return `${key}: ${invalid}`;
+      }
+      return null;
+    }
+    default:
+      return assertNever(kind, 'task kind');
+  }
+}
+
+/** The answer gives a final value for every disputed dimension and for nothing else. */
+function givenExactly(disputed: readonly string[], given: Readonly<Record<string, unknown>>): string | null {
+  const extra = Object.keys(given).find((k) => !disputed.includes(k));
+  if (extra !== undefined) return `"${extra}" is not disputed in this task`;
+  const missing = disputed.find((k) => given[k] === undefined);
+  return missing === undefined ? null : `the final value of "${missing}" is missing`;
+}
+
+function scaleProblem(
+  disputed: readonly string[],
+  values: Readonly<Record<string, number>>,
+  rubric: Rubric,
+): string | null {
+  for (const key of disputed) {
+    const allowed = rubric.dimensions.find((d) => d.key === key)!.scale.map((p) => p.value);
+    if (!allowed.includes(values[key]!)) return `${key}: ${values[key]} is not on the scale (${allowed.join(', ')})`;
+  }
+  return null;
+}
+
+/** A disputed dimension's final value as the master stores it: a rating value, or a choice unblinded. */
+function finalValue(
+  kind: TaskKind,
+  dimension: string,
+  answer: StoredPackageAnswer,
+  presentedA: AdjudicationDisputeRow['presentedA'],
+): Pick<Settlement, 'value' | 'outcome'> {
+  switch (kind) {
+    case 'rating':
+      return { value: answer.values[dimension]!, outcome: null };
+    case 'preference':
+      return { value: null, outcome: resolveOutcome(answer.choice!, presentedA as PresentedA | null) };
+    case 'pairwise': {
+      const letter = dimension === OVERALL_PAIRWISE_DIMENSION ? answer.choice! : answer.aspects[dimension]!;
+      return { value: null, outcome: resolvePairOutcome(letter as PreferenceKey, presentedA as PairPresentedA) };
+    }
+    default:
+      return assertNever(kind, 'task kind');
+  }
 }

@@ -9,7 +9,7 @@ import { StudyError } from '../../shared/errors';
 import { resolveThresholds } from '../../shared/adjudication/disagreement';
 import type { StudyDb } from '../../db/connection';
 import { readPlanSecret } from '../../db/plan';
-import { checkedThresholds, mergedJudgements, NO_PLAN_YET, nothingDisputed } from './adjudication';
+import { checkedThresholds, mergedJudgements, NO_PLAN_YET, NOTHING_DISPUTED } from './adjudication';
 import { readActiveRubric } from './study';
 
 export function previewAdjudication(db: StudyDb, chosen: DisputeThresholds): AdjudicationPreview {
@@ -24,6 +24,6 @@ export function previewAdjudication(db: StudyDb, chosen: DisputeThresholds): Adj
     return { ...tally, problem: error.message };
   }
   const tally = tallyDisputes(dimensions, judgeUnits(dimensions, mergedJudgements(db), chosen), resolved);
-  const problem = readPlanSecret(db) === null ? NO_PLAN_YET : tally.disputes === 0 ? nothingDisputed(db) : null;
+  const problem = readPlanSecret(db) === null ? NO_PLAN_YET : tally.disputes === 0 ? NOTHING_DISPUTED : null;
   return { ...tally, problem };
 }

@@ -4,7 +4,10 @@
  * adjudicator's reason tag and guideline-gap flag beside each final value. Conditions of the rubric do not
  * apply: the adjudicator settles the disputed dimensions, not a whole new rating.
  */
-import type { AdjudicationDisputeView, AdjudicationMark } from '../../shared/api';
+import type { AdjudicationDisputeView, AdjudicationMark, SavePairwiseRequest } from '../../shared/api';
+import type { PreferenceKey } from '../../shared/domain';
+import { OVERALL_PAIRWISE_DIMENSION } from '../../shared/kinds/pairwise';
+import { choiceProblem } from '../../shared/package-contents';
 import { ADJUDICATION_REASON_SLUGS } from '../../shared/adjudication/reasons';
 import { StudyError } from '../../shared/errors';
 import type { Rubric } from '../../shared/rubric';
@@ -18,8 +21,23 @@ export interface AdjudicationSession {
   view(taskId: string): AdjudicationDisputeView[];
   /** The final rating values, checked: exactly the disputed dimensions, each on its scale. */
   checkedValues(taskId: string, values: Record<string, number>): Record<string, number>;
+  /**
+   * A pairwise task's final choices, checked: the overall choice exactly when it is disputed, exactly the
+   * disputed aspects, each A, B or an allowed tie, and no "both unacceptable" mark (it is not adjudicated).
+   */
+  checkedPairwise(
+    taskId: string,
+    request: Pick<SavePairwiseRequest, 'choice' | 'bothUnacceptable' | 'aspects'>,
+  ): PairwiseAnswer;
   /** The marks checked (disputed dimensions only, a known reason) and written; returns them complete, for the audit. */
   writeMarks(taskId: string, marks: Record<string, AdjudicationMark> | undefined): Record<string, AdjudicationMark>;
+}
+
+/** What a pairwise task's save stores: the overall choice, the mark and the aspect choices. */
+export interface PairwiseAnswer {
+  choice: PreferenceKey | null;
+  bothUnacceptable: boolean | null;
+  aspects: Record<string, PreferenceKey>;
 }
 
 /** Null for a rater's package. */
@@ -59,6 +77,35 @@ export function adjudicationSession(db: StudyDb, rubric: Rubric): AdjudicationSe
     return Object.fromEntries(keys.map((k) => [k, values[k]!]));
   }
 
+  function checkedPairwise(
+    taskId: string,
+    request: Pick<SavePairwiseRequest, 'choice' | 'bothUnacceptable' | 'aspects'>,
+  ): PairwiseAnswer {
+    const keys = disputed(taskId).map((d) => d.dimension);
+    const overallDisputed = keys.includes(OVERALL_PAIRWISE_DIMENSION);
+    const aspects = request.aspects ?? {};
+    const problems: string[] = [];
+    if (request.bothUnacceptable !== null)
+      problems.push('The "both unacceptable" mark is not adjudicated: the raters\' marks stay theirs.');
+    if (!overallDisputed && request.choice !== null)
+      problems.push('The overall choice is not disputed in this task: only the disputed rows can be set.');
+    const extra = Object.keys(aspects).filter((k) => !keys.includes(k) || k === OVERALL_PAIRWISE_DIMENSION);
+    if (extra.length > 0) problems.push(`${extra.join(', ')}: not disputed in this task.`);
+    const label = (key: string) =>
+      key === OVERALL_PAIRWISE_DIMENSION ? 'Overall' : (rubric.dimensions.find((d) => d.key === key)?.label ?? key);
+    for (const key of keys) {
+      const choice = key === OVERALL_PAIRWISE_DIMENSION ? request.choice : aspects[key];
+      if (choice === null || choice === undefined)
+        problems.push(`${label(key)}: choose the final answer (A, B or a tie).`);
+      else {
+        const invalid = choiceProblem(choice, rubric.preference.allowTie);
+        if (invalid) problems.push(`${label(key)}: ${invalid}.`);
+      }
+    }
+    if (problems.length > 0) throw new StudyError(problems.join('\n'));
+    return { choice: overallDisputed ? request.choice : null, bothUnacceptable: null, aspects };
+  }
+
   function writeMarks(
     taskId: string,
     marks: Record<string, AdjudicationMark> | undefined,
@@ -80,5 +127,5 @@ export function adjudicationSession(db: StudyDb, rubric: Rubric): AdjudicationSe
     return complete;
   }
 
-  return { view, checkedValues, writeMarks };
+  return { view, checkedValues, checkedPairwise, writeMarks };
 }

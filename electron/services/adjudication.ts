@@ -1,9 +1,9 @@
 /**
  * `adjudicate`: an adjudication round. The disagreements among the merged primary answers
  * (shared/adjudication/disagreement.ts) go into one package for one adjudicator, blinded like a rater's
- * package: each disputed output's texts under an opaque id, a drawn order, a preference's answers in a
- * drawn position, and the raters' values as "Rater 1", "Rater 2", … in an order drawn per task (a
- * preference's as the sides A / B / T of that position), or not shown at all. Every draw comes from the plan's secret, keyed by the round's id (its package id); the master records
+ * package: each disputed output's (or pair's) texts under an opaque id, a drawn order, a preference's or a
+ * pairwise task's answers in a drawn position, and the raters' values as "Rater 1", "Rater 2", … in an
+ * order drawn per task (a choice's as the sides A / B / T of that position), or not shown at all. Every draw comes from the plan's secret, keyed by the round's id (its package id); the master records
  * which shown rater was whom. The package is written, anchored and recorded like a rater's (pack.ts).
  */
 import { randomUUID } from 'node:crypto';
@@ -25,8 +25,11 @@ import type { DimensionKind } from '../../shared/kinds/dimension-kinds';
 import { StudyError } from '../../shared/errors';
 import type { PackagedTask } from '../../shared/package-contents';
 import { displaySafeName, nameProblem } from '../../shared/text/names';
+import type { PairPresentedA } from '../../shared/domain';
+import { assertNever } from '../../shared/kinds/assert-never';
+import { TASK_KIND_SPECS } from '../../shared/kinds/task-kinds';
+import { resolvePairOutcome } from '../../shared/package-contents';
 import {
-  countMergedPairwiseChoices,
   insertAdjudicationDispute,
   insertAdjudicationRound,
   insertAdjudicationTask,
@@ -68,32 +71,46 @@ export interface AdjudicationSummary {
   bytes: number;
 }
 
-/** One judgement per rater and task: their rating values, or their choice's outcome. */
+/** One judgement per rater and task: their rating values, or their choices' outcomes. */
 export function mergedJudgements(master: StudyDb): MergedJudgement[] {
-  const byAnswer = new Map<string, MergedJudgement>();
+  const byAnswer = new Map<
+    string,
+    MergedJudgement & { ratings: Record<string, number>; choices: Record<string, string> }
+  >();
   for (const row of readPrimaryJudgements(master)) {
-    const key = `${row.task}\u0000${row.outputId}\u0000${row.raterId}`;
+    const key = `${row.task}\u0000${row.outputId}\u0000${row.outputBId ?? ''}\u0000${row.raterId}`;
     let judgement = byAnswer.get(key);
     if (!judgement) {
-      judgement = { taskKind: row.task, outputId: row.outputId, raterId: row.raterId, ratings: {}, choice: null };
+      judgement = {
+        taskKind: row.task,
+        outputId: row.outputId,
+        outputBId: row.outputBId,
+        raterId: row.raterId,
+        ratings: {},
+        choices: {},
+      };
       byAnswer.set(key, judgement);
     }
-    if (row.dimension !== null) (judgement.ratings as Record<string, number>)[row.dimension] = row.value!;
-    else judgement.choice = row.outcome;
+    const rule = TASK_KIND_SPECS[row.task].disagreement;
+    switch (rule.judged) {
+      case 'rubric dimensions':
+        judgement.ratings[row.dimension!] = row.value!;
+        break;
+      case 'choice':
+        judgement.choices[row.dimension ?? rule.dimension] =
+          row.outcome ?? resolvePairOutcome(row.letter!, row.presentedA as PairPresentedA);
+        break;
+      default:
+        assertNever(rule, 'task disagreement');
+    }
   }
   return [...byAnswer.values()];
 }
 
 /** Why a round cannot be packed: the refusals `adjudicate` and the app's Adjudicate step share. */
 export const NO_PLAN_YET = 'This study has no plan yet: assign raters, pack and merge their work first.';
-const NOTHING_DISPUTED = 'The merged ratings hold no disagreement at these thresholds: there is nothing to adjudicate.';
-const PAIRWISE_NOT_ADJUDICATED =
-  'Pairwise comparisons are not put to adjudication yet, so their splits are not counted (docs/adjudication.md).';
-
-/** Why there is nothing to pack, saying so when the study's pairwise comparisons were left out of the count. */
-export function nothingDisputed(master: StudyDb): string {
-  return countMergedPairwiseChoices(master) > 0 ? `${NOTHING_DISPUTED} ${PAIRWISE_NOT_ADJUDICATED}` : NOTHING_DISPUTED;
-}
+export const NOTHING_DISPUTED =
+  'The merged ratings hold no disagreement at these thresholds: there is nothing to adjudicate.';
 
 export function checkedThresholds(thresholds: DisputeThresholds): Record<DimensionKind, number | null> {
   try {
@@ -115,19 +132,20 @@ function refuseAdjudicator(master: StudyDb, name: string): string {
   return trimmed;
 }
 
-/** A task of the package: the output's texts, a preference's in its drawn order, as a rater's task shows them. */
-function packagedTask(plan: AdjudicationTaskPlan, id: string, texts: OutputTexts): PackagedTask {
-  const modelFirst = plan.presentedA !== 'reference';
-  return {
-    id,
-    kind: plan.taskKind,
-    position: plan.position,
-    question: texts.question,
-    context: texts.context,
-    answerA: plan.presentedA === null || modelFirst ? texts.answer : texts.reference,
-    answerB: plan.presentedA === null ? null : modelFirst ? texts.reference : texts.answer,
-    feedback: null,
-  };
+/**
+ * A task of the package as a rater's task shows it: the output's texts, and a preference's answer and
+ * reference, or a pair's two answers, in the drawn order.
+ */
+function packagedTask(plan: AdjudicationTaskPlan, id: string, texts: ReadonlyMap<number, OutputTexts>): PackagedTask {
+  const output = texts.get(plan.outputId)!;
+  const { question, context } = output;
+  const shown = { id, kind: plan.taskKind, position: plan.position, question, context, feedback: null };
+  const sides = TASK_KIND_SPECS[plan.taskKind].sides;
+  if (sides === null) return { ...shown, answerA: output.answer, answerB: null };
+  // The second side is a preference's reference, or a pair's second output.
+  const second = plan.outputBId === null ? output.reference : texts.get(plan.outputBId)!.answer;
+  const [atA, atB] = plan.presentedA === sides[0] ? [output.answer, second] : [second, output.answer];
+  return { ...shown, answerA: atA, answerB: atB };
 }
 
 /**
@@ -157,19 +175,27 @@ export function packAdjudicationPackage(master: StudyDb, options: AdjudicateOpti
   if (!secret) throw new StudyError(NO_PLAN_YET);
   const rubric = readActiveRubric(master);
   const disputes = findDisputes(rubric.dimensions, mergedJudgements(master), options.thresholds);
-  if (disputes.length === 0) throw new StudyError(nothingDisputed(master));
+  if (disputes.length === 0) throw new StudyError(NOTHING_DISPUTED);
 
   const roundId = randomUUID();
   const plans = planAdjudicationRound(disputes, {
     order: keyedStream(secret, 'adjudication order', roundId),
-    task: (kind, outputId) => keyedStream(secret, 'adjudication task', roundId, kind, String(outputId)),
+    task: (kind, outputId, outputBId) =>
+      keyedStream(
+        secret,
+        'adjudication task',
+        roundId,
+        kind,
+        String(outputId),
+        ...(outputBId === null ? [] : [String(outputBId)]),
+      ),
   });
   const texts = readOutputTexts(
     master,
-    plans.map((p) => p.outputId),
+    plans.flatMap((p) => (p.outputBId === null ? [p.outputId] : [p.outputId, p.outputBId])),
   );
   const taskIds = plans.map(() => randomUUID());
-  const tasks = plans.map((plan, i) => packagedTask(plan, taskIds[i]!, texts.get(plan.outputId)!));
+  const tasks = plans.map((plan, i) => packagedTask(plan, taskIds[i]!, texts));
   const written = writeAnchoredPackage(master, {
     out: options.out,
     passphrase: options.passphrase,
@@ -213,6 +239,7 @@ export function packAdjudicationPackage(master: StudyDb, options: AdjudicateOpti
           roundId,
           position: plan.position,
           outputId: plan.outputId,
+          outputBId: plan.outputBId,
           taskKind: plan.taskKind,
           presentedA: plan.presentedA,
         });

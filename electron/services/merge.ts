@@ -493,13 +493,18 @@ function sameAnswer(kind: TaskKind, audited: AuditedAnswer, stored: StoredPackag
       return audited.choice === stored.choice;
     case 'pairwise':
       return (
-        audited.choice === stored.choice &&
-        (audited.bothUnacceptable ? 1 : 0) === stored.bothUnacceptable &&
+        (audited.choice ?? null) === stored.choice &&
+        markCell(audited.bothUnacceptable) === stored.bothUnacceptable &&
         sameValues(audited.aspects ?? {}, stored.aspects)
       );
     default:
       return assertNever(kind, 'task kind');
   }
+}
+
+/** An audited "both unacceptable" mark as the package stores it: 0 or 1, or null where none is asked. */
+function markCell(mark: boolean | null | undefined): number | null {
+  return mark === null || mark === undefined ? null : mark ? 1 : 0;
 }
 
 /** What the master stores of a package's answer besides the response: values, or a choice unblinded. */

@@ -22,6 +22,7 @@ function latestThresholds(db: StudyDb): DisputeThresholds {
 export function readUnitProvenance(db: StudyDb): Map<string, UnitProvenance> {
   const settled = readSettledDisputes(db).map((s) => ({
     outputId: s.outputId,
+    outputBId: s.outputBId,
     dimension: s.dimension,
     value: (s.value ?? s.outcome)!,
   }));
@@ -31,11 +32,11 @@ export function readUnitProvenance(db: StudyDb): Map<string, UnitProvenance> {
 
 /** The report's adjudication facts: every compared unit's end with the latest round's marks. */
 export function readReportAdjudication(db: StudyDb): ReportAdjudication {
-  const marks = new Map(readSettledDisputes(db).map((s) => [provenanceKey(s.outputId, s.dimension), s]));
+  const marks = new Map(readSettledDisputes(db).map((s) => [provenanceKey(s.outputId, s.outputBId, s.dimension), s]));
   const units = [...readUnitProvenance(db)].map(([key, unit]) => {
     const settled = unit.provenance === 'adjudicated' ? marks.get(key) : undefined;
     return {
-      dimension: key.slice(key.indexOf('\u0000') + 1),
+      dimension: unit.counted,
       provenance: unit.provenance,
       reason: settled?.reason ?? null,
       guidelineGap: settled?.guidelineGap ?? false,

@@ -18,6 +18,7 @@ import type {
 import { isoNow, type Clock } from '../../shared/clock';
 import type { CalibrationFeedback } from '../../shared/qc/calibration';
 import type { TaskKind } from '../../shared/domain';
+import type { PairwiseAnswer } from './adjudication-session';
 import { assertNever } from '../../shared/kinds/assert-never';
 import { pairwiseAspectChoicesProblem, pairwiseAspects } from '../../shared/kinds/pairwise';
 import { lockReceipt } from '../../shared/lock-receipt';
@@ -237,21 +238,30 @@ export function startPackageSession(db: StudyDb, clock: Clock): RaterSession {
     })();
   }
 
-  /**
-   * A pairwise choice, its "both unacceptable" mark and its choices on the rubric's aspects are saved, and
-   * audited, together. The audit names aspects only when the rubric asks some, as the merge compares them.
-   */
-  function savePairwise(request: SavePairwiseRequest): void {
-    if (request.choice === null || request.bothUnacceptable === null)
-      throw new StudyError('This comparison cannot be saved: choose Answer A, Answer B or a tie, and say whether both are unacceptable.');
+  /** A rater's pairwise answer: an overall choice, the mark, and a choice on every aspect the rubric asks. */
+  function checkedRaterPairwise(request: SavePairwiseRequest): PairwiseAnswer {
     const { choice, bothUnacceptable } = request;
+    if (choice === null || bothUnacceptable === null)
+      throw new StudyError('This comparison cannot be saved: choose Answer A, Answer B or a tie.');
     refuseDisallowedTie(choice);
     const aspects = request.aspects ?? {};
     const aspectProblem = pairwiseAspectChoicesProblem(rubric, aspects);
     if (aspectProblem) throw new StudyError(`This comparison cannot be saved: ${aspectProblem}.`);
-    const asksAspects = pairwiseAspects(rubric).length > 0;
+    refuseMarksOutsideAdjudication(request.marks);
+    return { choice, bothUnacceptable, aspects };
+  }
+
+  /**
+   * A pairwise choice, its "both unacceptable" mark and its choices on the rubric's aspects are saved, and
+   * audited, together. The audit names aspects only when the rubric asks some, as the merge compares them;
+   * in an adjudication package the answer holds the disputed rows only (adjudication-session.ts).
+   */
+  function savePairwise(request: SavePairwiseRequest): void {
+    const raterAnswer = adjudication ? null : checkedRaterPairwise(request);
+    const asksAspects = adjudication !== null || pairwiseAspects(rubric).length > 0;
     db.transaction(() => {
       const task = writableTask(request.assignmentId, 'pairwise');
+      const { choice, bothUnacceptable, aspects } = raterAnswer ?? adjudication!.checkedPairwise(task.id, request);
       const before = readPackageResponse(db, task.id);
       const oldValue = before && {
         choice: readPackageChoice(db, task.id),
@@ -263,6 +273,7 @@ export function startPackageSession(db: StudyDb, clock: Clock): RaterSession {
       upsertPackageResponse(db, task.id, request.comment, request.durationMs, at);
       writePackageChoice(db, task.id, choice, bothUnacceptable);
       writePackageAspectChoices(db, task.id, aspects);
+      const marks = adjudication?.writeMarks(task.id, request.marks);
       appendAudit(db, {
         at,
         actor: raterName,
@@ -274,6 +285,7 @@ export function startPackageSession(db: StudyDb, clock: Clock): RaterSession {
           choice,
           bothUnacceptable,
           ...(asksAspects && { aspects }),
+          ...(marks && { marks }),
           ...auditedResponse(readPackageResponse(db, task.id)!),
         },
       });

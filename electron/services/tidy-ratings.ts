@@ -3,7 +3,7 @@
  * provenance. Reading a tidy CSV file is tidy-ratings-csv.ts, which loads no database.
  */
 import { type StudyDb } from '../../db/connection';
-import type { PreferenceOutcome } from '../../shared/domain';
+import type { PairOutcome, PreferenceOutcome } from '../../shared/domain';
 import { assertNever } from '../../shared/kinds/assert-never';
 import { readAnsweredPairwise, readAnsweredValues, readScoresOfAnsweredOutputs } from '../../db/answers';
 import {
@@ -34,7 +34,7 @@ export function readTidyRatingRows(db: StudyDb): TidyRatingRow[] {
     const bin = referenceControl ? null : row.bin;
     const scoresOfOutput = referenceControl ? {} : (scores.get(row.output_id) ?? {});
     // A quality-control answer checks the rater; only the study's own answers were compared.
-    const unit = qc === null ? provenance.get(provenanceKey(row.output_id, row.dimension)) : undefined;
+    const unit = qc === null ? provenance.get(provenanceKey(row.output_id, null, row.dimension)) : undefined;
     const fields = {
       rater,
       itemId,
@@ -70,12 +70,16 @@ export function readTidyRatingRows(db: StudyDb): TidyRatingRow[] {
 /**
  * Every merged pairwise judgement as tidy rows, the overall choice's (`dimension = pairwise`) then one per
  * aspect the rubric asks (`dimension` = its key): the blinded letter undone with the assignment's record of
- * which output was shown at A, so `value` names the preferred model (or `tie`).
+ * which output was shown at A, so `value` names the preferred model (or `tie`), and so does an adjudicated
+ * final choice.
  */
 export function readTidyPairwiseRows(db: StudyDb): TidyPairwiseRow[] {
+  const provenance = readUnitProvenance(db);
   return readAnsweredPairwise(db, PAIRWISE_DIMENSION).map((row) => {
     const [modelA, modelB] =
       row.presented_a === 'first' ? [row.first_model, row.second_model] : [row.second_model, row.first_model];
+    const unit = provenance.get(provenanceKey(row.first_output_id, row.second_output_id, row.dimension));
+    const finalChoice = unit?.adjudicatedValue as PairOutcome | null | undefined;
     return {
       rater: row.rater,
       itemId: row.item_id,
@@ -85,6 +89,15 @@ export function readTidyPairwiseRows(db: StudyDb): TidyPairwiseRow[] {
       modelB,
       value: row.choice === 'T' ? PAIRWISE_TIE : row.choice === 'A' ? modelA : modelB,
       bothUnacceptable: row.both_unacceptable === 1,
+      provenance: unit?.provenance,
+      adjudicatedValue:
+        finalChoice === null || finalChoice === undefined
+          ? undefined
+          : finalChoice === 'tie'
+            ? PAIRWISE_TIE
+            : finalChoice === 'first'
+              ? row.first_model
+              : row.second_model,
       durationMs: row.duration_ms,
       ratedAt: row.submitted_at,
       packageId: row.package_id,

@@ -1,12 +1,15 @@
 /**
- * Which merged answers disagree enough to go to an adjudicator. The unit is one output and one dimension
- * (a rubric dimension of a rating task, or a task kind's choice such as `preference`); each kind says how
- * its values are compared (shared/kinds/disagreement-rule.ts):
+ * Which merged answers disagree enough to go to an adjudicator. The unit is one output (a pairwise task's
+ * pair of outputs) and one dimension (a rubric dimension of a rating task, or a choice: a preference's,
+ * a pairwise task's overall choice and each of its aspects); each kind says how its values are compared
+ * (shared/kinds/disagreement-rule.ts):
  * - ordered dimensions (Likert, ordinal) dispute when the highest and lowest value are at least the
  *   threshold apart in scale steps (Likert default 2, ordinal default 1: an ordinal scale is short and
  *   each of its steps is a clinical category, e.g. no harm / mild harm);
- * - binary and nominal dimensions, and choices (a preference: model / reference / tie), dispute on any
- *   difference.
+ * - binary and nominal dimensions, and choices (a preference: model / reference / tie; a pairwise
+ *   choice: first / second / tie of the pair), dispute on any difference. A pairwise aspect carries a rubric
+ *   dimension's key but is a choice between the two answers, compared as one.
+ * A pairwise task's "both unacceptable" mark is not judged: each rater's mark stays theirs.
  * Only units with two raters or more can dispute. A confidence dimension is never judged (it is about
  * the rater, not the answer).
  */
@@ -22,11 +25,17 @@ export type DisputeThresholds = Partial<Record<DimensionKind, number>>;
 export interface MergedJudgement {
   taskKind: TaskKind;
   outputId: number;
+  /** A pairwise task's second output (the master task's `output_b_id`); null for the other kinds. */
+  outputBId: number | null;
   raterId: number;
-  /** The rubric values of a rating task by dimension key (empty for a choice). */
+  /** The rubric values of a rating task by dimension key (empty for a choice kind). */
   ratings: Readonly<Record<string, number>>;
-  /** A choice kind's outcome once the blinded order is undone (null for a rating task). */
-  choice: string | null;
+  /**
+   * A choice kind's outcomes once the blinded order is undone, by dimension: a preference's under
+   * `preference`, a pairwise task's overall choice under `pairwise` and each aspect under its key (empty
+   * for a rating task).
+   */
+  choices: Readonly<Record<string, string>>;
 }
 
 export interface RaterValue {
@@ -37,6 +46,7 @@ export interface RaterValue {
 export interface JudgedUnit {
   taskKind: TaskKind;
   outputId: number;
+  outputBId: number | null;
   dimension: string;
   /** Every rater's value, by rater id. */
   values: RaterValue[];
@@ -98,11 +108,14 @@ function ratingDisputed(
   }
 }
 
-const unitKey = (outputId: number, dimension: string) => `${outputId}\u0000${dimension}`;
+/** One output, or one pair of outputs, of one task kind. */
+const subjectKey = (j: Pick<MergedJudgement, 'taskKind' | 'outputId' | 'outputBId'>) =>
+  `${j.taskKind}\u0000${j.outputId}\u0000${j.outputBId ?? ''}`;
 
 /**
- * Every unit (output × dimension) the judgements cover, disputed or not, in the order of first
- * appearance of its output, then the rubric's dimension order (a choice after the dimensions). A rater's
+ * Every unit (output or pair × dimension) the judgements cover, disputed or not, in the order of first
+ * appearance of its output or pair, then the rubric's dimension order (a choice kind's own choice first,
+ * then a pairwise task's aspects in the rubric's order). A rater's
  * second answer to the same unit (a hidden repeat) must not be passed in: the caller keeps one per rater.
  */
 export function judgeUnits(
@@ -114,13 +127,21 @@ export function judgeUnits(
   const judged = dimensions.filter((d) => d.role !== 'confidence');
   const dimensionOrder = new Map(judged.map((d, i) => [d.key, i]));
   const units = new Map<string, JudgedUnit>();
-  const outputOrder = new Map<number, number>();
+  const subjectOrder = new Map<string, number>();
   const add = (j: MergedJudgement, dimension: string, value: number | string) => {
-    if (!outputOrder.has(j.outputId)) outputOrder.set(j.outputId, outputOrder.size);
-    const key = unitKey(j.outputId, dimension);
+    const subject = subjectKey(j);
+    if (!subjectOrder.has(subject)) subjectOrder.set(subject, subjectOrder.size);
+    const key = `${subject}\u0000${dimension}`;
     let unit = units.get(key);
     if (!unit) {
-      unit = { taskKind: j.taskKind, outputId: j.outputId, dimension, values: [], disputed: false };
+      unit = {
+        taskKind: j.taskKind,
+        outputId: j.outputId,
+        outputBId: j.outputBId,
+        dimension,
+        values: [],
+        disputed: false,
+      };
       units.set(key, unit);
     }
     if (unit.values.some((v) => v.raterId === j.raterId))
@@ -134,7 +155,7 @@ export function judgeUnits(
         for (const d of judged) if (d.key in j.ratings) add(j, d.key, j.ratings[d.key]!);
         break;
       case 'choice':
-        if (j.choice !== null) add(j, rule.dimension, j.choice);
+        for (const [dimension, outcome] of Object.entries(j.choices)) add(j, dimension, outcome);
         break;
       default:
         assertNever(rule, 'task disagreement');
@@ -145,14 +166,39 @@ export function judgeUnits(
   for (const unit of result) {
     unit.values.sort((a, b) => a.raterId - b.raterId);
     if (unit.values.length < 2) continue;
-    const rated = byKey.get(unit.dimension);
+    const rated = judgedAsRating(unit) ? byKey.get(unit.dimension) : undefined;
     unit.disputed =
       rated === undefined
         ? anyDifference(unit.values)
         : ratingDisputed(rated.dimension, unit.values, thresholds, rated.steps);
   }
-  const rank = (u: JudgedUnit) => dimensionOrder.get(u.dimension) ?? dimensionOrder.size;
-  return result.sort((a, b) => outputOrder.get(a.outputId)! - outputOrder.get(b.outputId)! || rank(a) - rank(b));
+  // A kind's own choice (no rubric key) first; rubric dimensions and pairwise aspects (which carry a
+  // dimension's key) in the rubric's order.
+  const rank = (u: JudgedUnit) => dimensionOrder.get(u.dimension) ?? -1;
+  return result.sort(
+    (a, b) => subjectOrder.get(subjectKey(a))! - subjectOrder.get(subjectKey(b))! || rank(a) - rank(b),
+  );
+}
+
+/**
+ * How counts (the Adjudicate step, the report) name a unit's dimension: a rating dimension's key, a choice
+ * kind's own choice (`preference`, `pairwise`), or a pairwise aspect as `pairwise:<key>`, so that it is not
+ * counted with the rating dimension of the same key.
+ */
+export function countedDimension(unit: Pick<JudgedUnit, 'taskKind' | 'dimension'>): string {
+  const rule = TASK_KIND_SPECS[unit.taskKind].disagreement;
+  switch (rule.judged) {
+    case 'rubric dimensions':
+      return unit.dimension;
+    case 'choice':
+      return unit.dimension === rule.dimension ? unit.dimension : `${rule.dimension}:${unit.dimension}`;
+    default:
+      return assertNever(rule, 'task disagreement');
+  }
+}
+
+function judgedAsRating(unit: Pick<JudgedUnit, 'taskKind'>): boolean {
+  return TASK_KIND_SPECS[unit.taskKind].disagreement.judged === 'rubric dimensions';
 }
 
 /** The disputed units alone: what an adjudication round sends to its adjudicator. */

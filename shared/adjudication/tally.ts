@@ -6,12 +6,18 @@
 import type { AdjudicationPreview } from '../coordinator-api';
 import { DIMENSION_KIND_SPECS, type DimensionKind } from '../kinds/dimension-kinds';
 import type { RubricDimension } from '../rubric';
-import type { JudgedUnit } from './disagreement';
+import { countedDimension, type JudgedUnit } from './disagreement';
 
 export type DisputeTally = Omit<AdjudicationPreview, 'problem'>;
 
-/** A choice's dimension (`preference`) as the step names it. */
-const choiceLabel = (dimension: string) => dimension.charAt(0).toUpperCase() + dimension.slice(1);
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** A choice's dimension as the step names it: `Preference`, `Pairwise`, or `Pairwise: <aspect's label>`. */
+function choiceLabel(counted: string, dimensions: readonly Pick<RubricDimension, 'key' | 'label'>[]): string {
+  const [kind, aspect] = counted.split(':');
+  if (aspect === undefined) return capitalised(counted);
+  return `${capitalised(kind!)}: ${dimensions.find((d) => d.key === aspect)?.label ?? aspect}`;
+}
 
 export function tallyDisputes(
   dimensions: readonly Pick<RubricDimension, 'key' | 'label' | 'kind' | 'role'>[],
@@ -27,23 +33,24 @@ export function tallyDisputes(
   );
   const tasks = new Set<string>();
   for (const unit of units) {
-    let row = rows.get(unit.dimension);
+    const counted = countedDimension(unit);
+    let row = rows.get(counted);
     if (!row) {
       row = {
-        dimension: unit.dimension,
-        label: choiceLabel(unit.dimension),
+        dimension: counted,
+        label: choiceLabel(counted, dimensions),
         kind: null,
         threshold: null,
         compared: 0,
         disputes: 0,
       };
-      rows.set(unit.dimension, row);
+      rows.set(counted, row);
     }
     if (unit.values.length < 2) continue;
     row.compared += 1;
     if (!unit.disputed) continue;
     row.disputes += 1;
-    tasks.add(`${unit.taskKind}\u0000${unit.outputId}`);
+    tasks.add(`${unit.taskKind}\u0000${unit.outputId}\u0000${unit.outputBId ?? ''}`);
   }
   const kinds = [...new Set(judged.map((d) => d.kind))];
   const thresholds = kinds.flatMap((kind) => {

@@ -106,7 +106,7 @@ export function draftTidyAnalysis(allRows: ReadonlyArray<TidyRatingRow>, options
       : undefined;
   const pairwise =
     options.pairwise !== undefined && options.pairwise.length > 0
-      ? analyzePairwise(options.pairwise, bootstrap)
+      ? analyzePairwise(options.pairwise, bootstrap, finalValues)
       : undefined;
 
   // The rest needs no resamples, so it is computed alongside them: in this thread while other threads
@@ -141,7 +141,7 @@ export function draftTidyAnalysis(allRows: ReadonlyArray<TidyRatingRow>, options
       qc,
     } satisfies AnalysisResult);
     // Only analyses with adjudicated values (or asked to use them) carry the key: others stay as they were.
-    const adjudication = adjudicationSummary(rows, finalValues);
+    const adjudication = adjudicationSummary(rows, options.pairwise ?? [], finalValues);
     if (adjudication !== null) result.adjudication = adjudication;
     // Only studies with judges carry the key, so every other analysis JSON stays as it was.
     if (judges !== undefined) result.judges = judges;

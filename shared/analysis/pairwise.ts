@@ -9,6 +9,8 @@ import {
   type PairwiseJudgement,
 } from '../stats';
 import { OVERALL_PAIRWISE_DIMENSION } from '../kinds/pairwise';
+import type { Provenance } from '../adjudication/provenance';
+import { pairwiseRowsForModelFigures, type FinalValues } from './final-values';
 import { AnalysisInputError } from './errors';
 import type { UnitBootstrap } from './resampling';
 import { compareStrings } from './tidy';
@@ -30,6 +32,10 @@ export interface PairwiseJudgementRow {
   modelB: string;
   value: string;
   bothUnacceptable: boolean;
+  /** Where the final choice of this pair and dimension comes from (as a rating row's); absent when not compared. */
+  provenance?: Provenance;
+  /** The adjudicator's final choice, a model's name or `tie`; given exactly when provenance is adjudicated. */
+  adjudicatedValue?: string;
 }
 
 export interface BradleyTerryStrength {
@@ -117,6 +123,7 @@ export interface PairwiseSummary {
 export function analyzePairwise(
   rows: ReadonlyArray<PairwiseJudgementRow>,
   bootstrap: UnitBootstrap,
+  finalValues: FinalValues = 'raters_mean',
 ): PairwiseSummary[] {
   const dimensions = [...new Set(rows.map((row) => row.dimension))].sort(
     (a, b) => Number(b === PAIRWISE_DIMENSION) - Number(a === PAIRWISE_DIMENSION) || compareStrings(a, b),
@@ -125,30 +132,34 @@ export function analyzePairwise(
     const ofDimension = rows.filter((row) => row.dimension === dimension);
     const bins = [...new Set(ofDimension.flatMap((row) => (row.bin === null ? [] : [row.bin])))].sort((a, b) => a - b);
     return [
-      summarise(dimension, null, ofDimension, bootstrap),
+      summarise(dimension, null, ofDimension, bootstrap, finalValues),
       ...bins.map((bin) =>
         summarise(
           dimension,
           bin,
           ofDimension.filter((row) => row.bin === bin),
           bootstrap,
+          finalValues,
         ),
       ),
     ];
   });
 }
 
+/** The model figures read `finalValues` (shared/analysis/final-values.ts); what describes the raters reads their own choices. */
 function summarise(
   dimension: string,
   bin: number | null,
   rows: ReadonlyArray<PairwiseJudgementRow>,
   bootstrap: UnitBootstrap,
+  finalValues: FinalValues,
 ): PairwiseSummary {
+  const finalRows = pairwiseRowsForModelFigures(rows, finalValues);
   const models = [...new Set(rows.flatMap((row) => [row.modelA, row.modelB]))].sort(compareStrings);
   const modelIndex = new Map(models.map((model, index) => [model, index]));
   const items = [...new Set(rows.map((row) => row.itemId))].sort(compareStrings);
   const itemIndex = new Map(items.map((item, index) => [item, index]));
-  const judgements: PairwiseJudgement[] = rows.map((row) => ({
+  const judgements: PairwiseJudgement[] = finalRows.map((row) => ({
     unit: itemIndex.get(row.itemId)!,
     a: modelIndex.get(row.modelA)!,
     b: modelIndex.get(row.modelB)!,
@@ -163,7 +174,7 @@ function summarise(
     high: null,
     component: componentOf.get(i)!,
   }));
-  const pairs = pairRecords(models, rows, (i, j) => {
+  const pairs = pairRecords(models, finalRows, (i, j) => {
     const sameComponent = fit.logStrengths[i] != null && componentOf.get(i) === componentOf.get(j);
     return {
       beats: sameComponent ? 1 / (1 + Math.exp(fit.logStrengths[j]! - fit.logStrengths[i]!)) : null,

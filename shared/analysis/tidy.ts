@@ -237,9 +237,8 @@ export function pairwiseTidyRecord(row: TidyPairwiseRow, metrics: ReadonlyArray<
     model_a: row.modelA,
     model_b: row.modelB,
     both_unacceptable: row.bothUnacceptable ? 1 : 0,
-    // Pairwise splits are not put to adjudication (docs/adjudication.md).
-    provenance: null,
-    adjudicated_value: null,
+    provenance: row.provenance ?? null,
+    adjudicated_value: row.adjudicatedValue ?? null,
   };
   const record: Record<string, TidyCell> = { ...fixed };
   for (const metric of metrics) record[SCORE_COLUMN_PREFIX + metric] = null;

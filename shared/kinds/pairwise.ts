@@ -16,7 +16,8 @@ export const OVERALL_PAIRWISE_DIMENSION = 'pairwise';
  */
 export const pairwise: TaskKindSpec = {
   showsReference: false,
-  // A split choice is a disagreement; adjudication rounds do not yet read pairwise answers (docs/adjudication.md).
+  sides: ['first', 'second'],
+  // A split overall choice is a disagreement, and so is a split aspect (docs/adjudication.md).
   disagreement: { judged: 'choice', dimension: OVERALL_PAIRWISE_DIMENSION },
 };
 

@@ -1,3 +1,4 @@
+import type { ShownAtA } from '../domain';
 import type { TaskDisagreement } from './disagreement-rule';
 
 /**
@@ -10,6 +11,11 @@ export interface TaskKindSpec {
    * from items that have a reference, and two of them on one item would mark it to the rater.
    */
   showsReference: boolean;
+  /**
+   * What a task of the kind shows at A and B, the A drawn per rater and per adjudication task: the model's
+   * answer and the reference, or a pair's first and second output; null for a kind that shows one answer.
+   */
+  sides: readonly [ShownAtA, ShownAtA] | null;
   /** What of its answers adjudication compares across raters (shared/adjudication/disagreement.ts). */
   disagreement: TaskDisagreement;
 }

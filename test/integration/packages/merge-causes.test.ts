@@ -82,7 +82,8 @@ describe('merge names the file and the cause', () => {
     expect(size / page).toBeGreaterThan(8);
     const pristine = `${packagePath}.pristine`;
     copyFileSync(packagePath, pristine);
-    overwrite(packagePath, Math.floor(size / page / 2) * page + 300, Buffer.alloc(64, 0xaa));
+    // The last page: the file's newest writes (the answers and their audit entries), which a merge must read.
+    overwrite(packagePath, size - page + 300, Buffer.alloc(64, 0xaa));
     expect(refusal([packagePath])).toBe('Dr-Ada.blindrate: is damaged or not a BlindRate package.');
 
     copyFileSync(pristine, packagePath);

@@ -9,6 +9,9 @@ import {
 } from '../../../shared/adjudication/disagreement';
 import { MEDISUMQA_RUBRIC, type RubricDimension } from '../../../shared/rubric';
 
+/** The fixture's judgements name a preference's outcome `choice` (a rating's is null). */
+type FixtureJudgement = Omit<MergedJudgement, 'outputBId' | 'choices'> & { choice: string | null };
+
 interface Reference {
   dimensions: RubricDimension[];
   judgements: MergedJudgement[];
@@ -16,10 +19,17 @@ interface Reference {
   wideThresholds: unknown[];
 }
 
+const fromFixture = ({ choice, ...rest }: FixtureJudgement): MergedJudgement => ({
+  ...rest,
+  outputBId: null,
+  choices: choice === null ? {} : { preference: choice },
+});
+
 // Made by test/fixtures/adjudication/make_disputes_fixture.py (numpy draws, disputes worked out in Python).
-const reference = JSON.parse(
+const fixture = JSON.parse(
   readFileSync(join(import.meta.dirname, '../../fixtures/adjudication/disputes_reference.json'), 'utf8'),
-) as Reference;
+) as Omit<Reference, 'judgements'> & { judgements: FixtureJudgement[] };
+const reference: Reference = { ...fixture, judgements: fixture.judgements.map(fromFixture) };
 
 const withoutFlag = (units: ReturnType<typeof findDisputes>) =>
   units.map(({ outputId, dimension, values }) => ({ outputId, dimension, values }));
@@ -27,16 +37,18 @@ const withoutFlag = (units: ReturnType<typeof findDisputes>) =>
 const rating = (outputId: number, raterId: number, ratings: Record<string, number>): MergedJudgement => ({
   taskKind: 'rating',
   outputId,
+  outputBId: null,
   raterId,
   ratings,
-  choice: null,
+  choices: {},
 });
 const preference = (outputId: number, raterId: number, choice: string): MergedJudgement => ({
   taskKind: 'preference',
   outputId,
+  outputBId: null,
   raterId,
   ratings: {},
-  choice,
+  choices: { preference: choice },
 });
 
 describe('findDisputes on a three-rater study (240 rating and 120 preference outputs)', () => {

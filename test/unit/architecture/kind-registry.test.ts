@@ -115,6 +115,9 @@ describe('kind registries', () => {
     'make the compiler name every place a new task kind must be handled, and nothing else',
     () => {
       expect(kindErrors([ADD_TASK_KIND])).toEqual([
+        // What an adjudicator's final answer to it must hold, and the final value it gives.
+        'electron/services/adjudication-merge.ts › finalAnswerProblem',
+        'electron/services/adjudication-merge.ts › finalValue',
         // Checking a package's answers on merge, and whether one matches its audit entry.
         'electron/services/merge.ts › checkPackageContents',
         'electron/services/merge.ts › mergedChoice',

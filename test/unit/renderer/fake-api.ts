@@ -299,7 +299,7 @@ export class FakeApi extends FakeCoordinator implements BlindRateApi {
     this.tasks.set(task.assignmentId, {
       ...task,
       choice: request.choice,
-      bothUnacceptable: request.bothUnacceptable,
+      bothUnacceptable: request.bothUnacceptable ?? false,
       aspects: { ...request.aspects },
       comment: request.comment,
     });
