@@ -5,6 +5,7 @@
  */
 import type { AdjudicationPreview } from '../coordinator-api';
 import { DIMENSION_KIND_SPECS, type DimensionKind } from '../kinds/dimension-kinds';
+import { TASK_KIND_SPECS } from '../kinds/task-kinds';
 import type { RubricDimension } from '../rubric';
 import { countedDimension, type JudgedUnit } from './disagreement';
 
@@ -12,11 +13,25 @@ export type DisputeTally = Omit<AdjudicationPreview, 'problem'>;
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** A choice's dimension as the step names it: `Preference`, `Pairwise`, or `Pairwise: <aspect's label>`. */
-function choiceLabel(counted: string, dimensions: readonly Pick<RubricDimension, 'key' | 'label'>[]): string {
+/** The task kinds' own choices (`preference`, `pairwise`): no rubric dimension names them. */
+const CHOICE_DIMENSIONS: ReadonlySet<string> = new Set(
+  Object.values(TASK_KIND_SPECS).flatMap((spec) =>
+    spec.disagreement.judged === 'choice' ? [spec.disagreement.dimension] : [],
+  ),
+);
+
+/**
+ * A counted dimension (countedDimension) as the Adjudicate step and the report name it: a rubric
+ * dimension's label, `Preference`, `Pairwise`, or `Pairwise: <the aspect's label>`.
+ */
+export function countedDimensionLabel(
+  counted: string,
+  dimensions: readonly Pick<RubricDimension, 'key' | 'label'>[],
+): string {
+  const labelOf = (key: string) => dimensions.find((d) => d.key === key)?.label;
   const [kind, aspect] = counted.split(':');
-  if (aspect === undefined) return capitalised(counted);
-  return `${capitalised(kind!)}: ${dimensions.find((d) => d.key === aspect)?.label ?? aspect}`;
+  if (aspect !== undefined) return `${capitalised(kind!)}: ${labelOf(aspect) ?? aspect}`;
+  return labelOf(counted) ?? (CHOICE_DIMENSIONS.has(counted) ? capitalised(counted) : counted);
 }
 
 export function tallyDisputes(
@@ -38,7 +53,7 @@ export function tallyDisputes(
     if (!row) {
       row = {
         dimension: counted,
-        label: choiceLabel(counted, dimensions),
+        label: countedDimensionLabel(counted, dimensions),
         kind: null,
         threshold: null,
         compared: 0,

@@ -91,14 +91,14 @@ export const DATA_DICTIONARY: readonly DictionaryEntry[] = [
     table: 'tidy',
     type: 'unanimous | adjudicated | unresolved | empty',
     description:
-      "Where the final value of the row's output and dimension comes from, the same on every rater's row of it. unanimous = two or more raters answered and their values do not dispute under the thresholds used (the latest adjudication round's, each kind's default when there was no round; docs/adjudication.md); adjudicated = a merged adjudication package set a final value (adjudicated_value); unresolved = the values dispute under those thresholds and no final value was merged (yet). Empty on quality-control rows and on outputs fewer than two raters answered (nothing was compared). Optional on input.",
+      "Where the final value of the row's output and dimension comes from, the same on every rater's row of it. unanimous = two or more raters answered and their values do not dispute under the thresholds used (the latest adjudication round's, each kind's default when there was no round; docs/adjudication.md); adjudicated = a merged adjudication package set a final value (adjudicated_value); unresolved = the values dispute under those thresholds and no final value was merged (yet). On a pairwise row, the same of its pair of models' outputs on the item and its dimension (the overall choice or an aspect). Empty on quality-control rows and on outputs (pairs) fewer than two raters answered (nothing was compared). Optional on input.",
   },
   {
     column: 'adjudicated_value',
     table: 'tidy',
-    type: 'integer | model | reference | tie | empty',
+    type: 'integer | model | reference | tie | model name | empty',
     description:
-      "The adjudicator's final value of the row's output and dimension (a scale point, or a preference outcome), beside the rater's own value; given exactly when provenance is adjudicated. Optional on input.",
+      "The adjudicator's final value of the row's output and dimension (a scale point, or a preference outcome; on a pairwise row the preferred model's name, one of model_a and model_b, or tie, as value is), beside the rater's own value; given exactly when provenance is adjudicated. Optional on input.",
   },
   {
     column: '<dimension>',

@@ -3,6 +3,7 @@
  * Reports screen alike. A new section is a function (result, study, label) → ReportSection | null in
  * its own module, added to REPORT_SECTIONS in reading order (docs/architecture.md, "The report model").
  */
+import { countedDimensionLabel } from '../adjudication/tally';
 import type { AnalysisResult } from '../analysis/types';
 import { adjudicationSection } from './adjudication';
 import { categoriesSection, confidenceSection } from './categories-sections';
@@ -50,7 +51,8 @@ export function buildReportModel(result: AnalysisResult, study: ReportStudy): Re
   };
 }
 
+/** A dimension's label; a choice's or a pairwise aspect's as adjudication counts name them. */
 function dimensionLabeller(study: ReportStudy): Labeller {
-  const labels = new Map(study.rubric?.dimensions.map((d) => [d.key, d.label]) ?? []);
-  return (key) => labels.get(key) ?? (key === 'preference' ? 'Preference' : key);
+  const dimensions = study.rubric?.dimensions ?? [];
+  return (key) => countedDimensionLabel(key, dimensions);
 }
