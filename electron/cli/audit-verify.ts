@@ -6,6 +6,8 @@ import { readAuditChain, sha256 } from '../../db/audit';
 import { readFileKind, type StudyDb } from '../../db/connection';
 import { readPackageMeta } from '../../db/package-file';
 import { checkPackageContents } from '../services/merge';
+import { adjudicationAnswerCheck } from '../services/adjudication-merge';
+import { ADJUDICATION_PACKAGE_KIND } from '../services/adjudication-kind';
 import { systemClock } from '../services/system-clock';
 import { readPackageFacts } from '../services/session';
 
@@ -15,7 +17,13 @@ export function verifyFile(db: StudyDb): { ok: boolean; line: string } {
     const { rubric, raterName } = readPackageFacts(db);
     try {
       const bounds = { now: isoNow(systemClock), issuedAt: readPackageMeta(db, 'issued_at') ?? null };
-      return { ok: true, line: `ok, ${checkPackageContents(db, rubric, raterName, bounds).entries.length} entries` };
+      // An adjudication package's answers give its disputed dimensions only (adjudication-merge.ts).
+      const answerCheck =
+        readPackageMeta(db, 'package_kind') === ADJUDICATION_PACKAGE_KIND
+          ? adjudicationAnswerCheck(db, rubric)
+          : undefined;
+      const { entries } = checkPackageContents(db, rubric, raterName, bounds, answerCheck);
+      return { ok: true, line: `ok, ${entries.length} entries` };
     } catch (error) {
       if (error instanceof PackageCheckError)
         return { ok: false, line: error.problems.map((problem) => `broken: ${problem}`).join('\n') };

@@ -28,6 +28,7 @@ import type { Rubric } from '../../shared/rubric';
 import {
   choiceProblem,
   PackageCheckError,
+  type PackagedTask,
   resolveOutcome,
   resolvePairOutcome,
   taskListDigest,
@@ -158,14 +159,13 @@ function checkedSettlements(
     refuse(['its task list differs from the one packed (digest mismatch)']);
 
   const rubric = readActiveRubric(master);
-  const disputes = readPackageDisputes(db);
-  const disputed = (taskId: string) => disputes.filter((d) => d.taskId === taskId).map((d) => d.dimension);
+  const disputed = disputedDimensions(db);
   const contents = checkPackageContents(
     db,
     rubric,
     round.adjudicator,
     { now, issuedAt: round.issuedAt },
-    (task, answer) => finalAnswerProblem(task.kind, disputed(task.id), answer, rubric),
+    adjudicationAnswerCheck(db, rubric),
   );
   if (contents.entries[0]?.hash !== round.anchorHash)
     refuse(['its audit history does not begin with the anchor written when it was packed']);
@@ -209,6 +209,21 @@ function checkedSettlements(
     }
   }
   return { settlements, head: contents.head, entries: contents.entries.length };
+}
+
+/** Task id → its disputed dimensions, in the package's order. */
+function disputedDimensions(db: StudyDb): (taskId: string) => string[] {
+  const disputes = readPackageDisputes(db);
+  return (taskId) => disputes.filter((d) => d.taskId === taskId).map((d) => d.dimension);
+}
+
+/** What an adjudication package's stored answers must be (for checkPackageContents: the merge, `audit verify`). */
+export function adjudicationAnswerCheck(
+  db: StudyDb,
+  rubric: Rubric,
+): (task: PackagedTask, answer: StoredPackageAnswer) => string | null {
+  const disputed = disputedDimensions(db);
+  return (task, answer) => finalAnswerProblem(task.kind, disputed(task.id), answer, rubric);
 }
 
 /**

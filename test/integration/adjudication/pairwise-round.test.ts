@@ -17,6 +17,7 @@ import { openStudyDatabase, type StudyDb } from '../../../db/connection';
 import { readPackageDisputes } from '../../../db/adjudication-package';
 import { readPackageTasks } from '../../../db/package-file';
 import { readPlanSecret } from '../../../db/plan';
+import { verifyFile } from '../../../electron/cli/audit-verify';
 import { mergeAdjudicationPackage } from '../../../electron/services/adjudication-merge';
 import { packAdjudicationPackage } from '../../../electron/services/adjudication';
 import { previewAdjudication } from '../../../electron/services/adjudication-preview';
@@ -315,6 +316,25 @@ describe('merging the settled round, exporting and analysing it', () => {
       expect(row.outcome).toBe(chosenAtA === (row.presentedA === 'first') ? 'first' : 'second');
     }
     expect(rows.filter((r) => r.reason === 'clinical_disagreement').length).toBeGreaterThan(0);
+  });
+
+  it('verifies under `audit verify` as the merge checked it, and not once a choice is edited with the key', () => {
+    const verify = () => {
+      const db = openStudyDatabase(outPath(), ROUND_PASSPHRASE, { kind: 'package', readonly: true });
+      try {
+        return verifyFile(db);
+      } finally {
+        db.close();
+      }
+    };
+    expect(verify()).toMatchObject({ ok: true, line: expect.stringMatching(/^ok, \d+ entries$/) });
+    const db = openStudyDatabase(outPath(), ROUND_PASSPHRASE, { kind: 'package' });
+    db.prepare("UPDATE pairwise_aspect_choices SET choice = 'T' WHERE choice = 'A'").run();
+    db.close();
+    expect(verify()).toMatchObject({
+      ok: false,
+      line: expect.stringMatching(/^broken: pairwise task \d+: the stored answer differs from the last audited one$/),
+    });
   });
 
   it("states every pair and dimension's provenance on its rows, the adjudicated model beside the raters' choices", () => {
