@@ -497,7 +497,9 @@ export class FakeCoordinator implements CoordinatorApi {
         `${request.adjudicator.trim()} is a rater of this study: an adjudicator settles the raters' disagreements and must be someone else.`,
       );
     const other = request.passphrase === null ? undefined : this.passphraseHolders.get(request.passphrase);
-    if (other)
+    // As the service: the same adjudicator's next round may keep their passphrase.
+    const sameAdjudicator = other?.role === 'adjudicator' && other.name === request.adjudicator.trim();
+    if (other && !sameAdjudicator)
       throw new Error(sharedPassphraseRefusal({ role: 'adjudicator', name: request.adjudicator.trim() }, other));
     const preview = await this.previewAdjudication(request);
     const passphrase = request.passphrase ?? 'amber willow seven harbor quiet lamp';
