@@ -18,8 +18,8 @@ afterEach(cleanup);
 
 /**
  * Three comparisons on a rubric with three pairwise aspects: comparison 1 disputes two aspects (listed out of
- * rubric order) and not the overall choice, comparison 2 the overall choice alone, comparison 3 nothing of
- * its own (it is there to move on to).
+ * rubric order) and not the overall choice, comparison 2 the overall choice alone, comparison 3 one aspect
+ * (relevance).
  */
 function pairwiseAdjudicationApp() {
   const api = new FakeApi();
