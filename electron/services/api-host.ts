@@ -132,11 +132,14 @@ export const API_ARGUMENTS: ApiArgumentSchemas = {
   savePairwise: z
     .object({
       assignmentId,
-      choice: z.enum(['A', 'B', 'T']),
-      bothUnacceptable: z.boolean(),
+      // Null in an adjudication package (the overall choice when it is not disputed, the mark always); the
+      // session refuses null from a rater.
+      choice: z.enum(['A', 'B', 'T']).nullable(),
+      bothUnacceptable: z.boolean().nullable(),
       aspects: z.record(z.string(), z.enum(['A', 'B', 'T'])).optional(),
       comment,
       durationMs,
+      marks,
     })
     .strict(),
   setFlag: z.object({ assignmentId, flagged: z.boolean() }).strict(),

@@ -2,6 +2,8 @@ import { create } from 'zustand';
 import type {
   AdjudicationDisputeView,
   AdjudicationMark,
+  PairwiseTaskPayload,
+  SavePairwiseRequest,
   SaveRatingResult,
   SessionOverview,
   TaskPayload,
@@ -10,7 +12,7 @@ import type { AdjudicationReason } from '../../../shared/adjudication/reasons';
 import { disputedRubric } from '../../../shared/adjudication/disputed-rubric';
 import type { CalibrationFeedback } from '../../../shared/qc/calibration';
 import { assertNever } from '../../../shared/kinds/assert-never';
-import { pairwiseAspects } from '../../../shared/kinds/pairwise';
+import { OVERALL_PAIRWISE_DIMENSION, pairwiseAspects } from '../../../shared/kinds/pairwise';
 import type { PreferenceKey } from '../../../shared/domain';
 import type { Rubric } from '../../../shared/rubric';
 import { conditionProblem, shownDimensions } from '../../../shared/rubric-conditions';
@@ -197,9 +199,21 @@ function withSavedMarks(task: Disputed, marks: Record<string, AdjudicationMark>)
   return task.adjudication ? { adjudication: task.adjudication.map((d) => ({ ...d, ...marks[d.dimension] })) } : {};
 }
 
-/** The task has an answer on disk (the payload carries what was saved last). */
+/**
+ * The task has an answer on disk (the payload carries what was saved last). A pairwise adjudication task
+ * may settle aspects alone, its overall choice left null.
+ */
 export function hasSavedAnswer(task: TaskPayload): boolean {
-  return task.kind === 'rating' ? Object.keys(task.values).length > 0 : task.choice !== null;
+  switch (task.kind) {
+    case 'rating':
+      return Object.keys(task.values).length > 0;
+    case 'preference':
+      return task.choice !== null;
+    case 'pairwise':
+      return task.choice !== null || Object.keys(task.aspects).length > 0;
+    default:
+      return assertNever(task, 'task kind');
+  }
 }
 
 export function isComplete(task: TaskPayload, draft: Draft, rubric: Rubric): boolean {
@@ -209,25 +223,58 @@ export function isComplete(task: TaskPayload, draft: Draft, rubric: Rubric): boo
     case 'preference':
       return draft.choice !== null;
     case 'pairwise':
-      return firstUnchosenPairwiseRow(rubric, draft) === -1;
+      return firstUnchosenPairwiseRow(task, rubric, draft) === -1;
     default:
       return assertNever(task, 'task kind');
   }
 }
 
 /**
- * A pairwise task's rows: the overall choice (null), then the rubric's aspects (their keys). Without aspects
- * the overall choice is the only row.
+ * A pairwise task's rows by dimension: the overall choice (OVERALL_PAIRWISE_DIMENSION), then the rubric's
+ * aspects; without aspects the overall choice is the only row. An adjudication task asks only its disputed
+ * rows, in the package's order.
  */
-export function pairwiseRowKeys(rubric: Rubric): Array<string | null> {
-  return [null, ...pairwiseAspects(rubric).map((d) => d.key)];
+export function pairwiseRowKeys(rubric: Rubric, disputes: readonly AdjudicationDisputeView[] | undefined): string[] {
+  if (disputes) return disputes.map((d) => d.dimension);
+  return [OVERALL_PAIRWISE_DIMENSION, ...pairwiseAspects(rubric).map((d) => d.key)];
+}
+
+/** The draft's choice on one row of a pairwise task (pairwiseRowKeys), null while there is none. */
+export function pairwiseChoiceOn(draft: Draft, rowKey: string): PreferenceKey | null {
+  return rowKey === OVERALL_PAIRWISE_DIMENSION ? draft.choice : (draft.aspects[rowKey] ?? null);
 }
 
 /** The first row of a pairwise task still without a choice; -1 when every row has one. */
-export function firstUnchosenPairwiseRow(rubric: Rubric, draft: Draft): number {
-  return pairwiseRowKeys(rubric).findIndex(
-    (key) => (key === null ? draft.choice : (draft.aspects[key] ?? null)) === null,
-  );
+export function firstUnchosenPairwiseRow(task: Disputed, rubric: Rubric, draft: Draft): number {
+  return pairwiseRowKeys(rubric, task.adjudication).findIndex((key) => pairwiseChoiceOn(draft, key) === null);
+}
+
+/** The answer part of a pairwise save (shared/api.ts SavePairwiseRequest). */
+type PairwiseAnswer = Pick<SavePairwiseRequest, 'choice' | 'bothUnacceptable' | 'aspects'>;
+
+/**
+ * What a pairwise save sends as the answer: a rater's whole answer; in an adjudication package only the
+ * disputed rows, the overall choice null when it is not disputed and the both-unacceptable mark null, since
+ * a round does not adjudicate it. Throws while a row the save needs has no choice.
+ */
+function pairwiseAnswer(task: PairwiseTaskPayload, draft: Draft): PairwiseAnswer {
+  if (!task.adjudication) {
+    if (!draft.choice) throw new Error('Choose an answer first.');
+    return {
+      choice: draft.choice,
+      bothUnacceptable: draft.bothUnacceptable,
+      // Only a rubric with pairwise aspects has them; a plain comparison's save stays as it was.
+      ...(Object.keys(draft.aspects).length > 0 && { aspects: draft.aspects }),
+    };
+  }
+  const rows = task.adjudication.map((d) => d.dimension);
+  if (rows.some((key) => pairwiseChoiceOn(draft, key) === null)) throw new Error('Choose on every disputed row first.');
+  const aspects = rows.filter((key) => key !== OVERALL_PAIRWISE_DIMENSION);
+  return {
+    choice: rows.includes(OVERALL_PAIRWISE_DIMENSION) ? draft.choice : null,
+    bothUnacceptable: null,
+    ...(aspects.length > 0 && { aspects: Object.fromEntries(aspects.map((key) => [key, draft.aspects[key]!])) }),
+  };
 }
 
 /**
@@ -243,7 +290,7 @@ function firstActiveIndex(task: TaskPayload, rubric: Rubric, draft: Draft): numb
     case 'preference':
       return 0;
     case 'pairwise':
-      return Math.max(0, firstUnchosenPairwiseRow(rubric, draft));
+      return Math.max(0, firstUnchosenPairwiseRow(task, rubric, draft));
     default:
       return assertNever(task, 'task kind');
   }
@@ -409,25 +456,26 @@ export const useTask = create<TaskState>((set, get) => ({
           });
           saved = { ...task, choice: draft.choice, comment: draft.comment, ...savedMarks };
           break;
-        case 'pairwise':
-          if (!draft.choice) throw new Error('Choose an answer first.');
+        case 'pairwise': {
+          const answer = pairwiseAnswer(task, draft);
           overview = await api().savePairwise({
             assignmentId,
-            choice: draft.choice,
-            bothUnacceptable: draft.bothUnacceptable,
-            // Only a rubric with pairwise aspects has them; a plain comparison's save stays as it was.
-            ...(Object.keys(draft.aspects).length > 0 && { aspects: draft.aspects }),
+            ...answer,
             comment: draft.comment,
             durationMs,
+            ...marks,
           });
           saved = {
             ...task,
-            choice: draft.choice,
-            bothUnacceptable: draft.bothUnacceptable,
-            aspects: { ...draft.aspects },
+            choice: answer.choice,
+            // An adjudication package leaves the rater's mark as it was: it is not adjudicated.
+            bothUnacceptable: answer.bothUnacceptable ?? task.bothUnacceptable,
+            aspects: { ...answer.aspects },
             comment: draft.comment,
+            ...savedMarks,
           };
           break;
+        }
         default:
           return assertNever(task, 'task kind');
       }

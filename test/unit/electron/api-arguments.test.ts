@@ -47,6 +47,23 @@ describe('API argument table', () => {
     ]);
   });
 
+  it("takes a pairwise adjudication save (choice and mark null, marks) as well as a rater's, and nothing else", () => {
+    const rater = { assignmentId: 'p-1', choice: 'A', bothUnacceptable: false, comment: '', durationMs: 1 };
+    const adjudication = {
+      ...rater,
+      choice: null,
+      bothUnacceptable: null,
+      aspects: { factuality: 'T' },
+      marks: { factuality: { reason: 'error', guidelineGap: true } },
+    };
+    expect(API_ARGUMENTS.savePairwise.safeParse(rater).success).toBe(true);
+    expect(API_ARGUMENTS.savePairwise.safeParse(adjudication).success).toBe(true);
+    expect(
+      API_ARGUMENTS.savePairwise.safeParse({ ...adjudication, marks: { factuality: { reason: 'x' } } }).success,
+    ).toBe(false);
+    expect(API_ARGUMENTS.savePairwise.safeParse({ ...rater, choice: 'X' }).success).toBe(false);
+  });
+
   it('rejects at compile time a missing method, a wrong schema and a schema for a method without argument', () => {
     const { getTask: _dropped, ...withoutGetTask } = API_ARGUMENTS;
     // @ts-expect-error getTask has no schema.

@@ -55,7 +55,7 @@ function baseTask(kind: TaskKind, n: number, total: number) {
 }
 
 /** The raters' values as an adjudication package shows them. */
-function rated(values: Array<number | string>): AdjudicationDisputeView['shown'] {
+export function rated(values: Array<number | string>): AdjudicationDisputeView['shown'] {
   return values.map((value, i) => ({ label: `Rater ${i + 1}`, value }));
 }
 
@@ -119,7 +119,7 @@ export class FakeApi extends FakeCoordinator implements BlindRateApi {
    * saved marks: rubric ambiguity, a guideline gap), rating 3 brevity; preference 1 its choice.
    */
   makeAdjudicationPackage(): void {
-    const disputes: Record<string, AdjudicationDisputeView[]> = {
+    this.dispute({
       'rating-1': [
         { dimension: 'factuality', shown: rated([2, 5, 4]), reason: null, guidelineGap: false },
         { dimension: 'safety', shown: rated([1, 0, 1]), reason: null, guidelineGap: false },
@@ -127,7 +127,11 @@ export class FakeApi extends FakeCoordinator implements BlindRateApi {
       'rating-2': [{ dimension: 'relevance', shown: [], reason: 'rubric_ambiguity', guidelineGap: true }],
       'rating-3': [{ dimension: 'brevity', shown: rated([1, 3, 5]), reason: null, guidelineGap: false }],
       'preference-1': [{ dimension: 'preference', shown: rated(['A', 'B', 'T']), reason: null, guidelineGap: false }],
-    };
+    });
+  }
+
+  /** Gives these tasks (by assignment id) these disputes, as an adjudication package's session does. */
+  dispute(disputes: Record<string, AdjudicationDisputeView[]>): void {
     for (const [id, adjudication] of Object.entries(disputes))
       this.tasks.set(id, { ...this.tasks.get(id)!, adjudication });
   }
@@ -186,7 +190,9 @@ export class FakeApi extends FakeCoordinator implements BlindRateApi {
   }
 
   private isDone(task: TaskPayload): boolean {
-    return task.kind === 'rating' ? Object.keys(task.values).length > 0 : task.choice !== null;
+    if (task.kind === 'rating') return Object.keys(task.values).length > 0;
+    // A pairwise adjudication task may settle aspects alone.
+    return task.choice !== null || (task.kind === 'pairwise' && Object.keys(task.aspects).length > 0);
   }
 
   private ofKind(kind: TaskKind): TaskPayload[] {
@@ -299,9 +305,11 @@ export class FakeApi extends FakeCoordinator implements BlindRateApi {
     this.tasks.set(task.assignmentId, {
       ...task,
       choice: request.choice,
+      // An adjudication save sends no mark (null), which the package session reads back as false.
       bothUnacceptable: request.bothUnacceptable ?? false,
       aspects: { ...request.aspects },
       comment: request.comment,
+      ...savedMarks(task, request.marks),
     });
     this.pairwiseSaves.push(request);
     return this.overview();
