@@ -7,13 +7,20 @@ import { StudyError } from '../../shared/errors';
 import {
   resampleStatistics,
   type AnalysisDraft,
+  type RowFigures,
   type BootstrapSettings,
   type IntervalRequest,
   type AnalysisOptions,
   type AnalysisResult,
   type TidyRatingRow,
 } from '../../shared/analysis';
-import type { AnalysisWorkerJob, AnalysisWorkerReply, ResampleReply } from './analysis-worker';
+import type {
+  AnalysisWorkerJob,
+  AnalysisWorkerReply,
+  RowFiguresRequest,
+  SharedWorkReply,
+  SharedWorkRequest,
+} from './analysis-worker';
 import {
   allRangesDone,
   computeFreeRanges,
@@ -27,7 +34,7 @@ import {
  * (CLI, browser mode, tests) a small .mjs loads the TypeScript body. A CommonJS bundle has no
  * import.meta, hence __dirname first.
  */
-function workerEntry(): string {
+export function workerEntry(): string {
   const here = typeof __dirname === 'string' ? __dirname : dirname(fileURLToPath(import.meta.url));
   const bundled = join(here, 'analysis-worker.cjs');
   return existsSync(bundled) ? bundled : join(here, 'analysis-worker-source.mjs');
@@ -74,14 +81,18 @@ export function bootstrapThreads(resamples: number, wanted = availableParallelis
  * that every thread takes in turn as it becomes free (resample-ranges.ts), this thread once it has done what
  * it must do first (`meanwhile`). Created before the input is read, so that they start meanwhile. Every
  * resample is drawn from the same stream whichever thread computes it (ResampleCursor), so the intervals do
- * not depend on the number of threads.
+ * not depend on the number of threads. While this thread reads the input and drafts the analysis, the first
+ * worker can compute the figures read from the rows alone (rowFigures) from the same text.
  */
 export class ResampleWorkers {
   private readonly workers: Worker[];
+  /** Set to 1 by the thread that computes the row figures (Int32), so that exactly one does. */
+  private readonly rowFiguresClaim = new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT);
+  private rowFiguresReply: Promise<SharedWorkReply> | undefined;
 
   constructor(count: number) {
     this.workers = Array.from({ length: count }, () => {
-      const job: AnalysisWorkerJob = { job: 'resample' };
+      const job: AnalysisWorkerJob = { job: 'share' };
       const worker = new Worker(workerEntry(), { workerData: job });
       // Idle, it must not keep the process alive (after a failure to read the input, say); it is referenced while it works.
       worker.unref();
@@ -90,13 +101,37 @@ export class ResampleWorkers {
   }
 
   /**
-   * Fills in the draft's bootstrap intervals from resamples computed here and in the workers; first, in
-   * this thread while the workers resample, the figures that need no resamples (BCa accelerations among them).
+   * Has the first worker parse this tidy ratings text and compute its row figures (rowFigures, with the
+   * options analyzeRatingsFile gives the draft), unless this thread claims them first (complete).
    */
-  async complete({ bootstrap }: AnalysisDraft): Promise<void> {
-    bootstrap.complete(await this.resample(bootstrap.settings, bootstrap.requests, () => bootstrap.computeAlongside()));
+  computeRowFigures(request: Omit<RowFiguresRequest, 'kind' | 'claim'>): void {
+    const worker = this.workers[0];
+    if (worker === undefined) return;
+    this.rowFiguresReply = this.reply(worker, 'row-figures');
+    // Awaited only if the worker claims the work; a failure is then handled where it is awaited.
+    this.rowFiguresReply.catch(() => {});
+    worker.postMessage({ ...request, kind: 'row-figures', claim: this.rowFiguresClaim } satisfies RowFiguresRequest);
   }
 
+  /**
+   * Fills in the draft's bootstrap intervals from resamples computed here and in the workers (first, in this
+   * thread while the workers resample, the figures that need no resamples, BCa accelerations among them),
+   * and gives its result: with the row figures a worker computed, or else `rowFiguresHere`.
+   */
+  async complete({ bootstrap, result }: AnalysisDraft, rowFiguresHere: () => RowFigures): Promise<AnalysisResult> {
+    bootstrap.complete(await this.resample(bootstrap.settings, bootstrap.requests, () => bootstrap.computeAlongside()));
+    return result(await this.rowFigures(rowFiguresHere));
+  }
+
+  /** The worker's row figures if it claimed them (before this thread could), otherwise computed here. */
+  private async rowFigures(here: () => RowFigures): Promise<RowFigures> {
+    const claimedHere = Atomics.compareExchange(new Int32Array(this.rowFiguresClaim), 0, 0, 1) === 0;
+    if (claimedHere || this.rowFiguresReply === undefined) return here();
+    const reply = await this.rowFiguresReply;
+    if (reply.kind === 'row-figures' && reply.ok) return reply.figures;
+    // The worker could not read the text as this thread did: this thread's figures, or its error, decide.
+    return here();
+  }
   /**
    * Each request's statistic on resamples 0 … B−1, in that order: what resampleStatistics(settings,
    * requests, 0, B) gives in one thread, put together from the ranges this thread and the workers computed.
@@ -129,17 +164,27 @@ export class ResampleWorkers {
     await Promise.all(this.workers.map((worker) => worker.terminate()));
   }
 
-  private compute(worker: Worker, share: SharedResamples): Promise<void> {
+  private async compute(worker: Worker, shared: SharedResamples): Promise<void> {
+    const reply = this.reply(worker, 'resample');
+    worker.postMessage({ kind: 'resample', shared } satisfies SharedWorkRequest);
+    const answer = await reply;
+    if (!answer.ok) throw new Error(`The bootstrap failed in a worker thread: ${answer.message}`);
+  }
+
+  /** The worker's next reply of this kind; the worker is referenced (keeps the process alive) from now on. */
+  private reply(worker: Worker, kind: SharedWorkReply['kind']): Promise<SharedWorkReply> {
+    worker.ref();
     return new Promise((resolve, reject) => {
-      worker.ref();
-      worker.once('message', (reply: ResampleReply) =>
-        reply.ok ? resolve() : reject(new Error(`The bootstrap failed in a worker thread: ${reply.message}`)),
-      );
+      const onMessage = (reply: SharedWorkReply) => {
+        if (reply.kind !== kind) return;
+        worker.off('message', onMessage);
+        resolve(reply);
+      };
+      worker.on('message', onMessage);
       worker.once('error', (error) => reject(new Error(`A bootstrap worker thread failed: ${error.message}`)));
       worker.once('exit', (code) =>
         reject(new Error(`A bootstrap worker thread stopped (exit code ${code}) before answering.`)),
       );
-      worker.postMessage(share);
     });
   }
 }

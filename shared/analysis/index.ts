@@ -4,7 +4,14 @@ export * from './types';
 export { AnalysisInputError } from './errors';
 export { parseTidyRatings, type CsvRecord, type ParseTidyResult } from './parse';
 export { FINAL_VALUES, type FinalValues } from './final-values';
-export { analyzeTidyRatings, draftTidyAnalysis, type AnalysisDraft, type AnalysisOptions } from './analyze';
+export {
+  analyzeTidyRatings,
+  draftTidyAnalysis,
+  rowFigures,
+  type AnalysisDraft,
+  type AnalysisOptions,
+  type RowFigures,
+} from './analyze';
 export {
   resampleStatistics,
   ResampleCursor,

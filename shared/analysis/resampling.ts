@@ -118,7 +118,6 @@ export class UnitBootstrap {
   /** Who receives each request's values on complete: several, when one statistic is asked for under one name. */
   private readonly users: Array<Array<(values: Float64Array) => void>> = [];
   private readonly named = new Map<string, number>();
-  private readonly afterwards: Array<() => void> = [];
   private readonly pendingWork: Array<() => void> = [];
 
   constructor(readonly settings: BootstrapSettings) {}
@@ -210,12 +209,6 @@ export class UnitBootstrap {
         );
       for (const use of this.users[index]!) use(ofRequest);
     });
-    for (const then of this.afterwards) then();
-  }
-
-  /** Runs `then` on `complete`, once every interval is filled in: for figures read from the intervals. */
-  whenComplete(then: () => void): void {
-    this.afterwards.push(then);
   }
 
   /** Computes every resample here, in this thread, and fills the intervals. */

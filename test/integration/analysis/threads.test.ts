@@ -14,13 +14,17 @@ import {
   analyzeTidyRatings,
   draftTidyAnalysis,
   metricsOf,
+  rowFigures,
   resampleStatistics,
   serializeAnalysisResult,
   tidyColumns,
   tidyRecord,
   type AnalysisResult,
 } from '../../../shared/analysis';
-import { ResampleWorkers } from '../../../electron/services/analysis-thread';
+import { Worker } from 'node:worker_threads';
+import { ResampleWorkers, workerEntry } from '../../../electron/services/analysis-thread';
+import type { SharedWorkReply, SharedWorkRequest } from '../../../electron/services/analysis-worker';
+import { sharedResamples } from '../../../electron/services/resample-ranges';
 import { analyzeRatingsFile } from '../../../electron/services/ratings-analysis';
 import { parseTidyRatingsCsv } from '../../../electron/services/tidy-ratings-csv';
 import { benchTidyRows } from '../../bench/analysis-data';
@@ -96,5 +100,55 @@ describe('analyzeRatingsFile with worker threads', () => {
     const broken = join(folder, 'broken.csv');
     writeFileSync(broken, 'rater,item_id\n');
     await expect(analyzeRatingsFile(broken, { bootstrap: 100, seed: 1, threads: 2 })).rejects.toThrow(/broken\.csv/);
+  });
+});
+
+describe('a worker asked for the row figures of a file', () => {
+  const path = FILES['ratings and preferences (fixture)'];
+  const text = readFileSync(path, 'utf8');
+  const options = { bootstrap: 101, seed: 7 };
+  const { rows, pairwise, metrics, dimensions } = parseTidyRatingsCsv(text, 'ratings.csv');
+  const drafted = { ...options, metrics, rubric: dimensions, pairwise };
+
+  /** One worker of the kind ResampleWorkers starts, given these requests in turn; its first reply. */
+  async function firstReply(requests: SharedWorkRequest[]): Promise<SharedWorkReply> {
+    const worker = new Worker(workerEntry(), { workerData: { job: 'share' } });
+    try {
+      const reply = new Promise<SharedWorkReply>((resolve) => worker.once('message', resolve));
+      for (const request of requests) worker.postMessage(request);
+      return await reply;
+    } finally {
+      await worker.terminate();
+    }
+  }
+  const rowFiguresRequest = (claim: SharedArrayBuffer): SharedWorkRequest => ({
+    kind: 'row-figures',
+    text,
+    fileName: 'ratings.csv',
+    options,
+    claim,
+  });
+
+  it('computes them from the text as this thread does, and they complete the draft to the same JSON', async () => {
+    const claim = new SharedArrayBuffer(4);
+    const reply = await firstReply([rowFiguresRequest(claim)]);
+    expect(reply.kind === 'row-figures' && reply.ok).toBe(true);
+    const figures = (reply as Extract<SharedWorkReply, { figures: unknown }>).figures;
+    expect(figures).toEqual(rowFigures(rows, drafted));
+    expect(new Int32Array(claim)[0]).toBe(1);
+    const draft = draftTidyAnalysis(rows, drafted);
+    draft.bootstrap.completeHere();
+    expect(serializeAnalysisResult(draft.result(figures))).toBe(
+      serializeAnalysisResult(analyzeTidyRatings(rows, drafted)),
+    );
+  });
+
+  it('leaves them to the thread that claimed them first, and goes on to the resamples', async () => {
+    const claimed = new SharedArrayBuffer(4);
+    new Int32Array(claimed)[0] = 1;
+    const { bootstrap } = draftTidyAnalysis(rows, drafted);
+    const shared = sharedResamples(bootstrap.settings, bootstrap.requests, 1);
+    const reply = await firstReply([rowFiguresRequest(claimed), { kind: 'resample', shared }]);
+    expect(reply).toEqual({ kind: 'resample', ok: true });
   });
 });
