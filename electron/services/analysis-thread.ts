@@ -6,7 +6,9 @@ import { Worker } from 'node:worker_threads';
 import { StudyError } from '../../shared/errors';
 import {
   resampleStatistics,
+  sideStatisticValue,
   type AnalysisDraft,
+  type SideStatistic,
   type RowFigures,
   type BootstrapSettings,
   type IntervalRequest,
@@ -22,10 +24,11 @@ import type {
   SharedWorkRequest,
 } from './analysis-worker';
 import {
-  allRangesDone,
-  computeFreeRanges,
+  allWorkDone,
+  computeFreeWork,
   resampleValues,
   sharedResamples,
+  sideValues,
   type SharedResamples,
 } from './resample-ranges';
 
@@ -114,12 +117,12 @@ export class ResampleWorkers {
   }
 
   /**
-   * Fills in the draft's bootstrap intervals from resamples computed here and in the workers (first, in this
-   * thread while the workers resample, the figures that need no resamples, BCa accelerations among them),
+   * Fills in the draft's bootstrap intervals and side statistics from work done here and in the workers,
    * and gives its result: with the row figures a worker computed, or else `rowFiguresHere`.
    */
   async complete({ bootstrap, result }: AnalysisDraft, rowFiguresHere: () => RowFigures): Promise<AnalysisResult> {
-    bootstrap.complete(await this.resample(bootstrap.settings, bootstrap.requests, () => bootstrap.computeAlongside()));
+    const { values, sides } = await this.resample(bootstrap.settings, bootstrap.requests, bootstrap.sides);
+    bootstrap.complete(values, sides);
     return result(await this.rowFigures(rowFiguresHere));
   }
 
@@ -132,31 +135,32 @@ export class ResampleWorkers {
     // The worker could not read the text as this thread did: this thread's figures, or its error, decide.
     return here();
   }
+
   /**
-   * Each request's statistic on resamples 0 … B−1, in that order: what resampleStatistics(settings,
-   * requests, 0, B) gives in one thread, put together from the ranges this thread and the workers computed.
-   * `meanwhile` runs in this thread once the workers have the requests, before this thread resamples.
+   * Each request's statistic on resamples 0 … B−1, in that order, and each side statistic's value: what
+   * resampleStatistics(settings, requests, 0, B) and sideStatisticValue give in one thread, put together
+   * from the items this thread and the workers computed.
    */
   async resample(
     settings: BootstrapSettings,
     requests: IntervalRequest[],
-    meanwhile: () => void = () => {},
-  ): Promise<Float64Array[]> {
-    if (requests.length === 0 || this.workers.length === 0) {
-      meanwhile();
-      return resampleStatistics(settings, requests, 0, settings.bootstrap);
-    }
-    const shared = sharedResamples(settings, requests, this.workers.length + 1);
+    sides: SideStatistic[],
+  ): Promise<{ values: Float64Array[]; sides: Float64Array }> {
+    if (this.workers.length === 0 || (requests.length === 0 && sides.length === 0))
+      return {
+        values: resampleStatistics(settings, requests, 0, settings.bootstrap),
+        sides: Float64Array.from(sides, (side) => sideStatisticValue(side, requests)),
+      };
+    const shared = sharedResamples(settings, requests, sides, this.workers.length + 1);
     const theirs = this.workers.map((worker) => this.compute(worker, shared));
     // Handled from the start: if this thread fails, or needs no answer, a worker that then fails or is ended
     // by close() must not be an unhandled rejection.
     for (const answer of theirs) answer.catch(() => {});
-    meanwhile();
-    computeFreeRanges(shared);
-    // While a worker still computes a range, the workers are waited for; once every range is done (here,
-    // say, while a worker was still starting), they are not.
-    if (!allRangesDone(shared)) await Promise.all(theirs);
-    return resampleValues(shared);
+    computeFreeWork(shared);
+    // While a worker still computes an item, the workers are waited for; once every item is done (here,
+    // say, while a worker was still busy with the row figures), they are not.
+    if (!allWorkDone(shared)) await Promise.all(theirs);
+    return { values: resampleValues(shared), sides: sideValues(shared) };
   }
 
   /** Stops the workers that are still running (none after complete). */

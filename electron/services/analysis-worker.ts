@@ -3,9 +3,9 @@
  * - `analyze`: analyses the tidy rows it is given and posts the result back, so a 1,000-resample analysis
  *   never blocks the main process (analyzeOffThread);
  * - `share`: takes part in one analysis of a tidy ratings file (ResampleWorkers), in the order the messages
- *   come: the row figures of the file's text, if no other thread has claimed them (rowFigures), then ranges
- *   of the bootstrap's resamples until none is left, writing the values into memory shared with the main
- *   thread, and says when each is done, so the work uses every core.
+ *   come: the row figures of the file's text, if no other thread has claimed them (rowFigures), then side
+ *   statistics and ranges of the bootstrap's resamples until none is left, writing the values into memory
+ *   shared with the main thread, and says when each is done, so the work uses every core.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import {
@@ -16,7 +16,7 @@ import {
   type RowFigures,
   type TidyRatingRow,
 } from '../../shared/analysis';
-import { computeFreeRanges, type SharedResamples } from './resample-ranges';
+import { computeFreeWork, type SharedResamples } from './resample-ranges';
 import { parseTidyRatingsCsv } from './tidy-ratings-csv';
 
 export type AnalysisWorkerJob =
@@ -60,7 +60,7 @@ if (job.job === 'analyze') {
     let reply: SharedWorkReply;
     try {
       if (request.kind === 'resample') {
-        computeFreeRanges(request.shared);
+        computeFreeWork(request.shared);
         reply = { kind: 'resample', ok: true };
       } else {
         // Claimed by the main thread already: it computes them itself and waits for no reply.

@@ -15,9 +15,11 @@ export {
 export {
   resampleStatistics,
   ResampleCursor,
+  sideStatisticValue,
   type BootstrapSettings,
   type IntervalRequest,
   type ResampledStatistic,
+  type SideStatistic,
 } from './resampling';
 export { DEFAULT_BOOTSTRAP_RESAMPLES, DEFAULT_BOOTSTRAP_SEED, DEFAULT_FAST_MS, DEFAULT_STRAIGHT_RUN } from './defaults';
 export { ALL_MODELS } from './correlations';

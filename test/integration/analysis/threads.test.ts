@@ -17,6 +17,7 @@ import {
   rowFigures,
   resampleStatistics,
   serializeAnalysisResult,
+  sideStatisticValue,
   tidyColumns,
   tidyRecord,
   type AnalysisResult,
@@ -81,18 +82,27 @@ describe('ResampleWorkers', () => {
   const { rows, metrics, dimensions } = parseTidyRatingsCsv(readFileSync(path, 'utf8'), 'ratings.csv');
   const { bootstrap } = draftTidyAnalysis(rows, { bootstrap: 101, seed: 7, metrics, rubric: dimensions });
   const inOneThread = resampleStatistics(bootstrap.settings, bootstrap.requests, 0, 101);
+  const sidesInOneThread = bootstrap.sides.map((side) => sideStatisticValue(side, bootstrap.requests));
+
+  it('has side statistics of both kinds to share', () => {
+    expect(new Set(bootstrap.sides.map((side) => side.kind))).toEqual(new Set(['acceleration', 'swap-permutation']));
+  });
 
   // The intervals sort the values, so a share put in the wrong place would not change them: compared here.
-  it.each([1, 2])('with %i worker(s) gives every resample value of one thread, in resample order', async (workers) => {
-    const threads = new ResampleWorkers(workers);
-    try {
-      const values = await threads.resample(bootstrap.settings, bootstrap.requests);
-      expect(values).toHaveLength(bootstrap.requests.length);
-      values.forEach((ofRequest, r) => expect(ofRequest, `request ${r}`).toEqual(inOneThread[r]));
-    } finally {
-      await threads.close();
-    }
-  });
+  it.each([1, 2])(
+    'with %i worker(s) gives every resample value and side statistic of one thread, in order',
+    async (workers) => {
+      const threads = new ResampleWorkers(workers);
+      try {
+        const { values, sides } = await threads.resample(bootstrap.settings, bootstrap.requests, bootstrap.sides);
+        expect(values).toHaveLength(bootstrap.requests.length);
+        values.forEach((ofRequest, r) => expect(ofRequest, `request ${r}`).toEqual(inOneThread[r]));
+        expect([...sides]).toEqual(sidesInOneThread);
+      } finally {
+        await threads.close();
+      }
+    },
+  );
 });
 
 describe('analyzeRatingsFile with worker threads', () => {
@@ -147,7 +157,7 @@ describe('a worker asked for the row figures of a file', () => {
     const claimed = new SharedArrayBuffer(4);
     new Int32Array(claimed)[0] = 1;
     const { bootstrap } = draftTidyAnalysis(rows, drafted);
-    const shared = sharedResamples(bootstrap.settings, bootstrap.requests, 1);
+    const shared = sharedResamples(bootstrap.settings, bootstrap.requests, bootstrap.sides, 1);
     const reply = await firstReply([rowFiguresRequest(claimed), { kind: 'resample', shared }]);
     expect(reply).toEqual({ kind: 'resample', ok: true });
   });
