@@ -84,8 +84,8 @@ export function bootstrapThreads(resamples: number, wanted = availableParallelis
  * that every thread takes in turn as it becomes free (resample-ranges.ts), this thread once it has done what
  * it must do first (`meanwhile`). Created before the input is read, so that they start meanwhile. Every
  * resample is drawn from the same stream whichever thread computes it (ResampleCursor), so the intervals do
- * not depend on the number of threads. While this thread reads the input and drafts the analysis, the first
- * worker can compute the figures read from the rows alone (rowFigures) from the same text.
+ * not depend on the number of threads. While this thread drafts the analysis, the first worker can compute
+ * the figures read from the rows alone (rowFigures).
  */
 export class ResampleWorkers {
   private readonly workers: Worker[];
@@ -104,16 +104,21 @@ export class ResampleWorkers {
   }
 
   /**
-   * Has the first worker parse this tidy ratings text and compute its row figures (rowFigures, with the
-   * options analyzeRatingsFile gives the draft), unless this thread claims them first (complete).
+   * Has the first worker compute rowFigures(rows, options), with the options the draft is given, unless
+   * this thread claims them first (complete).
    */
-  computeRowFigures(request: Omit<RowFiguresRequest, 'kind' | 'claim'>): void {
+  computeRowFigures(rows: ReadonlyArray<TidyRatingRow>, options: AnalysisOptions): void {
     const worker = this.workers[0];
     if (worker === undefined) return;
     this.rowFiguresReply = this.reply(worker, 'row-figures');
     // Awaited only if the worker claims the work; a failure is then handled where it is awaited.
     this.rowFiguresReply.catch(() => {});
-    worker.postMessage({ ...request, kind: 'row-figures', claim: this.rowFiguresClaim } satisfies RowFiguresRequest);
+    worker.postMessage({
+      kind: 'row-figures',
+      rows,
+      options,
+      claim: this.rowFiguresClaim,
+    } satisfies RowFiguresRequest);
   }
 
   /**
@@ -132,7 +137,7 @@ export class ResampleWorkers {
     if (claimedHere || this.rowFiguresReply === undefined) return here();
     const reply = await this.rowFiguresReply;
     if (reply.kind === 'row-figures' && reply.ok) return reply.figures;
-    // The worker could not read the text as this thread did: this thread's figures, or its error, decide.
+    // The worker failed on them: this thread's figures, or its error, decide.
     return here();
   }
 

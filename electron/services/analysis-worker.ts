@@ -3,7 +3,7 @@
  * - `analyze`: analyses the tidy rows it is given and posts the result back, so a 1,000-resample analysis
  *   never blocks the main process (analyzeOffThread);
  * - `share`: takes part in one analysis of a tidy ratings file (ResampleWorkers), in the order the messages
- *   come: the row figures of the file's text, if no other thread has claimed them (rowFigures), then side
+ *   come: the row figures of the rows given, if no other thread has claimed them (rowFigures), then side
  *   statistics and ranges of the bootstrap's resamples until none is left, writing the values into memory
  *   shared with the main thread, and says when each is done, so the work uses every core.
  */
@@ -17,7 +17,6 @@ import {
   type TidyRatingRow,
 } from '../../shared/analysis';
 import { computeFreeWork, type SharedResamples } from './resample-ranges';
-import { parseTidyRatingsCsv } from './tidy-ratings-csv';
 
 export type AnalysisWorkerJob =
   { job: 'analyze'; rows: ReadonlyArray<TidyRatingRow>; options: AnalysisOptions } | { job: 'share' };
@@ -25,15 +24,10 @@ export type AnalysisWorkerJob =
 export type AnalysisWorkerReply =
   { ok: true; result: ReturnType<typeof analyzeTidyRatings> } | { ok: false; message: string; inputError: boolean };
 
-/**
- * The row figures of a tidy ratings text, analysed with `options` plus what the text itself gives (its
- * metrics, dimensions and pairwise rows), as analyzeRatingsFile drafts it; computed by whichever thread sets
- * `claim` (Int32) from 0 to 1 first.
- */
+/** rowFigures(rows, options), computed by whichever thread sets `claim` (Int32) from 0 to 1 first. */
 export interface RowFiguresRequest {
   kind: 'row-figures';
-  text: string;
-  fileName: string;
+  rows: ReadonlyArray<TidyRatingRow>;
   options: AnalysisOptions;
   claim: SharedArrayBuffer;
 }
@@ -65,16 +59,11 @@ if (job.job === 'analyze') {
       } else {
         // Claimed by the main thread already: it computes them itself and waits for no reply.
         if (Atomics.compareExchange(new Int32Array(request.claim), 0, 0, 1) !== 0) return;
-        reply = { kind: 'row-figures', ok: true, figures: rowFiguresOfText(request) };
+        reply = { kind: 'row-figures', ok: true, figures: rowFigures(request.rows, request.options) };
       }
     } catch (error) {
       reply = { kind: request.kind, ok: false, message: (error as Error).message };
     }
     port.postMessage(reply);
   });
-}
-
-function rowFiguresOfText({ text, fileName, options }: RowFiguresRequest): RowFigures {
-  const { rows, pairwise, metrics, dimensions } = parseTidyRatingsCsv(text, fileName);
-  return rowFigures(rows, { ...options, metrics, rubric: dimensions, pairwise });
 }

@@ -49,36 +49,32 @@ export async function analyzeRatingsFile(path: string, options: RatingsFileOptio
   // Started first, so the workers boot while the file is read and the figures without resamples are computed.
   const workers = new ResampleWorkers(bootstrapThreads(analysis.bootstrap, threads) - 1);
   try {
-    const fileName = basename(path);
-    const text = readRatingsFile(path);
-    // The figures read from the rows alone are computed by a worker, from the same text, while this thread drafts.
-    workers.computeRowFigures({ text, fileName, options: analysis });
-    const { rows, pairwise, metrics, dimensions } = parseRatingsText(text, fileName);
+    const { rows, pairwise, metrics, dimensions } = readRatingsFile(path);
     // Dimensions whose rows declare their scale are analysed as the study's rubric (exported files do).
     const options = { ...analysis, metrics, rubric: dimensions, pairwise };
+    // The figures read from the rows alone are computed by a worker while this thread drafts the rest.
+    workers.computeRowFigures(rows, options);
     const draft = runAnalysis(() => draftTidyAnalysis(rows, options));
-    // The figures computed alongside the resamples judge the data too.
+    // The work done with the resamples judges the data too.
     return await runAnalysis(() => workers.complete(draft, () => rowFigures(rows, options)));
   } finally {
     await workers.close();
   }
 }
 
-function readRatingsFile(path: string): string {
+function readRatingsFile(path: string): ReturnType<typeof parseTidyRatingsCsv> {
+  let text: string;
   try {
-    return readFileSync(path, 'utf8');
+    text = readFileSync(path, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw new StudyError(
       code === 'ENOENT' ? `No ratings file at ${path}.` : `Cannot read ${path}: ${code ?? (error as Error).message}`,
     );
   }
-}
-
-function parseRatingsText(text: string, fileName: string): ReturnType<typeof parseTidyRatingsCsv> {
-  const parsed = parseTidyRatingsCsv(text, fileName);
+  const parsed = parseTidyRatingsCsv(text, basename(path));
   if (parsed.rows.length === 0 && parsed.pairwise.length === 0)
-    throw new StudyError(`${fileName} has a header but no ratings.`);
+    throw new StudyError(`${basename(path)} has a header but no ratings.`);
   return parsed;
 }
 
@@ -93,7 +89,8 @@ export function analyzeRatingsText(
   rubric: KnownDimension[],
 ): AnalysisResult {
   checkAnalyzeOptions(options);
-  const { rows, pairwise, metrics } = parseRatingsText(text, fileName);
+  const { rows, pairwise, metrics } = parseTidyRatingsCsv(text, fileName);
+  if (rows.length === 0 && pairwise.length === 0) throw new StudyError(`${fileName} has a header but no ratings.`);
   return runAnalysis(() => analyzeTidyRatings(rows, { ...options, metrics, rubric, pairwise }));
 }
 

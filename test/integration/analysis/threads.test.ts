@@ -115,9 +115,8 @@ describe('analyzeRatingsFile with worker threads', () => {
 
 describe('a worker asked for the row figures of a file', () => {
   const path = FILES['ratings and preferences (fixture)'];
-  const text = readFileSync(path, 'utf8');
   const options = { bootstrap: 101, seed: 7 };
-  const { rows, pairwise, metrics, dimensions } = parseTidyRatingsCsv(text, 'ratings.csv');
+  const { rows, pairwise, metrics, dimensions } = parseTidyRatingsCsv(readFileSync(path, 'utf8'), 'ratings.csv');
   const drafted = { ...options, metrics, rubric: dimensions, pairwise };
 
   /** One worker of the kind ResampleWorkers starts, given these requests in turn; its first reply. */
@@ -133,13 +132,12 @@ describe('a worker asked for the row figures of a file', () => {
   }
   const rowFiguresRequest = (claim: SharedArrayBuffer): SharedWorkRequest => ({
     kind: 'row-figures',
-    text,
-    fileName: 'ratings.csv',
-    options,
+    rows,
+    options: drafted,
     claim,
   });
 
-  it('computes them from the text as this thread does, and they complete the draft to the same JSON', async () => {
+  it('computes them as this thread does, and they complete the draft to the same JSON', async () => {
     const claim = new SharedArrayBuffer(4);
     const reply = await firstReply([rowFiguresRequest(claim)]);
     expect(reply.kind === 'row-figures' && reply.ok).toBe(true);
