@@ -78,9 +78,10 @@ function analysisRows(allRows: ReadonlyArray<TidyRatingRow>, options: AnalysisOp
 }
 
 /**
- * The figures read from the rows alone, with no bootstrap interval and no input check of their own (the
- * draft's checks run on the same rows): plain data, so that another thread can compute them from the same
- * rows and options while this one drafts the analysis (electron/services/analysis-thread.ts).
+ * The figures read from the rows alone, with no bootstrap interval: plain data, so that another thread can
+ * compute them from the same rows and options while this one drafts the analysis
+ * (electron/services/analysis-thread.ts). Of their input checks, quality control's (a calibration file's
+ * expected values off the scale) is met when they are computed, so after the draft's own checks.
  */
 export interface RowFigures {
   counts: AnalysisResult['counts'];
@@ -90,14 +91,19 @@ export interface RowFigures {
   preference: AnalysisResult['preference'];
   position_bias: AnalysisResult['position_bias'];
   per_rater: AnalysisResult['per_rater'];
+  qc: AnalysisResult['qc'];
   adjudication: NonNullable<AnalysisResult['adjudication']> | null;
 }
 
 export function rowFigures(allRows: ReadonlyArray<TidyRatingRow>, options: AnalysisOptions): RowFigures {
-  return figuresOfRows(analysisRows(allRows, options));
+  return figuresOfRows(allRows, options, analysisRows(allRows, options));
 }
 
-function figuresOfRows({ studyRows, rows, modelRows, finalValues, dimensions, confidence }: AnalysisRows): RowFigures {
+function figuresOfRows(
+  allRows: ReadonlyArray<TidyRatingRow>,
+  options: AnalysisOptions,
+  { studyRows, rows, modelRows, finalValues, dimensions, confidence }: AnalysisRows,
+): RowFigures {
   return {
     counts: {
       raters: new Set(rows.map((row) => row.rater)).size,
@@ -111,6 +117,7 @@ function figuresOfRows({ studyRows, rows, modelRows, finalValues, dimensions, co
     preference: preferenceShares(modelRows),
     position_bias: positionBias(rows),
     per_rater: raterDiagnostics(rows, dimensions.filter(hasMeans)),
+    qc: qualityControl(allRows, options.rubric, options.qc),
     adjudication: adjudicationSummary(rows, finalValues),
   };
 }
@@ -123,7 +130,6 @@ function figuresOfRows({ studyRows, rows, modelRows, finalValues, dimensions, co
  */
 export function draftTidyAnalysis(allRows: ReadonlyArray<TidyRatingRow>, options: AnalysisOptions): AnalysisDraft {
   assertOneValuePerRating(allRows);
-  const qc = qualityControl(allRows, options.rubric, options.qc);
   const prepared = analysisRows(allRows, options);
   const { rows, modelRows, dimensions } = prepared;
   const models = sortedStrings(new Set(rows.map((row) => row.model)));
@@ -170,7 +176,7 @@ export function draftTidyAnalysis(allRows: ReadonlyArray<TidyRatingRow>, options
       : undefined;
 
   const result = (given?: RowFigures): AnalysisResult => {
-    const { adjudication, ...figures } = given ?? figuresOfRows(prepared);
+    const { adjudication, ...figures } = given ?? figuresOfRows(allRows, options, prepared);
     const result: AnalysisResult = {
       counts: figures.counts,
       dimensions,
@@ -192,7 +198,7 @@ export function draftTidyAnalysis(allRows: ReadonlyArray<TidyRatingRow>, options
         seed: options.seed,
         intervals: intervalMethods(options.bootstrap, options.seed),
       },
-      qc,
+      qc: figures.qc,
     };
     // Only analyses with adjudicated values (or asked to use them) carry the key: others stay as they were.
     if (adjudication !== null) result.adjudication = adjudication;

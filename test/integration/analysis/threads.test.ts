@@ -51,6 +51,8 @@ const FILES = {
   'ratings and preferences (fixture)': fileURLToPath(
     new URL('../../fixtures/analysis/ratings_small.csv', import.meta.url),
   ),
+  // Quality control is among the row figures a worker computes.
+  'ratings with QC rows (fixture)': fileURLToPath(new URL('../../fixtures/qc/ratings_qc.csv', import.meta.url)),
   // Bradley–Terry refits of every summary share their resamples between the threads as the other figures do.
   'pairwise judgements (fixture)': fileURLToPath(
     new URL('../../fixtures/analysis/pairwise_small.csv', import.meta.url),
@@ -68,6 +70,7 @@ describe.each(Object.entries(FILES))('analyzeRatingsFile on %s', (_, path) => {
     const result = JSON.parse(inThisThread) as AnalysisResult;
     expect(
       result.correlations.some((c) => c.spearman_ci95 !== null) ||
+        Object.values(result.agreement).some((a) => a.krippendorff_alpha_ci95 !== null) ||
         result.pairwise!.some((summary) => summary.bradleyTerry.some((strength) => strength.low !== null)),
     ).toBe(true);
   });
@@ -113,50 +116,52 @@ describe('analyzeRatingsFile with worker threads', () => {
   });
 });
 
-describe('a worker asked for the row figures of a file', () => {
-  const path = FILES['ratings and preferences (fixture)'];
-  const options = { bootstrap: 101, seed: 7 };
-  const { rows, pairwise, metrics, dimensions } = parseTidyRatingsCsv(readFileSync(path, 'utf8'), 'ratings.csv');
-  const drafted = { ...options, metrics, rubric: dimensions, pairwise };
+describe.each([FILES['ratings and preferences (fixture)'], FILES['ratings with QC rows (fixture)']])(
+  'a worker asked for the row figures of %s',
+  (path) => {
+    const options = { bootstrap: 101, seed: 7 };
+    const { rows, pairwise, metrics, dimensions } = parseTidyRatingsCsv(readFileSync(path, 'utf8'), 'ratings.csv');
+    const drafted = { ...options, metrics, rubric: dimensions, pairwise };
 
-  /** One worker of the kind ResampleWorkers starts, given these requests in turn; its first reply. */
-  async function firstReply(requests: SharedWorkRequest[]): Promise<SharedWorkReply> {
-    const worker = new Worker(workerEntry(), { workerData: { job: 'share' } });
-    try {
-      const reply = new Promise<SharedWorkReply>((resolve) => worker.once('message', resolve));
-      for (const request of requests) worker.postMessage(request);
-      return await reply;
-    } finally {
-      await worker.terminate();
+    /** One worker of the kind ResampleWorkers starts, given these requests in turn; its first reply. */
+    async function firstReply(requests: SharedWorkRequest[]): Promise<SharedWorkReply> {
+      const worker = new Worker(workerEntry(), { workerData: { job: 'share' } });
+      try {
+        const reply = new Promise<SharedWorkReply>((resolve) => worker.once('message', resolve));
+        for (const request of requests) worker.postMessage(request);
+        return await reply;
+      } finally {
+        await worker.terminate();
+      }
     }
-  }
-  const rowFiguresRequest = (claim: SharedArrayBuffer): SharedWorkRequest => ({
-    kind: 'row-figures',
-    rows,
-    options: drafted,
-    claim,
-  });
+    const rowFiguresRequest = (claim: SharedArrayBuffer): SharedWorkRequest => ({
+      kind: 'row-figures',
+      rows,
+      options: drafted,
+      claim,
+    });
 
-  it('computes them as this thread does, and they complete the draft to the same JSON', async () => {
-    const claim = new SharedArrayBuffer(4);
-    const reply = await firstReply([rowFiguresRequest(claim)]);
-    expect(reply.kind === 'row-figures' && reply.ok).toBe(true);
-    const figures = (reply as Extract<SharedWorkReply, { figures: unknown }>).figures;
-    expect(figures).toEqual(rowFigures(rows, drafted));
-    expect(new Int32Array(claim)[0]).toBe(1);
-    const draft = draftTidyAnalysis(rows, drafted);
-    draft.bootstrap.completeHere();
-    expect(serializeAnalysisResult(draft.result(figures))).toBe(
-      serializeAnalysisResult(analyzeTidyRatings(rows, drafted)),
-    );
-  });
+    it('computes them as this thread does, and they complete the draft to the same JSON', async () => {
+      const claim = new SharedArrayBuffer(4);
+      const reply = await firstReply([rowFiguresRequest(claim)]);
+      expect(reply.kind === 'row-figures' && reply.ok).toBe(true);
+      const figures = (reply as Extract<SharedWorkReply, { figures: unknown }>).figures;
+      expect(figures).toEqual(rowFigures(rows, drafted));
+      expect(new Int32Array(claim)[0]).toBe(1);
+      const draft = draftTidyAnalysis(rows, drafted);
+      draft.bootstrap.completeHere();
+      expect(serializeAnalysisResult(draft.result(figures))).toBe(
+        serializeAnalysisResult(analyzeTidyRatings(rows, drafted)),
+      );
+    });
 
-  it('leaves them to the thread that claimed them first, and goes on to the resamples', async () => {
-    const claimed = new SharedArrayBuffer(4);
-    new Int32Array(claimed)[0] = 1;
-    const { bootstrap } = draftTidyAnalysis(rows, drafted);
-    const shared = sharedResamples(bootstrap.settings, bootstrap.requests, bootstrap.sides, 1);
-    const reply = await firstReply([rowFiguresRequest(claimed), { kind: 'resample', shared }]);
-    expect(reply).toEqual({ kind: 'resample', ok: true });
-  });
-});
+    it('leaves them to the thread that claimed them first, and goes on to the resamples', async () => {
+      const claimed = new SharedArrayBuffer(4);
+      new Int32Array(claimed)[0] = 1;
+      const { bootstrap } = draftTidyAnalysis(rows, drafted);
+      const shared = sharedResamples(bootstrap.settings, bootstrap.requests, bootstrap.sides, 1);
+      const reply = await firstReply([rowFiguresRequest(claimed), { kind: 'resample', shared }]);
+      expect(reply).toEqual({ kind: 'resample', ok: true });
+    });
+  },
+);
