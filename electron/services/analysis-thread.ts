@@ -6,29 +6,19 @@ import { Worker } from 'node:worker_threads';
 import { StudyError } from '../../shared/errors';
 import {
   resampleStatistics,
-  sideStatisticValue,
   type AnalysisDraft,
-  type SideStatistic,
-  type RowFigures,
   type BootstrapSettings,
   type IntervalRequest,
   type AnalysisOptions,
   type AnalysisResult,
   type TidyRatingRow,
 } from '../../shared/analysis';
-import type {
-  AnalysisWorkerJob,
-  AnalysisWorkerReply,
-  RowFiguresRequest,
-  SharedWorkReply,
-  SharedWorkRequest,
-} from './analysis-worker';
+import type { AnalysisWorkerJob, AnalysisWorkerReply, ResampleReply } from './analysis-worker';
 import {
-  allWorkDone,
-  computeFreeWork,
+  allRangesDone,
+  computeFreeRanges,
   resampleValues,
   sharedResamples,
-  sideValues,
   type SharedResamples,
 } from './resample-ranges';
 
@@ -37,7 +27,7 @@ import {
  * (CLI, browser mode, tests) a small .mjs loads the TypeScript body. A CommonJS bundle has no
  * import.meta, hence __dirname first.
  */
-export function workerEntry(): string {
+function workerEntry(): string {
   const here = typeof __dirname === 'string' ? __dirname : dirname(fileURLToPath(import.meta.url));
   const bundled = join(here, 'analysis-worker.cjs');
   return existsSync(bundled) ? bundled : join(here, 'analysis-worker-source.mjs');
@@ -84,18 +74,14 @@ export function bootstrapThreads(resamples: number, wanted = availableParallelis
  * that every thread takes in turn as it becomes free (resample-ranges.ts), this thread once it has done what
  * it must do first (`meanwhile`). Created before the input is read, so that they start meanwhile. Every
  * resample is drawn from the same stream whichever thread computes it (ResampleCursor), so the intervals do
- * not depend on the number of threads. While this thread drafts the analysis, the first worker can compute
- * the figures read from the rows alone (rowFigures).
+ * not depend on the number of threads.
  */
 export class ResampleWorkers {
   private readonly workers: Worker[];
-  /** Set to 1 by the thread that computes the row figures (Int32), so that exactly one does. */
-  private readonly rowFiguresClaim = new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT);
-  private rowFiguresReply: Promise<SharedWorkReply> | undefined;
 
   constructor(count: number) {
     this.workers = Array.from({ length: count }, () => {
-      const job: AnalysisWorkerJob = { job: 'share' };
+      const job: AnalysisWorkerJob = { job: 'resample' };
       const worker = new Worker(workerEntry(), { workerData: job });
       // Idle, it must not keep the process alive (after a failure to read the input, say); it is referenced while it works.
       worker.unref();
@@ -104,68 +90,38 @@ export class ResampleWorkers {
   }
 
   /**
-   * Has the first worker compute rowFigures(rows, options), with the options the draft is given, unless
-   * this thread claims them first (complete).
+   * Fills in the draft's bootstrap intervals from resamples computed here and in the workers; first, in
+   * this thread while the workers resample, the figures that need no resamples (BCa accelerations among them).
    */
-  computeRowFigures(rows: ReadonlyArray<TidyRatingRow>, options: AnalysisOptions): void {
-    const worker = this.workers[0];
-    if (worker === undefined) return;
-    this.rowFiguresReply = this.reply(worker, 'row-figures');
-    // Awaited only if the worker claims the work; a failure is then handled where it is awaited.
-    this.rowFiguresReply.catch(() => {});
-    worker.postMessage({
-      kind: 'row-figures',
-      rows,
-      options,
-      claim: this.rowFiguresClaim,
-    } satisfies RowFiguresRequest);
+  async complete({ bootstrap }: AnalysisDraft): Promise<void> {
+    bootstrap.complete(await this.resample(bootstrap.settings, bootstrap.requests, () => bootstrap.computeAlongside()));
   }
 
   /**
-   * Fills in the draft's bootstrap intervals and side statistics from work done here and in the workers,
-   * and gives its result: with the row figures a worker computed, or else `rowFiguresHere`.
-   */
-  async complete({ bootstrap, result }: AnalysisDraft, rowFiguresHere: () => RowFigures): Promise<AnalysisResult> {
-    const { values, sides } = await this.resample(bootstrap.settings, bootstrap.requests, bootstrap.sides);
-    bootstrap.complete(values, sides);
-    return result(await this.rowFigures(rowFiguresHere));
-  }
-
-  /** The worker's row figures if it claimed them (before this thread could), otherwise computed here. */
-  private async rowFigures(here: () => RowFigures): Promise<RowFigures> {
-    const claimedHere = Atomics.compareExchange(new Int32Array(this.rowFiguresClaim), 0, 0, 1) === 0;
-    if (claimedHere || this.rowFiguresReply === undefined) return here();
-    const reply = await this.rowFiguresReply;
-    if (reply.kind === 'row-figures' && reply.ok) return reply.figures;
-    // The worker failed on them: this thread's figures, or its error, decide.
-    return here();
-  }
-
-  /**
-   * Each request's statistic on resamples 0 … B−1, in that order, and each side statistic's value: what
-   * resampleStatistics(settings, requests, 0, B) and sideStatisticValue give in one thread, put together
-   * from the items this thread and the workers computed.
+   * Each request's statistic on resamples 0 … B−1, in that order: what resampleStatistics(settings,
+   * requests, 0, B) gives in one thread, put together from the ranges this thread and the workers computed.
+   * `meanwhile` runs in this thread once the workers have the requests, before this thread resamples.
    */
   async resample(
     settings: BootstrapSettings,
     requests: IntervalRequest[],
-    sides: SideStatistic[],
-  ): Promise<{ values: Float64Array[]; sides: Float64Array }> {
-    if (this.workers.length === 0 || (requests.length === 0 && sides.length === 0))
-      return {
-        values: resampleStatistics(settings, requests, 0, settings.bootstrap),
-        sides: Float64Array.from(sides, (side) => sideStatisticValue(side, requests)),
-      };
-    const shared = sharedResamples(settings, requests, sides, this.workers.length + 1);
+    meanwhile: () => void = () => {},
+  ): Promise<Float64Array[]> {
+    if (requests.length === 0 || this.workers.length === 0) {
+      meanwhile();
+      return resampleStatistics(settings, requests, 0, settings.bootstrap);
+    }
+    const shared = sharedResamples(settings, requests, this.workers.length + 1);
     const theirs = this.workers.map((worker) => this.compute(worker, shared));
     // Handled from the start: if this thread fails, or needs no answer, a worker that then fails or is ended
     // by close() must not be an unhandled rejection.
     for (const answer of theirs) answer.catch(() => {});
-    computeFreeWork(shared);
-    // While a worker still computes an item, the workers are waited for; once every item is done (here,
-    // say, while a worker was still busy with the row figures), they are not.
-    if (!allWorkDone(shared)) await Promise.all(theirs);
-    return { values: resampleValues(shared), sides: sideValues(shared) };
+    meanwhile();
+    computeFreeRanges(shared);
+    // While a worker still computes a range, the workers are waited for; once every range is done (here,
+    // say, while a worker was still starting), they are not.
+    if (!allRangesDone(shared)) await Promise.all(theirs);
+    return resampleValues(shared);
   }
 
   /** Stops the workers that are still running (none after complete). */
@@ -173,27 +129,17 @@ export class ResampleWorkers {
     await Promise.all(this.workers.map((worker) => worker.terminate()));
   }
 
-  private async compute(worker: Worker, shared: SharedResamples): Promise<void> {
-    const reply = this.reply(worker, 'resample');
-    worker.postMessage({ kind: 'resample', shared } satisfies SharedWorkRequest);
-    const answer = await reply;
-    if (!answer.ok) throw new Error(`The bootstrap failed in a worker thread: ${answer.message}`);
-  }
-
-  /** The worker's next reply of this kind; the worker is referenced (keeps the process alive) from now on. */
-  private reply(worker: Worker, kind: SharedWorkReply['kind']): Promise<SharedWorkReply> {
-    worker.ref();
+  private compute(worker: Worker, share: SharedResamples): Promise<void> {
     return new Promise((resolve, reject) => {
-      const onMessage = (reply: SharedWorkReply) => {
-        if (reply.kind !== kind) return;
-        worker.off('message', onMessage);
-        resolve(reply);
-      };
-      worker.on('message', onMessage);
+      worker.ref();
+      worker.once('message', (reply: ResampleReply) =>
+        reply.ok ? resolve() : reject(new Error(`The bootstrap failed in a worker thread: ${reply.message}`)),
+      );
       worker.once('error', (error) => reject(new Error(`A bootstrap worker thread failed: ${error.message}`)));
       worker.once('exit', (code) =>
         reject(new Error(`A bootstrap worker thread stopped (exit code ${code}) before answering.`)),
       );
+      worker.postMessage(share);
     });
   }
 }

@@ -10,7 +10,6 @@ import {
   AnalysisInputError,
   analyzeTidyRatings,
   draftTidyAnalysis,
-  rowFigures,
   serializeAnalysisResult,
   type AnalysisResult,
   type KnownDimension,
@@ -51,12 +50,10 @@ export async function analyzeRatingsFile(path: string, options: RatingsFileOptio
   try {
     const { rows, pairwise, metrics, dimensions } = readRatingsFile(path);
     // Dimensions whose rows declare their scale are analysed as the study's rubric (exported files do).
-    const options = { ...analysis, metrics, rubric: dimensions, pairwise };
-    // The figures read from the rows alone are computed by a worker while this thread drafts the rest.
-    workers.computeRowFigures(rows, options);
-    const draft = runAnalysis(() => draftTidyAnalysis(rows, options));
-    // The work done with the resamples judges the data too.
-    return await runAnalysis(() => workers.complete(draft, () => rowFigures(rows, options)));
+    const draft = runAnalysis(() => draftTidyAnalysis(rows, { ...analysis, metrics, rubric: dimensions, pairwise }));
+    // The figures computed alongside the resamples judge the data too.
+    await runAnalysis(() => workers.complete(draft));
+    return draft.result;
   } finally {
     await workers.close();
   }

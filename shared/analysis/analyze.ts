@@ -15,7 +15,7 @@ import { qualityControl, type QcAnalysisOptions } from './qc';
 import { raterDiagnostics } from './raters';
 import { UnitBootstrap, type BootstrapSettings } from './resampling';
 import { compareStrings, metricsOf, outputKey, ratingIdentity, sortedStrings, type TidyRatingRow } from './tidy';
-import type { AnalysisDimension, AnalysisResult, Correlation, DimensionAgreement } from './types';
+import type { AnalysisResult, Correlation, DimensionAgreement } from './types';
 import { adjudicationSummary, rowsForModelFigures, type FinalValues } from './final-values';
 
 export interface AnalysisOptions extends BootstrapSettings {
@@ -35,103 +35,34 @@ export interface AnalysisOptions extends BootstrapSettings {
 export function analyzeTidyRatings(allRows: ReadonlyArray<TidyRatingRow>, options: AnalysisOptions): AnalysisResult {
   const draft = draftTidyAnalysis(allRows, options);
   draft.bootstrap.completeHere();
-  return draft.result();
+  return draft.result;
 }
 
 /**
  * The analysis with its bootstrap intervals still to fill in: `bootstrap` holds what they need
- * (UnitBootstrap.complete); `result` gives the whole result once they are filled.
+ * (UnitBootstrap.complete). `result` is filled in then too, its figures without resamples as soon as
+ * UnitBootstrap.computeAlongside runs.
  */
 export interface AnalysisDraft {
+  result: AnalysisResult;
   bootstrap: UnitBootstrap;
-  /**
-   * The result, once `bootstrap` is complete: with `rowFigures` when given (computed in another thread by
-   * rowFigures from the same rows and options), otherwise computing them here.
-   */
-  result(rowFigures?: RowFigures): AnalysisResult;
 }
 
-/** The rows each part of the analysis reads, and what is known of them before any figure. */
-interface AnalysisRows {
-  /** The study's own rows (no QC rows), confidence included: the raters' confidence is read from them. */
-  studyRows: ReadonlyArray<TidyRatingRow>;
-  /** The study's own rows without confidence ratings: what agreement and the per-rater figures read. */
-  rows: ReadonlyArray<TidyRatingRow>;
-  /** `rows` with the final values the options ask for: what the model figures read. */
-  modelRows: ReadonlyArray<TidyRatingRow>;
-  finalValues: FinalValues;
-  dimensions: AnalysisDimension[];
-  confidence: AnalysisDimension[];
-}
-
-function analysisRows(allRows: ReadonlyArray<TidyRatingRow>, options: AnalysisOptions): AnalysisRows {
+/**
+ * Every figure of the analysis except the bootstrap intervals, which are asked for on `bootstrap` and
+ * filled into `result` when it is completed: in this thread (analyzeTidyRatings) or from resamples
+ * computed in several (electron/services/analysis-thread.ts). Either way the result is the same.
+ */
+export function draftTidyAnalysis(allRows: ReadonlyArray<TidyRatingRow>, options: AnalysisOptions): AnalysisDraft {
+  assertOneValuePerRating(allRows);
   // QC rows check the raters, not the models: every model result below sees only the study's own tasks.
+  const qc = qualityControl(allRows, options.rubric, options.qc);
   const studyRows = allRows.filter((row) => row.qc === null);
   const allDimensions = resolveDimensions(studyRows, options.rubric);
   // The rater's confidence describes the rater, not the answer: it is reported per rater and in no model result.
   const confidence = allDimensions.filter((d) => d.role === 'confidence');
   const dimensions = allDimensions.filter((d) => d.role !== 'confidence');
   const rows = studyRows.filter((row) => row.task !== 'rating' || !confidence.some((d) => d.key === row.dimension));
-  // Agreement and the per-rater figures keep the raters' original values.
-  const finalValues = options.finalValues ?? 'raters_mean';
-  return { studyRows, rows, modelRows: rowsForModelFigures(rows, finalValues), finalValues, dimensions, confidence };
-}
-
-/**
- * The figures read from the rows alone, with no bootstrap interval: plain data, so that another thread can
- * compute them from the same rows and options while this one drafts the analysis
- * (electron/services/analysis-thread.ts). Of their input checks, quality control's (a calibration file's
- * expected values off the scale) is met when they are computed, so after the draft's own checks.
- */
-export interface RowFigures {
-  counts: AnalysisResult['counts'];
-  bins: AnalysisResult['bins'];
-  bin_distributions: AnalysisResult['bin_distributions'];
-  confidence: AnalysisResult['confidence'];
-  preference: AnalysisResult['preference'];
-  position_bias: AnalysisResult['position_bias'];
-  per_rater: AnalysisResult['per_rater'];
-  qc: AnalysisResult['qc'];
-  adjudication: NonNullable<AnalysisResult['adjudication']> | null;
-}
-
-export function rowFigures(allRows: ReadonlyArray<TidyRatingRow>, options: AnalysisOptions): RowFigures {
-  return figuresOfRows(allRows, options, analysisRows(allRows, options));
-}
-
-function figuresOfRows(
-  allRows: ReadonlyArray<TidyRatingRow>,
-  options: AnalysisOptions,
-  { studyRows, rows, modelRows, finalValues, dimensions, confidence }: AnalysisRows,
-): RowFigures {
-  return {
-    counts: {
-      raters: new Set(rows.map((row) => row.rater)).size,
-      outputs: new Set(rows.map(outputKey)).size,
-      ratings: rows.filter((row) => row.task === 'rating').length,
-      preferences: rows.filter((row) => row.task === 'preference').length,
-    },
-    bins: binMeans(modelRows, dimensions.filter(hasMeans)),
-    bin_distributions: binDistributions(modelRows, dimensions),
-    confidence: raterConfidence(studyRows, confidence),
-    preference: preferenceShares(modelRows),
-    position_bias: positionBias(rows),
-    per_rater: raterDiagnostics(rows, dimensions.filter(hasMeans)),
-    qc: qualityControl(allRows, options.rubric, options.qc),
-    adjudication: adjudicationSummary(rows, finalValues),
-  };
-}
-
-/**
- * Every figure of the analysis except the bootstrap intervals and the figures read from the rows alone:
- * the intervals are asked for on `bootstrap` and filled in when it is completed, in this thread
- * (analyzeTidyRatings) or from resamples computed in several (electron/services/analysis-thread.ts).
- * Either way the result is the same.
- */
-export function draftTidyAnalysis(allRows: ReadonlyArray<TidyRatingRow>, options: AnalysisOptions): AnalysisDraft {
-  assertOneValuePerRating(allRows);
-  const prepared = analysisRows(allRows, options);
-  const { rows, modelRows, dimensions } = prepared;
   const models = sortedStrings(new Set(rows.map((row) => row.model)));
   const metrics = sortedStrings(new Set([...metricsOf(rows), ...(options.metrics ?? [])]));
 
@@ -141,6 +72,9 @@ export function draftTidyAnalysis(allRows: ReadonlyArray<TidyRatingRow>, options
     agreement[dimension.key] = dimensionAgreement(rows, dimension, bootstrap);
   }
 
+  // Agreement above and the per-rater figures below keep the raters' original values.
+  const finalValues = options.finalValues ?? 'raters_mean';
+  const modelRows = rowsForModelFigures(rows, finalValues);
   const outputs = ratedOutputs(modelRows);
   // Dimensions with means (not preference, not nominal): correlations and metric comparisons use their mean rating.
   const ratingDimensions = sortedStrings(dimensions.filter(hasMeans).map((d) => d.key));
@@ -175,32 +109,39 @@ export function draftTidyAnalysis(allRows: ReadonlyArray<TidyRatingRow>, options
       ? analyzePairwise(options.pairwise, bootstrap)
       : undefined;
 
-  const result = (given?: RowFigures): AnalysisResult => {
-    const { adjudication, ...figures } = given ?? figuresOfRows(allRows, options, prepared);
-    const result: AnalysisResult = {
-      counts: figures.counts,
+  // The rest needs no resamples, so it is computed alongside them: in this thread while other threads
+  // resample. The keys are set in the JSON's order into the object the intervals are filled into.
+  const result = {} as AnalysisResult;
+  bootstrap.alongside(() => {
+    Object.assign(result, {
+      counts: {
+        raters: new Set(rows.map((row) => row.rater)).size,
+        outputs: new Set(rows.map(outputKey)).size,
+        ratings: rows.filter((row) => row.task === 'rating').length,
+        preferences: rows.filter((row) => row.task === 'preference').length,
+      },
       dimensions,
       models,
       metrics,
       agreement,
       correlations,
       metric_comparisons: metricComparisons,
-      // The best metrics quote the differences' intervals.
-      best_metrics: bestMetrics(correlations, metricComparisons),
-      bins: figures.bins,
-      bin_distributions: figures.bin_distributions,
-      confidence: figures.confidence,
-      preference: figures.preference,
-      position_bias: figures.position_bias,
-      per_rater: figures.per_rater,
+      best_metrics: [],
+      bins: binMeans(modelRows, dimensions.filter(hasMeans)),
+      bin_distributions: binDistributions(modelRows, dimensions),
+      confidence: raterConfidence(studyRows, confidence),
+      preference: preferenceShares(modelRows),
+      position_bias: positionBias(rows),
+      per_rater: raterDiagnostics(rows, dimensions.filter(hasMeans)),
       parameters: {
         bootstrap: options.bootstrap,
         seed: options.seed,
         intervals: intervalMethods(options.bootstrap, options.seed),
       },
-      qc: figures.qc,
-    };
+      qc,
+    } satisfies AnalysisResult);
     // Only analyses with adjudicated values (or asked to use them) carry the key: others stay as they were.
+    const adjudication = adjudicationSummary(rows, finalValues);
     if (adjudication !== null) result.adjudication = adjudication;
     // Only studies with judges carry the key, so every other analysis JSON stays as it was.
     if (judges !== undefined) result.judges = judges;
@@ -209,9 +150,10 @@ export function draftTidyAnalysis(allRows: ReadonlyArray<TidyRatingRow>, options
       result.pairwise = pairwise;
       result.parameters.intervals.bradley_terry = bradleyTerryIntervalMethod(options.bootstrap, options.seed);
     }
-    return result;
-  };
-  return { bootstrap, result };
+  });
+  // The best metrics quote the differences' intervals.
+  bootstrap.whenComplete(() => (result.best_metrics = bestMetrics(correlations, metricComparisons)));
+  return { result, bootstrap };
 }
 
 /** Two values for one rater × output × dimension would make every statistic ambiguous. */

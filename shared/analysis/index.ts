@@ -4,22 +4,13 @@ export * from './types';
 export { AnalysisInputError } from './errors';
 export { parseTidyRatings, type CsvRecord, type ParseTidyResult } from './parse';
 export { FINAL_VALUES, type FinalValues } from './final-values';
-export {
-  analyzeTidyRatings,
-  draftTidyAnalysis,
-  rowFigures,
-  type AnalysisDraft,
-  type AnalysisOptions,
-  type RowFigures,
-} from './analyze';
+export { analyzeTidyRatings, draftTidyAnalysis, type AnalysisDraft, type AnalysisOptions } from './analyze';
 export {
   resampleStatistics,
   ResampleCursor,
-  sideStatisticValue,
   type BootstrapSettings,
   type IntervalRequest,
   type ResampledStatistic,
-  type SideStatistic,
 } from './resampling';
 export { DEFAULT_BOOTSTRAP_RESAMPLES, DEFAULT_BOOTSTRAP_SEED, DEFAULT_FAST_MS, DEFAULT_STRAIGHT_RUN } from './defaults';
 export { ALL_MODELS } from './correlations';

@@ -4,8 +4,16 @@
  * paired bootstrap interval, a paired permutation test (Deutsch, Dror & Roth 2021) and, for Pearson's r,
  * Williams' test for dependent overlapping correlations.
  */
-import { deriveSeed } from '../prng';
-import { pearson, percentileIntervalOfValues, spearman, williamsTest, type WilliamsTest } from '../stats';
+import { createPrng, deriveSeed } from '../prng';
+import {
+  averageRanks,
+  pearson,
+  percentileIntervalOfValues,
+  spearman,
+  swapPermutationTest,
+  williamsTest,
+  type WilliamsTest,
+} from '../stats';
 import { ALL_MODELS, metricCorrelationName } from './correlations';
 import { humanMean, type RatedOutput } from './outputs';
 import type { BootstrapSettings, ResampledStatistic, UnitBootstrap } from './resampling';
@@ -115,19 +123,19 @@ export function compareMetrics(
       ].map(({ name, x }) => ({ name, statistic: { kind: coefficient, x, y: pairs.human } })),
       (ci95) => (result.difference_ci95 = ci95),
     );
-    // As many permutations as resamples; they need none, so whichever thread is free computes them.
-    bootstrap.side(
-      {
-        kind: 'swap-permutation',
-        coefficient,
-        first: pairs.first,
-        second: pairs.second,
-        human: pairs.human,
-        seed: deriveSeed(settings.seed, `${label}\u001e${coefficient}`),
-        permutations: settings.bootstrap,
-      },
-      (p) => (result.permutation_p = Number.isNaN(p) ? null : p),
-    );
+    // As many permutations as resamples; they need none, so they are computed alongside them.
+    if (settings.bootstrap > 0)
+      bootstrap.alongside(() => {
+        const inputs =
+          coefficient === 'spearman'
+            ? [pairs.first, pairs.second, pairs.human].map(averageRanks)
+            : [pairs.first, pairs.second, pairs.human];
+        const prng = createPrng(deriveSeed(settings.seed, `${label}\u001e${coefficient}`));
+        result.permutation_p = swapPermutationTest(inputs[0]!, inputs[1]!, inputs[2]!, {
+          permutations: settings.bootstrap,
+          prng,
+        });
+      });
     return result;
   };
   const pearsonDifference = difference('pearson', pearson);

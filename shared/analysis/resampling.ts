@@ -1,6 +1,5 @@
 import { createPrng, deriveSeed, type Prng } from '../prng';
 import {
-  averageRanks,
   bcaIntervalOfValues,
   accelerationOfLeaveOneOut,
   bradleyTerryFigureOnResample,
@@ -18,7 +17,6 @@ import {
   skipResamples,
   spearmanLeaveOneOut,
   spearmanResampler,
-  swapPermutationTest,
   weightedKappaResampler,
   type KappaPair,
   type KappaWeights,
@@ -61,49 +59,10 @@ export interface IntervalRequest {
 
 /**
  * How an interval is formed from the statistic's values on the resamples: percentile, or BCa, which also
- * needs the statistic's value on all the units (`estimate`) and its acceleration (a side statistic).
+ * needs the statistic's value on all the units (`estimate`) and its leave-one-out values (computed in the
+ * thread that fills the intervals in: n values, against B resamples).
  */
 export type IntervalMethod = { method: 'percentile' } | { method: 'bca'; estimate: number };
-
-/**
- * A figure the analysis needs that takes no resamples but costs about as much as a range of them, as plain
- * data, so that whichever thread is free computes it (sideStatisticValue), as the resamples are shared out:
- * - `acceleration`: the BCa acceleration of request `request`'s statistic, from its leave-one-out values;
- * - `swap-permutation`: the p value of the swap permutation test (swapPermutationTest) of two metrics'
- *   correlations with the human values, Spearman's on average ranks, drawn from a stream of its own.
- */
-export type SideStatistic =
-  | { kind: 'acceleration'; request: number }
-  | {
-      kind: 'swap-permutation';
-      coefficient: 'spearman' | 'pearson';
-      first: number[];
-      second: number[];
-      human: number[];
-      seed: number;
-      permutations: number;
-    };
-
-/** The side statistic's value, NaN for none (a permutation test of an undefined correlation). */
-export function sideStatisticValue(side: SideStatistic, requests: ReadonlyArray<IntervalRequest>): number {
-  switch (side.kind) {
-    case 'acceleration': {
-      const { units, statistic } = requests[side.request]!;
-      return accelerationOfLeaveOneOut(leaveOneOut(statistic, units.length));
-    }
-    case 'swap-permutation': {
-      const inputs =
-        side.coefficient === 'spearman'
-          ? [side.first, side.second, side.human].map(averageRanks)
-          : [side.first, side.second, side.human];
-      const p = swapPermutationTest(inputs[0]!, inputs[1]!, inputs[2]!, {
-        permutations: side.permutations,
-        prng: createPrng(side.seed),
-      });
-      return p ?? NaN;
-    }
-  }
-}
 
 /**
  * The function computing `spec` on a resample. Bradley–Terry figures made with the same `refits` share
@@ -158,10 +117,9 @@ export class UnitBootstrap {
   readonly requests: IntervalRequest[] = [];
   /** Who receives each request's values on complete: several, when one statistic is asked for under one name. */
   private readonly users: Array<Array<(values: Float64Array) => void>> = [];
-  readonly sides: SideStatistic[] = [];
-  /** Who receives each side statistic's value on complete. */
-  private readonly sideUsers: Array<(value: number) => void> = [];
   private readonly named = new Map<string, number>();
+  private readonly afterwards: Array<() => void> = [];
+  private readonly pendingWork: Array<() => void> = [];
 
   constructor(readonly settings: BootstrapSettings) {}
 
@@ -177,8 +135,11 @@ export class UnitBootstrap {
     method: IntervalMethod = { method: 'percentile' },
     name?: string,
   ): void {
-    let acceleration = NaN;
-    const request = this.resampled(
+    let acceleration: number | undefined;
+    const accelerated = (): number =>
+      (acceleration ??= accelerationOfLeaveOneOut(leaveOneOut(statistic, units.length)));
+    if (method.method === 'bca' && this.settings.bootstrap > 0 && units.length >= 3) this.alongside(accelerated);
+    this.resampled(
       units,
       statistic,
       (values) =>
@@ -187,19 +148,24 @@ export class UnitBootstrap {
             ? null
             : method.method === 'percentile'
               ? percentileIntervalOfValues(values)
-              : bcaIntervalOfValues(values, method.estimate, acceleration),
+              : bcaIntervalOfValues(values, method.estimate, accelerated()),
         ),
       name,
     );
-    if (method.method === 'bca' && request !== undefined)
-      this.side({ kind: 'acceleration', request }, (value) => (acceleration = value));
   }
 
-  /** Asks for a side statistic; `use` receives its value on `complete`, before any interval is filled in. */
-  side(statistic: SideStatistic, use: (value: number) => void): void {
-    if (this.settings.bootstrap === 0) return;
-    this.sides.push(statistic);
-    this.sideUsers.push(use);
+  /**
+   * Has `work` done before the intervals are filled in, in the thread that fills them: work that needs no
+   * resamples (the BCa accelerations, figures computed apart from the intervals), so that this thread
+   * can do it while others compute resamples (computeAlongside).
+   */
+  alongside(work: () => void): void {
+    this.pendingWork.push(work);
+  }
+
+  /** Does the work asked for with `alongside` (before `complete`, which does what is then left). */
+  computeAlongside(): void {
+    for (const work of this.pendingWork.splice(0)) work();
   }
 
   /**
@@ -207,41 +173,36 @@ export class UnitBootstrap {
    * undefined), for a figure formed from several statistics on the same resamples; `use` receives them on
    * `complete`, or null at once when there are none (as `interval`). Statistics asked for under the same
    * `name` on the same units are computed once: the name must then stand for the statistic's inputs.
-   * Gives the index of the request computing it; none when there are no resamples.
    */
   resampled(
     units: ReadonlyArray<string>,
     statistic: ResampledStatistic,
     use: (values: Float64Array | null) => void,
     name?: string,
-  ): number | undefined {
+  ): void {
     if (this.settings.bootstrap === 0 || units.length < 3) {
       use(null);
-      return undefined;
+      return;
     }
     const key = name === undefined ? undefined : `${name}\u001d${units.join('\u001e')}`;
     const known = key === undefined ? undefined : this.named.get(key);
     if (known !== undefined) {
       this.users[known]!.push(use);
-      return known;
+      return;
     }
     if (key !== undefined) this.named.set(key, this.requests.length);
     this.requests.push({ units, statistic });
     this.users.push([use]);
-    return this.requests.length - 1;
   }
 
   /**
    * Fills every requested interval from its statistic on each resample, 0 … B−1 in order (NaN where the
-   * statistic is undefined), as resampleStatistics(settings, requests, 0, B) computes them, and gives each
-   * side statistic its value (as sideStatisticValue computes it) first.
+   * statistic is undefined), as resampleStatistics(settings, requests, 0, B) computes them.
    */
-  complete(values: ReadonlyArray<Float64Array>, sideValues: ArrayLike<number>): void {
+  complete(values: ReadonlyArray<Float64Array>): void {
+    this.computeAlongside();
     if (values.length !== this.requests.length)
       throw new RangeError(`${this.requests.length} intervals were asked for, got values for ${values.length}`);
-    if (sideValues.length !== this.sides.length)
-      throw new RangeError(`${this.sides.length} side statistics were asked for, got ${sideValues.length} values`);
-    this.sideUsers.forEach((use, index) => use(sideValues[index]!));
     values.forEach((ofRequest, index) => {
       if (ofRequest.length !== this.settings.bootstrap)
         throw new RangeError(
@@ -249,14 +210,17 @@ export class UnitBootstrap {
         );
       for (const use of this.users[index]!) use(ofRequest);
     });
+    for (const then of this.afterwards) then();
   }
 
-  /** Computes every resample and side statistic here, in this thread, and fills the intervals. */
+  /** Runs `then` on `complete`, once every interval is filled in: for figures read from the intervals. */
+  whenComplete(then: () => void): void {
+    this.afterwards.push(then);
+  }
+
+  /** Computes every resample here, in this thread, and fills the intervals. */
   completeHere(): void {
-    this.complete(
-      resampleStatistics(this.settings, this.requests, 0, this.settings.bootstrap),
-      this.sides.map((side) => sideStatisticValue(side, this.requests)),
-    );
+    this.complete(resampleStatistics(this.settings, this.requests, 0, this.settings.bootstrap));
   }
 }
 

@@ -14,18 +14,13 @@ import {
   analyzeTidyRatings,
   draftTidyAnalysis,
   metricsOf,
-  rowFigures,
   resampleStatistics,
   serializeAnalysisResult,
-  sideStatisticValue,
   tidyColumns,
   tidyRecord,
   type AnalysisResult,
 } from '../../../shared/analysis';
-import { Worker } from 'node:worker_threads';
-import { ResampleWorkers, workerEntry } from '../../../electron/services/analysis-thread';
-import type { SharedWorkReply, SharedWorkRequest } from '../../../electron/services/analysis-worker';
-import { sharedResamples } from '../../../electron/services/resample-ranges';
+import { ResampleWorkers } from '../../../electron/services/analysis-thread';
 import { analyzeRatingsFile } from '../../../electron/services/ratings-analysis';
 import { parseTidyRatingsCsv } from '../../../electron/services/tidy-ratings-csv';
 import { benchTidyRows } from '../../bench/analysis-data';
@@ -51,7 +46,6 @@ const FILES = {
   'ratings and preferences (fixture)': fileURLToPath(
     new URL('../../fixtures/analysis/ratings_small.csv', import.meta.url),
   ),
-  // Quality control is among the row figures a worker computes.
   'ratings with QC rows (fixture)': fileURLToPath(new URL('../../fixtures/qc/ratings_qc.csv', import.meta.url)),
   // Bradley–Terry refits of every summary share their resamples between the threads as the other figures do.
   'pairwise judgements (fixture)': fileURLToPath(
@@ -85,27 +79,18 @@ describe('ResampleWorkers', () => {
   const { rows, metrics, dimensions } = parseTidyRatingsCsv(readFileSync(path, 'utf8'), 'ratings.csv');
   const { bootstrap } = draftTidyAnalysis(rows, { bootstrap: 101, seed: 7, metrics, rubric: dimensions });
   const inOneThread = resampleStatistics(bootstrap.settings, bootstrap.requests, 0, 101);
-  const sidesInOneThread = bootstrap.sides.map((side) => sideStatisticValue(side, bootstrap.requests));
-
-  it('has side statistics of both kinds to share', () => {
-    expect(new Set(bootstrap.sides.map((side) => side.kind))).toEqual(new Set(['acceleration', 'swap-permutation']));
-  });
 
   // The intervals sort the values, so a share put in the wrong place would not change them: compared here.
-  it.each([1, 2])(
-    'with %i worker(s) gives every resample value and side statistic of one thread, in order',
-    async (workers) => {
-      const threads = new ResampleWorkers(workers);
-      try {
-        const { values, sides } = await threads.resample(bootstrap.settings, bootstrap.requests, bootstrap.sides);
-        expect(values).toHaveLength(bootstrap.requests.length);
-        values.forEach((ofRequest, r) => expect(ofRequest, `request ${r}`).toEqual(inOneThread[r]));
-        expect([...sides]).toEqual(sidesInOneThread);
-      } finally {
-        await threads.close();
-      }
-    },
-  );
+  it.each([1, 2])('with %i worker(s) gives every resample value of one thread, in resample order', async (workers) => {
+    const threads = new ResampleWorkers(workers);
+    try {
+      const values = await threads.resample(bootstrap.settings, bootstrap.requests);
+      expect(values).toHaveLength(bootstrap.requests.length);
+      values.forEach((ofRequest, r) => expect(ofRequest, `request ${r}`).toEqual(inOneThread[r]));
+    } finally {
+      await threads.close();
+    }
+  });
 });
 
 describe('analyzeRatingsFile with worker threads', () => {
@@ -115,53 +100,3 @@ describe('analyzeRatingsFile with worker threads', () => {
     await expect(analyzeRatingsFile(broken, { bootstrap: 100, seed: 1, threads: 2 })).rejects.toThrow(/broken\.csv/);
   });
 });
-
-describe.each([FILES['ratings and preferences (fixture)'], FILES['ratings with QC rows (fixture)']])(
-  'a worker asked for the row figures of %s',
-  (path) => {
-    const options = { bootstrap: 101, seed: 7 };
-    const { rows, pairwise, metrics, dimensions } = parseTidyRatingsCsv(readFileSync(path, 'utf8'), 'ratings.csv');
-    const drafted = { ...options, metrics, rubric: dimensions, pairwise };
-
-    /** One worker of the kind ResampleWorkers starts, given these requests in turn; its first reply. */
-    async function firstReply(requests: SharedWorkRequest[]): Promise<SharedWorkReply> {
-      const worker = new Worker(workerEntry(), { workerData: { job: 'share' } });
-      try {
-        const reply = new Promise<SharedWorkReply>((resolve) => worker.once('message', resolve));
-        for (const request of requests) worker.postMessage(request);
-        return await reply;
-      } finally {
-        await worker.terminate();
-      }
-    }
-    const rowFiguresRequest = (claim: SharedArrayBuffer): SharedWorkRequest => ({
-      kind: 'row-figures',
-      rows,
-      options: drafted,
-      claim,
-    });
-
-    it('computes them as this thread does, and they complete the draft to the same JSON', async () => {
-      const claim = new SharedArrayBuffer(4);
-      const reply = await firstReply([rowFiguresRequest(claim)]);
-      expect(reply.kind === 'row-figures' && reply.ok).toBe(true);
-      const figures = (reply as Extract<SharedWorkReply, { figures: unknown }>).figures;
-      expect(figures).toEqual(rowFigures(rows, drafted));
-      expect(new Int32Array(claim)[0]).toBe(1);
-      const draft = draftTidyAnalysis(rows, drafted);
-      draft.bootstrap.completeHere();
-      expect(serializeAnalysisResult(draft.result(figures))).toBe(
-        serializeAnalysisResult(analyzeTidyRatings(rows, drafted)),
-      );
-    });
-
-    it('leaves them to the thread that claimed them first, and goes on to the resamples', async () => {
-      const claimed = new SharedArrayBuffer(4);
-      new Int32Array(claimed)[0] = 1;
-      const { bootstrap } = draftTidyAnalysis(rows, drafted);
-      const shared = sharedResamples(bootstrap.settings, bootstrap.requests, bootstrap.sides, 1);
-      const reply = await firstReply([rowFiguresRequest(claimed), { kind: 'resample', shared }]);
-      expect(reply).toEqual({ kind: 'resample', ok: true });
-    });
-  },
-);
