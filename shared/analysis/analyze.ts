@@ -14,7 +14,7 @@ import { positionBias, preferenceShares } from './preference';
 import { qualityControl, type QcAnalysisOptions } from './qc';
 import { raterDiagnostics } from './raters';
 import { UnitBootstrap, type BootstrapSettings } from './resampling';
-import { compareStrings, metricsOf, outputKey, sortedStrings, type TidyRatingRow } from './tidy';
+import { compareStrings, metricsOf, outputKey, ratingIdentity, sortedStrings, type TidyRatingRow } from './tidy';
 import type { AnalysisResult, Correlation, DimensionAgreement } from './types';
 import { adjudicationSummary, rowsForModelFigures, type FinalValues } from './final-values';
 
@@ -160,7 +160,7 @@ export function draftTidyAnalysis(allRows: ReadonlyArray<TidyRatingRow>, options
 function assertOneValuePerRating(rows: ReadonlyArray<TidyRatingRow>): void {
   const seen = new Set<string>();
   for (const row of rows) {
-    const key = JSON.stringify([row.rater, row.itemId, row.model, row.dimension, row.qc]);
+    const key = ratingIdentity(row);
     if (seen.has(key)) {
       const role = row.qc === null ? '' : ` as ${row.qc}`;
       throw new AnalysisInputError(

@@ -10,6 +10,7 @@ import {
   TIDY_FIXED_COLUMNS,
   TIDY_REQUIRED_COLUMNS,
   outputKey,
+  ratingIdentity,
   sortedStrings,
   tidyRow,
   type PreferenceValue,
@@ -107,7 +108,7 @@ export function parseTidyRatings(
     }
 
     // A hidden repeat rates the same output again, so the QC role is part of what makes a rating unique.
-    const ratingKey = JSON.stringify([row.rater, row.itemId, row.model, row.dimension, row.qc]);
+    const ratingKey = ratingIdentity(row);
     const earlier = firstRecordOfRating.get(ratingKey);
     if (earlier !== undefined) {
       const role = row.qc === null ? '' : ` as ${row.qc}`;

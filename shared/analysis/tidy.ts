@@ -260,6 +260,23 @@ export function sortedStrings(values: Iterable<string>): string[] {
 }
 
 /**
+ * What identifies one rating: a rater's value of a dimension of an output, in a QC role (null: the study's
+ * own task); two rows with the same identity are two values for one rating. Every name is length-prefixed
+ * (the role, last, is the rest), so different ratings never give the same string; built for every row, so
+ * without the array and escaping of JSON.stringify.
+ */
+export function ratingIdentity(row: {
+  rater: string;
+  itemId: string;
+  model: string;
+  dimension: string;
+  qc: string | null;
+}): string {
+  const { rater, itemId, model, dimension, qc } = row;
+  return `${rater.length}:${rater}${itemId.length}:${itemId}${model.length}:${model}${dimension.length}:${dimension}${qc ?? ''}`;
+}
+
+/**
  * The unit of analysis is an output: one model's answer to one item. The key is length-prefixed, so it
  * is unique for any item id and model name, and cheap: the analysis builds it for every row.
  */

@@ -173,12 +173,16 @@ export function swapPermutationTest(
 
 function centred(values: ReadonlyArray<number>): Float64Array {
   const mean = values.reduce((sum, v) => sum + v, 0) / values.length;
-  return Float64Array.from(values, (v) => v - mean);
+  // Plain loops, not Float64Array.from or map with a callback: these run for every pair of metrics.
+  const out = new Float64Array(values.length);
+  for (let i = 0; i < values.length; i++) out[i] = values[i]! - mean;
+  return out;
 }
 
 /** z-scores with the population SD (the SD's convention does not change any correlation). */
 function standardised(values: ReadonlyArray<number>): Float64Array {
   const c = centred(values);
   const sd = Math.sqrt(c.reduce((sum, v) => sum + v * v, 0) / values.length);
-  return c.map((v) => v / sd);
+  for (let i = 0; i < c.length; i++) c[i] = c[i]! / sd;
+  return c;
 }

@@ -64,7 +64,8 @@ class PearsonSide implements Side {
   constructor(values: ReadonlyArray<number>) {
     // Centred once, so the resample's sums of squares do not cancel large means.
     const mean = values.reduce((sum, v) => sum + v, 0) / values.length;
-    this.centred = Float64Array.from(values, (v) => v - mean);
+    this.centred = new Float64Array(values.length);
+    for (let i = 0; i < values.length; i++) this.centred[i] = values[i]! - mean;
     this.weighted = new Float64Array(values.length);
     this.deviation = new Float64Array(values.length);
   }
@@ -137,9 +138,15 @@ class SpearmanSide implements Side {
 
 /** Equal values as groups numbered in increasing order of value: each value's group, and how many groups. */
 export function tieGroups(values: ReadonlyArray<number>): { groupOf: Int32Array; groups: number } {
-  const distinct = [...new Set(values)].sort((a, b) => a - b);
-  const groupIndex = new Map(distinct.map((value, group) => [value, group]));
-  return { groupOf: Int32Array.from(values, (value) => groupIndex.get(value)!), groups: distinct.length };
+  // A native numeric sort, then each run of equal values is a group (−0 and 0 are one, as in a Set).
+  const sorted = Float64Array.from(values).sort();
+  const groupIndex = new Map<number, number>();
+  for (let i = 0; i < sorted.length; i++) {
+    if (i === 0 || sorted[i] !== sorted[i - 1]) groupIndex.set(sorted[i]!, groupIndex.size);
+  }
+  const groupOf = new Int32Array(values.length);
+  for (let i = 0; i < values.length; i++) groupOf[i] = groupIndex.get(values[i]!)!;
+  return { groupOf, groups: groupIndex.size };
 }
 
 interface Pair {

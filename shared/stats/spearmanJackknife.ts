@@ -97,7 +97,9 @@ function leaveOneOutRanks(values: ReadonlyArray<number>): LeaveOneOutRanks {
     squaresWithout[a]! += fromAbove;
     fromAbove += size[a]! * (base[a]! - 1) ** 2;
   }
-  return { groupOf, groups, rankOfUnit: Float64Array.from(groupOf, (g) => base[g]!), squaresWithout };
+  const rankOfUnit = new Float64Array(n);
+  for (let j = 0; j < n; j++) rankOfUnit[j] = base[groupOf[j]!]!;
+  return { groupOf, groups, rankOfUnit, squaresWithout };
 }
 
 function sumsByGroup(groupOf: Int32Array, groups: number, values: Float64Array): Float64Array {

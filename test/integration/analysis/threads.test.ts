@@ -46,6 +46,7 @@ const FILES = {
   'ratings and preferences (fixture)': fileURLToPath(
     new URL('../../fixtures/analysis/ratings_small.csv', import.meta.url),
   ),
+  'ratings with QC rows (fixture)': fileURLToPath(new URL('../../fixtures/qc/ratings_qc.csv', import.meta.url)),
   // Bradley–Terry refits of every summary share their resamples between the threads as the other figures do.
   'pairwise judgements (fixture)': fileURLToPath(
     new URL('../../fixtures/analysis/pairwise_small.csv', import.meta.url),
@@ -63,6 +64,7 @@ describe.each(Object.entries(FILES))('analyzeRatingsFile on %s', (_, path) => {
     const result = JSON.parse(inThisThread) as AnalysisResult;
     expect(
       result.correlations.some((c) => c.spearman_ci95 !== null) ||
+        Object.values(result.agreement).some((a) => a.krippendorff_alpha_ci95 !== null) ||
         result.pairwise!.some((summary) => summary.bradleyTerry.some((strength) => strength.low !== null)),
     ).toBe(true);
   });
