@@ -2,7 +2,7 @@
  * The cells of one pairwise row of a tidy ratings file (task = pairwise) judged into a judgement: the
  * models shown at A and B, the preferred one (or a tie), and the "both unacceptable" mark.
  */
-import { PROVENANCES, type Provenance } from '../adjudication/provenance';
+import { readProvenanceCells } from './provenance-cells';
 import { PAIRWISE_TIE, type PairwiseJudgementRow } from './pairwise';
 
 export const PAIRWISE_TASK = 'pairwise';
@@ -38,15 +38,8 @@ export function readPairwiseRow(
   if (qc !== '') problems.push(`"qc" must be empty on pairwise rows, got "${qc}"`);
   const position = cell('presented_position').trim();
   if (position !== '') problems.push(`"presented_position" must be empty on pairwise rows, got "${position}"`);
-  const provenance = cell('provenance').trim();
-  if (provenance !== '' && !PROVENANCES.has(provenance))
-    problems.push(`"provenance" must be unanimous, adjudicated, unresolved or empty, got "${provenance}"`);
-  const adjudicatedValue = cell('adjudicated_value').trim();
-  if ((adjudicatedValue !== '') !== (provenance === 'adjudicated'))
-    problems.push(
-      `"adjudicated_value" must be given exactly when "provenance" is adjudicated, got "${adjudicatedValue}"`,
-    );
-  else if (adjudicatedValue !== '' && ![modelA, modelB, PAIRWISE_TIE].includes(adjudicatedValue))
+  const { provenance, adjudicatedValue } = readProvenanceCells(cell, problems);
+  if (adjudicatedValue !== null && ![modelA, modelB, PAIRWISE_TIE].includes(adjudicatedValue))
     problems.push(
       `a pairwise "adjudicated_value" must be "${modelA}", "${modelB}" or ${PAIRWISE_TIE}, got "${adjudicatedValue}"`,
     );
@@ -60,8 +53,8 @@ export function readPairwiseRow(
     modelB,
     value,
     bothUnacceptable: mark === '1',
-    ...(provenance !== '' && { provenance: provenance as Provenance }),
-    ...(adjudicatedValue !== '' && { adjudicatedValue }),
+    ...(provenance !== undefined && { provenance }),
+    ...(adjudicatedValue !== null && { adjudicatedValue }),
   };
 }
 

@@ -24,7 +24,7 @@ import { TASK_KINDS } from '../kinds/task-kinds';
 import { assertNever } from '../kinds/assert-never';
 import { PAIRWISE_TASK, pairwiseJudgementKey, readPairwiseRow } from './parse-pairwise';
 import type { PairwiseJudgementRow } from './pairwise';
-import { PROVENANCES, type Provenance } from '../adjudication/provenance';
+import { readProvenanceCells } from './provenance-cells';
 
 export type { CsvRecord } from '../csv';
 
@@ -236,17 +236,10 @@ function readRow(
   const flagged = cell('flagged').trim();
   if (flagged !== '' && flagged !== '0' && flagged !== '1')
     problems.push(`"flagged" must be 0, 1 or empty, got "${flagged}"`);
-  const provenance = cell('provenance').trim();
-  if (provenance !== '' && !PROVENANCES.has(provenance))
-    problems.push(`"provenance" must be unanimous, adjudicated, unresolved or empty, got "${provenance}"`);
-  const adjudicatedValue = cell('adjudicated_value').trim();
-  if ((adjudicatedValue !== '') !== (provenance === 'adjudicated'))
-    problems.push(
-      `"adjudicated_value" must be given exactly when "provenance" is adjudicated, got "${adjudicatedValue}"`,
-    );
-  else if (task === 'preference' && adjudicatedValue !== '' && !PREFERENCE_VALUES.has(adjudicatedValue))
+  const { provenance, adjudicatedValue } = readProvenanceCells(cell, problems);
+  if (task === 'preference' && adjudicatedValue !== null && !PREFERENCE_VALUES.has(adjudicatedValue))
     problems.push(`a preference "adjudicated_value" must be model, reference or tie, got "${adjudicatedValue}"`);
-  else if (task === 'rating' && adjudicatedValue !== '' && !INTEGER.test(adjudicatedValue))
+  else if (task === 'rating' && adjudicatedValue !== null && !INTEGER.test(adjudicatedValue))
     problems.push(`"adjudicated_value" of dimension "${dimension}" must be a whole number, got "${adjudicatedValue}"`);
   if (problems.length > 0 || taskKind === undefined) {
     fail(problems[0]!);
@@ -264,9 +257,9 @@ function readRow(
     packageId: cell('package_id').trim(),
     comment: cell('comment'),
     flagged: flagged === '1',
-    provenance: provenance === '' ? undefined : (provenance as Provenance),
+    provenance,
     adjudicatedValue:
-      adjudicatedValue === ''
+      adjudicatedValue === null
         ? undefined
         : task === 'rating'
           ? Number(adjudicatedValue)

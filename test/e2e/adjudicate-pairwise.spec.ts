@@ -11,25 +11,26 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { createHash } from 'node:crypto';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { openStudyDatabase } from '../../db/connection';
-import { packAdjudicationPackage } from '../../electron/services/adjudication';
 import { mergePackages } from '../../electron/services/merge';
-import { startPackageSession, type RaterSession } from '../../electron/services/session';
+import type { RaterSession } from '../../electron/services/session';
 import type { AdjudicationDisputeView, AdjudicationMark } from '../../shared/api';
 import type { PreferenceKey } from '../../shared/domain';
 import { OVERALL_PAIRWISE_DIMENSION } from '../../shared/kinds/pairwise';
 import { MEDISUMQA_RUBRIC } from '../../shared/rubric';
 import { RATERS, samplePairwise, sevenModelStudy } from '../integration/packages/pairwise-fixture';
-import { assignStudy, fixedClock, packFor, PASSPHRASE, type SeededStudy } from '../integration/session/fixture';
+import { assignStudy, fixedClock, packFor, type SeededStudy } from '../integration/session/fixture';
 import { expectNoSeriousAxeViolations } from './axe';
-import { expectNoCspViolationsThen, recordCspViolations, type CspRecorder } from './csp';
-import { launchApp, type LaunchedApp } from './launcher';
+import {
+  ADJUDICATOR,
+  adjudicationHeading,
+  closeAdjudicatorApp,
+  launchAdjudicatorApp,
+  packRound,
+  withPackageCopy,
+  type AdjudicatorApp,
+} from './adjudicator-app';
 import { tabTo, unlockByKeyboard } from './ui';
 
-const ADJUDICATOR = 'Dr E';
 const PACKAGE_PASSPHRASE = 'e2e pairwise adjudicator harbour lantern';
 const ASPECTS = ['factuality', 'patient_friendliness'];
 const LETTERS: readonly PreferenceKey[] = ['A', 'B', 'T'];
@@ -40,8 +41,7 @@ let study: SeededStudy;
 let packagePath: string;
 /** Each adjudication task's disputes as the package's session gives them, in the adjudicator's order. */
 let packedDisputes: AdjudicationDisputeView[][];
-let app: LaunchedApp;
-let csp: CspRecorder;
+let opened: AdjudicatorApp;
 
 /** A rater's letter on one row of one comparison: drawn per rater, so two raters split on about two in three. */
 function drawnLetter(rater: string, assignmentId: string, dimension: string): PreferenceKey {
@@ -64,22 +64,9 @@ function ratedPackage(rater: string): string {
   return pkg.path;
 }
 
-/** The adjudication package's session on a closed copy (the app keeps the file itself locked while open). */
-function withPackageCopy<T>(read: (session: RaterSession) => T): T {
-  const dir = mkdtempSync(join(tmpdir(), 'blindrate-e2e-adjudicate-pairwise-'));
-  try {
-    const copy = join(dir, 'e.blindrate');
-    copyFileSync(packagePath, copy);
-    const db = openStudyDatabase(copy, PACKAGE_PASSPHRASE, { kind: 'package' });
-    try {
-      return read(startPackageSession(db, fixedClock));
-    } finally {
-      db.close();
-    }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+/** The adjudication package's session on a closed copy. */
+const packageCopy = <T>(read: (session: RaterSession) => T): T =>
+  withPackageCopy(packagePath, PACKAGE_PASSPHRASE, read);
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
@@ -88,41 +75,14 @@ test.beforeAll(async () => {
   samplePairwise(study.db, { pairsPerItem: 1 });
   assignStudy(study, RATERS, RATERS.length);
   mergePackages(study.db, RATERS.map(ratedPackage), fixedClock);
-  packagePath = join(study.path, '..', 'e.blindrate');
-  packAdjudicationPackage(study.db, {
-    adjudicator: ADJUDICATOR,
-    out: packagePath,
-    passphrase: PACKAGE_PASSPHRASE,
-    masterPassphrase: PASSPHRASE,
-    showRatings: true,
-    thresholds: {},
-    clock: fixedClock,
-  });
-  study.db.close();
-  packedDisputes = withPackageCopy((session) =>
+  packagePath = packRound(study, PACKAGE_PASSPHRASE);
+  packedDisputes = packageCopy((session) =>
     session.listAssignments('pairwise').map(({ assignmentId }) => session.getTask(assignmentId).adjudication!),
   );
-  app = await launchApp({
-    path: packagePath,
-    passphrase: PACKAGE_PASSPHRASE,
-    masterPath: study.path,
-    masterPassphrase: PASSPHRASE,
-    rater: ADJUDICATOR,
-    dispose: () => undefined,
-  });
-  csp = await recordCspViolations(app.page);
+  opened = await launchAdjudicatorApp(study, packagePath, PACKAGE_PASSPHRASE);
 });
 
-test.afterAll(() =>
-  expectNoCspViolationsThen(csp, async () => {
-    await app?.close();
-    study?.cleanup();
-  }),
-);
-
-function adjudicationHeading(page: Page, position: number) {
-  return page.getByRole('heading', { level: 1, name: new RegExp(`^Adjudication ${position} of \\d+$`) });
-}
+test.afterAll(() => closeAdjudicatorApp(opened, study));
 
 /** The rows the comparison on screen asks, by dimension (`pairwise` for the overall choice), in order. */
 async function askedRows(page: Page): Promise<string[]> {
@@ -138,7 +98,7 @@ interface Settled {
 
 /** What the package holds for each comparison: the final choices and the marks. */
 function settledInPackage(): Settled[] {
-  return withPackageCopy((session) =>
+  return packageCopy((session) =>
     session.listAssignments('pairwise').map(({ assignmentId }) => {
       const task = session.getTask(assignmentId);
       if (task.kind !== 'pairwise') throw new Error(`${assignmentId} is not a comparison`);
@@ -160,7 +120,7 @@ test('the package holds split overall choices and split aspects alone, so both k
 
 test('an adjudicator settles every disputed comparison by keyboard: only the disputed rows, no both-unacceptable mark, and the package holds what was typed', async () => {
   test.setTimeout(180_000);
-  const { page } = app;
+  const { page } = opened.app;
   await unlockByKeyboard(page, PACKAGE_PASSPHRASE);
   await expect(page.getByRole('heading', { name: `Welcome, ${ADJUDICATOR}` })).toBeVisible();
   await tabTo(page, /Start comparison/);

@@ -7,64 +7,36 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { openStudyDatabase } from '../../db/connection';
-import { packAdjudicationPackage } from '../../electron/services/adjudication';
-import { startPackageSession } from '../../electron/services/session';
 import type { AdjudicationMark } from '../../shared/api';
-import { fixedClock, PASSPHRASE, type SeededStudy } from '../integration/session/fixture';
+import type { SeededStudy } from '../integration/session/fixture';
 import { ratedThreeRaterStudy } from '../integration/adjudication/fixture';
-import { expectNoCspViolationsThen, recordCspViolations, type CspRecorder } from './csp';
-import { launchApp, type LaunchedApp } from './launcher';
+import {
+  ADJUDICATOR,
+  adjudicationHeading,
+  closeAdjudicatorApp,
+  launchAdjudicatorApp,
+  packRound,
+  withPackageCopy,
+  type AdjudicatorApp,
+} from './adjudicator-app';
 import { tabTo, unlockByKeyboard } from './ui';
 
-const ADJUDICATOR = 'Dr E';
 const PACKAGE_PASSPHRASE = 'e2e adjudicator lantern quartz meadow';
 const SETTLED = 3;
 
 test.describe.configure({ mode: 'serial' });
 let study: SeededStudy;
 let packagePath: string;
-let app: LaunchedApp;
-let csp: CspRecorder;
+let opened: AdjudicatorApp;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   study = ratedThreeRaterStudy();
-  packagePath = join(study.path, '..', 'e.blindrate');
-  packAdjudicationPackage(study.db, {
-    adjudicator: ADJUDICATOR,
-    out: packagePath,
-    passphrase: PACKAGE_PASSPHRASE,
-    masterPassphrase: PASSPHRASE,
-    showRatings: true,
-    thresholds: {},
-    clock: fixedClock,
-  });
-  study.db.close();
-  app = await launchApp({
-    path: packagePath,
-    passphrase: PACKAGE_PASSPHRASE,
-    masterPath: study.path,
-    masterPassphrase: PASSPHRASE,
-    rater: ADJUDICATOR,
-    dispose: () => undefined,
-  });
-  csp = await recordCspViolations(app.page);
+  packagePath = packRound(study, PACKAGE_PASSPHRASE);
+  opened = await launchAdjudicatorApp(study, packagePath, PACKAGE_PASSPHRASE);
 });
 
-test.afterAll(() =>
-  expectNoCspViolationsThen(csp, async () => {
-    await app?.close();
-    study?.cleanup();
-  }),
-);
-
-function adjudicationHeading(page: Page, position: number) {
-  return page.getByRole('heading', { level: 1, name: new RegExp(`^Adjudication ${position} of \\d+$`) });
-}
+test.afterAll(() => closeAdjudicatorApp(opened, study));
 
 /** The dimensions the task on screen asks for, in order. */
 async function askedDimensions(page: Page): Promise<string[]> {
@@ -74,30 +46,19 @@ async function askedDimensions(page: Page): Promise<string[]> {
 
 /** What the package holds for its rating tasks, read from a closed copy (the app keeps the file locked). */
 function savedInPackage(): { values: Record<string, number>; marks: Record<string, AdjudicationMark> }[] {
-  const dir = mkdtempSync(join(tmpdir(), 'blindrate-e2e-adjudicated-'));
-  try {
-    const copy = join(dir, 'e.blindrate');
-    copyFileSync(packagePath, copy);
-    const db = openStudyDatabase(copy, PACKAGE_PASSPHRASE, { kind: 'package' });
-    try {
-      const session = startPackageSession(db, fixedClock);
-      return session.listAssignments('rating').map((summary) => {
-        const task = session.getTask(summary.assignmentId);
-        const marks = Object.fromEntries(
-          task.adjudication!.map((d) => [d.dimension, { reason: d.reason, guidelineGap: d.guidelineGap }]),
-        );
-        return { values: task.kind === 'rating' ? task.values : {}, marks };
-      });
-    } finally {
-      db.close();
-    }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  return withPackageCopy(packagePath, PACKAGE_PASSPHRASE, (session) =>
+    session.listAssignments('rating').map((summary) => {
+      const task = session.getTask(summary.assignmentId);
+      const marks = Object.fromEntries(
+        task.adjudication!.map((d) => [d.dimension, { reason: d.reason, guidelineGap: d.guidelineGap }]),
+      );
+      return { values: task.kind === 'rating' ? task.values : {}, marks };
+    }),
+  );
 }
 
 test('an adjudicator settles three disputed tasks by keyboard: final values, a reason and a guideline gap are saved in the package', async () => {
-  const { page } = app;
+  const { page } = opened.app;
   await unlockByKeyboard(page, PACKAGE_PASSPHRASE);
   await expect(page.getByRole('heading', { name: `Welcome, ${ADJUDICATOR}` })).toBeVisible();
   await tabTo(page, /Start rating/);

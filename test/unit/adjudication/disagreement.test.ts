@@ -7,6 +7,7 @@ import {
   resolveThresholds,
   type MergedJudgement,
 } from '../../../shared/adjudication/disagreement';
+import { preference, rating } from './judgements';
 import { MEDISUMQA_RUBRIC, type RubricDimension } from '../../../shared/rubric';
 
 /** The fixture's judgements name a preference's outcome `choice` (a rating's is null). */
@@ -33,23 +34,6 @@ const reference: Reference = { ...fixture, judgements: fixture.judgements.map(fr
 
 const withoutFlag = (units: ReturnType<typeof findDisputes>) =>
   units.map(({ outputId, dimension, values }) => ({ outputId, dimension, values }));
-
-const rating = (outputId: number, raterId: number, ratings: Record<string, number>): MergedJudgement => ({
-  taskKind: 'rating',
-  outputId,
-  outputBId: null,
-  raterId,
-  ratings,
-  choices: {},
-});
-const preference = (outputId: number, raterId: number, choice: string): MergedJudgement => ({
-  taskKind: 'preference',
-  outputId,
-  outputBId: null,
-  raterId,
-  ratings: {},
-  choices: { preference: choice },
-});
 
 describe('findDisputes on a three-rater study (240 rating and 120 preference outputs)', () => {
   it('equals the Python reference with the default thresholds (Likert 2 steps, ordinal 1, any difference otherwise)', () => {

@@ -5,35 +5,15 @@
  * shown as the sides of that A.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  countedDimension,
-  findDisputes,
-  judgeUnits,
-  type MergedJudgement,
-} from '../../../shared/adjudication/disagreement';
+import { countedDimension, findDisputes, judgeUnits } from '../../../shared/adjudication/disagreement';
 import { planAdjudicationRound, valueAsShown } from '../../../shared/adjudication/round';
 import { countedDimensionLabel, tallyDisputes } from '../../../shared/adjudication/tally';
 import { resolvePairOutcome } from '../../../shared/package-contents';
 import { createPrng, deriveSeed } from '../../../shared/prng';
+import { pairwise, rating } from './judgements';
 import { MEDISUMQA_RUBRIC } from '../../../shared/rubric';
 
 const DIMENSIONS = MEDISUMQA_RUBRIC.dimensions;
-
-const pairwise = (
-  outputId: number,
-  outputBId: number,
-  raterId: number,
-  choices: Record<string, string>,
-): MergedJudgement => ({ taskKind: 'pairwise', outputId, outputBId, raterId, ratings: {}, choices });
-
-const rating = (outputId: number, raterId: number, ratings: Record<string, number>): MergedJudgement => ({
-  taskKind: 'rating',
-  outputId,
-  outputBId: null,
-  raterId,
-  ratings,
-  choices: {},
-});
 
 describe('judging pairwise choices', () => {
   it('disputes any split, on an aspect too, though the same key on a Likert scale would need 2 steps', () => {

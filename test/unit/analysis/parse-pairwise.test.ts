@@ -79,6 +79,40 @@ describe('parseTidyRatings on pairwise rows', () => {
     });
   });
 
+  it("reads a pairwise row's provenance and adjudicated model, and refuses one off the row's two models", () => {
+    const withProvenance = (...lines: string[]) => {
+      const [header, ...records] = csvRecords(
+        [`${HEADER},provenance,adjudicated_value`, ...lines].join('\n'),
+        'pairs.csv',
+      );
+      return parseTidyRatings('pairs.csv', header!, records);
+    };
+    const result = withProvenance(
+      'r1,q1,,pairwise,,pairwise,gpt,1,,,gpt,llama,0,adjudicated,llama',
+      'r2,q1,,pairwise,,pairwise,llama,1,,,llama,gpt,0,adjudicated,llama',
+      'r1,q2,,pairwise,,pairwise,tie,1,,,gpt,llama,0,unanimous,',
+    );
+    expect(result.ok && result.pairwise.map((r) => [r.provenance, r.adjudicatedValue])).toEqual([
+      ['adjudicated', 'llama'],
+      ['adjudicated', 'llama'],
+      ['unanimous', undefined],
+    ]);
+    expect(
+      withProvenance(
+        'r1,q1,,pairwise,,pairwise,gpt,1,,,gpt,llama,0,adjudicated,mistral',
+        'r1,q2,,pairwise,,pairwise,gpt,1,,,gpt,llama,0,unresolved,gpt',
+        'r1,q3,,pairwise,,pairwise,gpt,1,,,gpt,llama,0,settled,',
+      ),
+    ).toEqual({
+      ok: false,
+      errors: [
+        'Line 2 of pairs.csv: a pairwise "adjudicated_value" must be "gpt", "llama" or tie, got "mistral"',
+        'Line 3 of pairs.csv: "adjudicated_value" must be given exactly when "provenance" is adjudicated, got "gpt"',
+        'Line 4 of pairs.csv: "provenance" must be unanimous, adjudicated, unresolved or empty, got "settled"',
+      ],
+    });
+  });
+
   it('analyses a file of pairwise rows alone: they count as its judgements', () => {
     const { rows, pairwise } = parseTidyRatingsCsv(
       [HEADER, 'r1,q1,,pairwise,,pairwise,gpt,1,,,gpt,llama,0'].join('\n'),
