@@ -134,9 +134,10 @@ describe('kind registries', () => {
         // Its title and noun on Home and in the task list.
         'renderer/src/screens/kindLabels.ts › KIND_NOUNS',
         'renderer/src/screens/kindLabels.ts › KIND_TITLES',
-        // The renderer's draft, where a task opens, its completeness check and save of an answer.
+        // The renderer's draft, where a task opens, whether it holds a saved answer, its completeness check and save.
         'renderer/src/stores/task.ts › draftOf',
         'renderer/src/stores/task.ts › firstActiveIndex',
+        'renderer/src/stores/task.ts › hasSavedAnswer',
         'renderer/src/stores/task.ts › isComplete',
         'renderer/src/stores/task.ts › useTask',
         // Reading its rows from a tidy ratings file.
