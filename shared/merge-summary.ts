@@ -51,5 +51,5 @@ export interface AdjudicationMergeCounts {
 
 /** One line per merged adjudication package, as `blindrate merge` prints it and the Returns table shows it. */
 export function describeAdjudicationMerge(s: AdjudicationMergeCounts): string {
-  return `Merged ${s.file}: ${s.adjudicator} settled ${s.settled} of ${s.disputes} disputed ratings${s.locked ? ' (locked)' : ''}.`;
+  return `Merged ${s.file}: ${s.adjudicator} settled ${s.settled} of ${s.disputes} disputes${s.locked ? ' (locked)' : ''}.`;
 }

@@ -54,7 +54,7 @@ test.afterAll(() =>
 );
 
 const countLine = (preview: AdjudicationPreview) =>
-  `${preview.disputes} disputed ratings over ${preview.tasks} outputs would go to the adjudicator.`;
+  `${preview.disputes} disputes in ${preview.tasks} tasks would go to the adjudicator.`;
 
 function adjudicatorField(page: Page) {
   return page.getByRole('textbox', { name: 'Adjudicator' });
@@ -117,9 +117,7 @@ test('a package for a new adjudicator is downloaded, opens with the sheet’s pa
   const sheet = page.getByRole('region', { name: 'Hand-over sheet for Dr E' });
   await expect(sheet).toBeVisible();
   packagePassphrase = (await sheet.locator('code.passphrase').innerText()).trim();
-  await expect(
-    page.getByText(`(${atDefaults.disputes} disputed ratings over ${atDefaults.tasks} outputs)`),
-  ).toBeVisible();
+  await expect(page.getByText(`(${atDefaults.disputes} disputes in ${atDefaults.tasks} tasks)`)).toBeVisible();
 
   const pkg = openStudyDatabase(packagePath, packagePassphrase, { kind: 'package' });
   try {
@@ -151,7 +149,7 @@ test('the settled package is merged in Returns, and the step lists its round as 
   const checked = page.getByRole('region', { name: 'Checked packages' });
   await expect(checked.getByRole('status')).toHaveText('Merged 1 package(s).', { timeout: 120_000 });
   await expect(checked.getByRole('row', { name: /^e\.blindrate Dr E accepted/ })).toContainText(
-    `Merged e.blindrate: Dr E settled ${atDefaults.disputes} of ${atDefaults.disputes} disputed ratings (locked).`,
+    `Merged e.blindrate: Dr E settled ${atDefaults.disputes} of ${atDefaults.disputes} disputes (locked).`,
   );
   await expectNoSeriousAxeViolations(page, 'returns, adjudication package merged');
 

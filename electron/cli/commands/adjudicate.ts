@@ -60,7 +60,7 @@ export const registerAdjudicate: RegisterCommand = (program) => {
           }),
         );
         process.stdout.write(
-          `Packed ${summary.disputes} disputed ratings over ${summary.tasks} outputs for ${summary.adjudicator} into ${opts.out} (${(summary.bytes / 1024).toFixed(0)} KB, round ${summary.roundId}).\n`,
+          `Packed ${summary.disputes} disputes in ${summary.tasks} tasks for ${summary.adjudicator} into ${opts.out} (${(summary.bytes / 1024).toFixed(0)} KB, round ${summary.roundId}).\n`,
         );
         if (!fromEnv) process.stdout.write(`passphrase: ${passphrase}\n`);
       },

@@ -46,7 +46,7 @@ describe('blindrate adjudicate', () => {
     ]);
     expect(run.stderr).toBe('');
     expect(run.stdout).toMatch(
-      /^Packed \d+ disputed ratings over \d+ outputs for Dr E into .*e\.blindrate \(\d+ KB, round [0-9a-f-]{36}\)\.\npassphrase: (?:[a-z-]+ ){5}[a-z-]+\n$/,
+      /^Packed \d+ disputes in \d+ tasks for Dr E into .*e\.blindrate \(\d+ KB, round [0-9a-f-]{36}\)\.\npassphrase: (?:[a-z-]+ ){5}[a-z-]+\n$/,
     );
     const passphrase = /^passphrase: (.*)$/m.exec(run.stdout)![1]!;
     const file = openStudyDatabase(out, passphrase, { kind: 'package' });
@@ -55,12 +55,12 @@ describe('blindrate adjudicate', () => {
 
     // Saved after the CLI packed it, on the system clock: merge refuses answers older than their package.
     adjudicateAll(out, passphrase, () => new Date());
-    const disputes = Number(/^Packed (\d+) disputed/.exec(run.stdout)![1]);
+    const disputes = Number(/^Packed (\d+) disputes/.exec(run.stdout)![1]);
     const merged = await blindrate(['merge', study.path, out]);
     expect(merged).toEqual({
       code: 0,
       stderr: '',
-      stdout: `Merged e.blindrate: Dr E settled ${disputes} of ${disputes} disputed ratings (locked).\n`,
+      stdout: `Merged e.blindrate: Dr E settled ${disputes} of ${disputes} disputes (locked).\n`,
     });
     const mixed = await blindrate(['merge', study.path, out, join(study.path, '..', 'Dr-Ada.blindrate')]);
     expect(mixed).toMatchObject({

@@ -145,7 +145,7 @@ describe('the Adjudicate step', () => {
           file: 'Dr E adjudication.blindrate',
           rater: 'Dr E',
           accepted: true,
-          detail: `Merged Dr E adjudication.blindrate: Dr E settled ${sheet.disputes} of ${sheet.disputes} disputed ratings (locked).`,
+          detail: `Merged Dr E adjudication.blindrate: Dr E settled ${sheet.disputes} of ${sheet.disputes} disputes (locked).`,
         },
       ],
     });

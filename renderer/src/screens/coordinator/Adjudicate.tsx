@@ -148,8 +148,7 @@ export function AdjudicateScreen() {
             )}
             <DisagreementTable preview={preview} />
             <Text role="status">
-              {preview.problem ??
-                `${preview.disputes} disputed ratings over ${preview.tasks} outputs would go to the adjudicator.`}
+              {preview.problem ?? `${preview.disputes} disputes in ${preview.tasks} tasks would go to the adjudicator.`}
             </Text>
           </Stack>
         </Paper>
@@ -207,8 +206,8 @@ export function AdjudicateScreen() {
       {sheet && (
         <Stack>
           <Text role="status" fw={500}>
-            Wrote {sheet.fileName} ({sheet.disputes} disputed ratings over {sheet.tasks} outputs) to{' '}
-            {sheet.file.folderLabel}. Its passphrase is shown now, once: copy or print it for {sheet.rater}.
+            Wrote {sheet.fileName} ({sheet.disputes} disputes in {sheet.tasks} tasks) to {sheet.file.folderLabel}. Its
+            passphrase is shown now, once: copy or print it for {sheet.rater}.
           </Text>
           <HandOverSheet sheet={sheet} />
         </Stack>

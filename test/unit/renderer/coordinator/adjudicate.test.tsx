@@ -15,12 +15,12 @@ const disputedOf = (dimension: string) => {
 describe('Adjudicate step', () => {
   it('shows the disputes per dimension and recounts them when the Likert threshold changes', async () => {
     const { user } = await renderMaster('Adjudicate', await plannedMaster());
-    expect(await screen.findByText('10 disputed ratings over 9 outputs would go to the adjudicator.')).toBeTruthy();
+    expect(await screen.findByText('10 disputes in 9 tasks would go to the adjudicator.')).toBeTruthy();
     expect([disputedOf('Factuality'), disputedOf('Safety'), disputedOf('Preference')]).toEqual(['6', '3', '1']);
     const threshold = screen.getByLabelText('Likert threshold (scale steps)');
     await user.clear(threshold);
     await user.type(threshold, '3');
-    expect(await screen.findByText('6 disputed ratings over 5 outputs would go to the adjudicator.')).toBeTruthy();
+    expect(await screen.findByText('6 disputes in 5 tasks would go to the adjudicator.')).toBeTruthy();
     expect(disputedOf('Factuality')).toBe('2');
   });
 
