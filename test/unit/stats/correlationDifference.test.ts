@@ -90,6 +90,49 @@ describe('swapPermutationTest against scipy.stats.permutation_test(permutation_t
     expect(Math.max(...ps)).toBeGreaterThan(0.5);
   });
 
+  /**
+   * The test's definition written out: z-score both metrics, swap a_i and b_i where the pattern's coin says
+   * so, recompute r(a′, h) − r(b′, h) from scratch; the coins are bit k of the k-th 31-bit word, as the test
+   * draws them. Counted as the test counts (|T*| ≥ |T| − 1e-12), the p-value must be the same number.
+   */
+  function swappedFromScratch(a: number[], b: number[], h: number[], permutations: number, seed: number): number {
+    const z = (v: number[]) => {
+      const mean = v.reduce((sum, x) => sum + x, 0) / v.length;
+      const sd = Math.sqrt(v.reduce((sum, x) => sum + (x - mean) ** 2, 0) / v.length);
+      return v.map((x) => (x - mean) / sd);
+    };
+    const [za, zb] = [z(a), z(b)];
+    const observed = Math.abs(pearson(za, h)! - pearson(zb, h)!);
+    const prng = createPrng(seed);
+    const words = new Int32Array(Math.ceil(h.length / 31));
+    let extreme = 0;
+    for (let p = 0; p < permutations; p++) {
+      prng.fillInts(words, 2 ** 31);
+      const swapped = (i: number) => ((words[Math.floor(i / 31)]! >>> (i % 31)) & 1) === 1;
+      const first = za.map((x, i) => (swapped(i) ? zb[i]! : x));
+      const second = zb.map((x, i) => (swapped(i) ? za[i]! : x));
+      if (Math.abs(pearson(first, h)! - pearson(second, h)!) >= observed - 1e-12) extreme++;
+    }
+    return (1 + extreme) / (1 + permutations);
+  }
+
+  // Sizes around the 8-output bytes and 31-output words the patterns are cut into, and the bench's 500 and 1,000.
+  it.each([14, 15, 16, 30, 31, 32, 33, 61, 62, 63, 64, 500, 1000])(
+    'counts, for %i outputs, exactly the random patterns a from-scratch recomputation counts',
+    (n) => {
+      const values = createPrng(n);
+      const h = Array.from({ length: n }, () => 1 + values.nextInt(5));
+      const a = h.map((x) => x + 3 * values.nextFloat());
+      // b only slightly worse than a, so that p is neither 0 nor 1 and the count has something to get wrong.
+      const b = h.map((x) => x + 3.3 * values.nextFloat());
+      const permutations = n >= 500 ? 300 : 2000;
+      const p = swapPermutationTest(a, b, h, { permutations, prng: createPrng(7) })!;
+      expect(p).toBe(swappedFromScratch(a, b, h, permutations, 7));
+      expect(p).toBeGreaterThan(2 / (1 + permutations));
+      expect(p).toBeLessThan(1);
+    },
+  );
+
   it('is null for a constant metric or fewer than 3 outputs', () => {
     const prng = createPrng(1);
     expect(swapPermutationTest([1, 1, 1, 1], [1, 2, 3, 4], [2, 3, 1, 4], { permutations: 100, prng })).toBeNull();
