@@ -26,6 +26,8 @@ export function krippendorffAlpha(data: ReliabilityMatrix, level: MeasurementLev
  * Alpha of bootstrap resamples of the pairable units (for bootstrapPercentileInterval over `units`
  * units): each unit's coincidences are computed once, a resample adds them up weighted by how often the
  * unit was drawn. Values that no drawn unit holds add zero rows, which changes none of the three distances.
+ * Units with the same coincidences (three raters on a 1–5 scale give at most 35 kinds) are added up as one
+ * when every sum is exact, so the result is to the last bit the unit-by-unit sum's.
  * `leaveOneOut` gives alpha without each unit in turn (the jackknife of a BCa interval; NaN where undefined)
  * to the last bit as `statistic` computes it on those samples, from one sum of all units' coincidences, when
  * the weights' sums are exact; otherwise null (compute the samples one by one).
@@ -59,12 +61,17 @@ export function krippendorffAlphaResampler(
   const weight = Float64Array.from(weights);
   const coincidences = new Float64Array(size * size);
   const alpha = alphaOfCoincidences(level, values);
+  const { kindOf, first } = coincidenceKinds(cell, weight, start, units.length);
+  const timesOfKind = new Int32Array(first.length);
 
   const statistic: ResampleStatistic = (counts, offset) => {
+    timesOfKind.fill(0);
+    for (let u = 0; u < units.length; u++) timesOfKind[kindOf[u]!]! += counts[offset + u]!;
     coincidences.fill(0);
-    for (let u = 0; u < units.length; u++) {
-      const times = counts[offset + u]!;
+    for (let kind = 0; kind < first.length; kind++) {
+      const times = timesOfKind[kind]!;
       if (times === 0) continue;
+      const u = first[kind]!;
       for (let e = start[u]!; e < start[u + 1]!; e++) coincidences[cell[e]!]! += times * weight[e]!;
     }
     return alpha(coincidences);
@@ -84,6 +91,47 @@ export function krippendorffAlphaResampler(
     return out;
   };
   return { units: units.length, statistic, leaveOneOut };
+}
+
+/**
+ * Groups the units whose coincidences are the same cells with the same weights: unit u is of kind kindOf[u],
+ * whose first unit is first[kind]. A resample's coincidences are then each kind's once, times how often its
+ * units were drawn. That is the unit-by-unit sum to the last bit only when every product and partial sum is
+ * exact (weights on a 2^−16 grid, every resample's total far below 2^53 of them); otherwise each unit is a kind
+ * of its own, which is the unit-by-unit sum in its order.
+ */
+function coincidenceKinds(
+  cell: Int32Array,
+  weight: Float64Array,
+  start: Int32Array,
+  unitCount: number,
+): { kindOf: Int32Array; first: Int32Array } {
+  const kindOf = new Int32Array(unitCount);
+  // A resample draws unitCount units, so no coincidence sum exceeds unitCount times the heaviest unit's.
+  let heaviest = 0;
+  for (let u = 0; u < unitCount; u++) {
+    let unitWeight = 0;
+    for (let e = start[u]!; e < start[u + 1]!; e++) unitWeight += weight[e]!;
+    heaviest = Math.max(heaviest, unitWeight);
+  }
+  if (!(sumsAreExact(weight) && unitCount * heaviest * 65536 < 2 ** 50)) {
+    for (let u = 0; u < unitCount; u++) kindOf[u] = u;
+    return { kindOf, first: kindOf };
+  }
+  const kinds = new Map<string, number>();
+  const first: number[] = [];
+  for (let u = 0; u < unitCount; u++) {
+    let key = '';
+    for (let e = start[u]!; e < start[u + 1]!; e++) key += `${cell[e]}:${weight[e]} `;
+    let kind = kinds.get(key);
+    if (kind === undefined) {
+      kind = first.length;
+      kinds.set(key, kind);
+      first.push(u);
+    }
+    kindOf[u] = kind;
+  }
+  return { kindOf, first: Int32Array.from(first) };
 }
 
 /**

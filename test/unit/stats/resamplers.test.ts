@@ -123,3 +123,44 @@ describe('mean weighted κ over rater pairs on a resample of their shared units'
     );
   });
 });
+
+describe('α of a resample adds up units with the same coincidences once', () => {
+  // 1,000 units on a 1–5 scale, as the bench's study has. With m = 2, 3 or 5 ratings per unit every weight
+  // 1/(m − 1) is a power of two, so every sum is exact and the grouped sum must be the unit-by-unit one to the
+  // last bit; with 4 (weights of 1/3) each unit is added alone, and the value may differ only by rounding.
+  function likertMatrix(raters: number, seed: number, gaps: boolean): (number | null)[][] {
+    const prng = createPrng(seed);
+    const truth = Array.from({ length: 1000 }, () => 1 + prng.nextInt(5));
+    return Array.from({ length: raters }, () =>
+      truth.map((v) => (gaps && prng.nextInt(9) === 0 ? null : Math.max(1, Math.min(5, v - 1 + prng.nextInt(3))))),
+    );
+  }
+  function expandedAlpha(matrix: (number | null)[][], level: 'ordinal' | 'nominal' | 'interval', seed: number) {
+    const alpha = krippendorffAlphaResampler(matrix, level);
+    const pairable = matrix[0]!.map((_, u) => u).filter((u) => matrix.filter((row) => row[u] !== null).length >= 2);
+    const { drawn, indices } = randomResample(alpha.units, seed);
+    const expanded = matrix.map((row) => indices.map((i) => row[pairable[i]!]!));
+    return { resampled: alpha.statistic(drawn, 0), expanded: krippendorffAlpha(expanded, level) };
+  }
+
+  for (const { raters, gaps } of [
+    { raters: 2, gaps: true },
+    { raters: 3, gaps: true },
+    { raters: 5, gaps: false },
+  ])
+    it(`${raters} raters${gaps ? ', some ratings missing' : ''}: the expanded resample's value to the last bit`, () => {
+      for (const level of ['ordinal', 'nominal', 'interval'] as const)
+        for (const seed of [1, 2, 3]) {
+          const { resampled, expanded } = expandedAlpha(likertMatrix(raters, raters * 10 + seed, gaps), level, seed);
+          expect(resampled).not.toBeNull();
+          expect(resampled).toBe(expanded);
+        }
+    });
+
+  it('4 raters, some ratings missing: the expanded resample’s value within rounding', () => {
+    for (const level of ['ordinal', 'nominal', 'interval'] as const) {
+      const { resampled, expanded } = expandedAlpha(likertMatrix(4, 40, true), level, 4);
+      expect(resampled).toBeCloseTo(expanded!, 12);
+    }
+  });
+});
