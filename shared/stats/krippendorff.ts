@@ -64,17 +64,26 @@ export function krippendorffAlphaResampler(
   const { kindOf, first } = coincidenceKinds(cell, weight, start, units.length);
   const timesOfKind = new Int32Array(first.length);
 
+  const unitCount = units.length;
   const statistic: ResampleStatistic = (counts, offset) => {
-    timesOfKind.fill(0);
-    for (let u = 0; u < units.length; u++) timesOfKind[kindOf[u]!]! += counts[offset + u]!;
-    coincidences.fill(0);
-    for (let kind = 0; kind < first.length; kind++) {
-      const times = timesOfKind[kind]!;
+    // Read from locals: every α of an analysis shares this code, so its captured arrays are not constants in it.
+    const kinds = timesOfKind;
+    const ofUnit = kindOf;
+    const firstOf = first;
+    const starts = start;
+    const cells = cell;
+    const weights = weight;
+    const sums = coincidences;
+    kinds.fill(0);
+    for (let u = 0; u < unitCount; u++) kinds[ofUnit[u]!]! += counts[offset + u]!;
+    sums.fill(0);
+    for (let kind = 0; kind < kinds.length; kind++) {
+      const times = kinds[kind]!;
       if (times === 0) continue;
-      const u = first[kind]!;
-      for (let e = start[u]!; e < start[u + 1]!; e++) coincidences[cell[e]!]! += times * weight[e]!;
+      const u = firstOf[kind]!;
+      for (let e = starts[u]!; e < starts[u + 1]!; e++) sums[cells[e]!]! += times * weights[e]!;
     }
-    return alpha(coincidences);
+    return alpha(sums);
   };
 
   const leaveOneOut = (): Float64Array | null => {

@@ -56,16 +56,22 @@ export function weightedKappaResampler(
   const columnTotals = new Float64Array(size);
 
   return (counts, offset) => {
-    observed.fill(0);
-    for (let p = 0; p < cellOfPair.length; p++) observed[cellOfPair[p]!]! += counts[offset + p]!;
-    rowTotals.fill(0);
-    columnTotals.fill(0);
+    // Read from locals: several κ closures share this code, so their captured arrays are not constants in it.
+    const cells = cellOfPair;
+    const confusion = observed;
+    const rows = rowTotals;
+    const columns = columnTotals;
+    const weightOf = weight;
+    confusion.fill(0);
+    for (let p = 0; p < cells.length; p++) confusion[cells[p]!]! += counts[offset + p]!;
+    rows.fill(0);
+    columns.fill(0);
     let pairs = 0;
     for (let i = 0; i < size; i++) {
       for (let j = 0; j < size; j++) {
-        const cell = observed[i * size + j]!;
-        rowTotals[i]! += cell;
-        columnTotals[j]! += cell;
+        const cell = confusion[i * size + j]!;
+        rows[i]! += cell;
+        columns[j]! += cell;
         pairs += cell;
       }
     }
@@ -74,8 +80,8 @@ export function weightedKappaResampler(
     let expectedDisagreement = 0;
     for (let i = 0; i < size; i++) {
       for (let j = 0; j < size; j++) {
-        observedDisagreement += weight[i * size + j]! * observed[i * size + j]!;
-        expectedDisagreement += (weight[i * size + j]! * rowTotals[i]! * columnTotals[j]!) / pairs;
+        observedDisagreement += weightOf[i * size + j]! * confusion[i * size + j]!;
+        expectedDisagreement += (weightOf[i * size + j]! * rows[i]! * columns[j]!) / pairs;
       }
     }
     return expectedDisagreement === 0 ? null : 1 - observedDisagreement / expectedDisagreement;
