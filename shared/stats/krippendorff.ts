@@ -61,30 +61,11 @@ export function krippendorffAlphaResampler(
   const weight = Float64Array.from(weights);
   const coincidences = new Float64Array(size * size);
   const alpha = alphaOfCoincidences(level, values);
-  const { kindOf, first } = coincidenceKinds(cell, weight, start, units.length);
-  const timesOfKind = new Int32Array(first.length);
-
-  const unitCount = units.length;
-  const statistic: ResampleStatistic = (counts, offset) => {
-    // Read from locals: every α of an analysis shares this code, so its captured arrays are not constants in it.
-    const kinds = timesOfKind;
-    const ofUnit = kindOf;
-    const firstOf = first;
-    const starts = start;
-    const cells = cell;
-    const weights = weight;
-    const sums = coincidences;
-    kinds.fill(0);
-    for (let u = 0; u < unitCount; u++) kinds[ofUnit[u]!]! += counts[offset + u]!;
-    sums.fill(0);
-    for (let kind = 0; kind < kinds.length; kind++) {
-      const times = kinds[kind]!;
-      if (times === 0) continue;
-      const u = firstOf[kind]!;
-      for (let e = starts[u]!; e < starts[u + 1]!; e++) sums[cells[e]!]! += times * weights[e]!;
-    }
-    return alpha(sums);
-  };
+  const kinds = coincidenceKinds(cell, weight, start, units.length);
+  // The sums are a function of their own so that the arrays are its locals: every α of an analysis shares this
+  // closure's code, so what it captures is no constant there, and it would be read again in every pass.
+  const statistic: ResampleStatistic = (counts, offset) =>
+    alpha(resampledCoincidences(counts, offset, kinds, start, cell, weight, coincidences));
 
   const leaveOneOut = (): Float64Array | null => {
     // Only when every sum of weights is exact are all units' coincidences minus one unit's those of the sample without it.
@@ -102,6 +83,38 @@ export function krippendorffAlphaResampler(
   return { units: units.length, statistic, leaveOneOut };
 }
 
+/** Units grouped by their coincidences (coincidenceKinds), with space to count each kind's draws. */
+interface CoincidenceKinds {
+  kindOf: Int32Array;
+  first: Int32Array;
+  timesOfKind: Int32Array;
+}
+
+/**
+ * The coincidences of the resample whose multiplicities are counts[offset …] into `sums`: each kind of unit's
+ * once, times how often units of that kind were drawn.
+ */
+function resampledCoincidences(
+  counts: Int32Array,
+  offset: number,
+  { kindOf, first, timesOfKind }: CoincidenceKinds,
+  start: Int32Array,
+  cell: Int32Array,
+  weight: Float64Array,
+  sums: Float64Array,
+): Float64Array {
+  timesOfKind.fill(0);
+  for (let u = 0; u < kindOf.length; u++) timesOfKind[kindOf[u]!]! += counts[offset + u]!;
+  sums.fill(0);
+  for (let kind = 0; kind < first.length; kind++) {
+    const times = timesOfKind[kind]!;
+    if (times === 0) continue;
+    const u = first[kind]!;
+    for (let e = start[u]!; e < start[u + 1]!; e++) sums[cell[e]!]! += times * weight[e]!;
+  }
+  return sums;
+}
+
 /**
  * Groups the units whose coincidences are the same cells with the same weights: unit u is of kind kindOf[u],
  * whose first unit is first[kind]. A resample's coincidences are then each kind's once, times how often its
@@ -114,7 +127,7 @@ function coincidenceKinds(
   weight: Float64Array,
   start: Int32Array,
   unitCount: number,
-): { kindOf: Int32Array; first: Int32Array } {
+): CoincidenceKinds {
   const kindOf = new Int32Array(unitCount);
   // A resample draws unitCount units, so no coincidence sum exceeds unitCount times the heaviest unit's.
   let heaviest = 0;
@@ -125,7 +138,7 @@ function coincidenceKinds(
   }
   if (!(sumsAreExact(weight) && unitCount * heaviest * 65536 < 2 ** 50)) {
     for (let u = 0; u < unitCount; u++) kindOf[u] = u;
-    return { kindOf, first: kindOf };
+    return { kindOf, first: kindOf, timesOfKind: new Int32Array(unitCount) };
   }
   const kinds = new Map<string, number>();
   const first: number[] = [];
@@ -140,7 +153,7 @@ function coincidenceKinds(
     }
     kindOf[u] = kind;
   }
-  return { kindOf, first: Int32Array.from(first) };
+  return { kindOf, first: Int32Array.from(first), timesOfKind: new Int32Array(first.length) };
 }
 
 /**

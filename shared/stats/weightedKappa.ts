@@ -51,41 +51,55 @@ export function weightedKappaResampler(
         weights === 'quadratic' ? (i - j) ** 2 : weights === 'linear' ? Math.abs(i - j) : i === j ? 0 : 1;
     }
   }
-  const observed = new Float64Array(size * size);
-  const rowTotals = new Float64Array(size);
-  const columnTotals = new Float64Array(size);
-
-  return (counts, offset) => {
-    // Read from locals: several κ closures share this code, so their captured arrays are not constants in it.
-    const cells = cellOfPair;
-    const confusion = observed;
-    const rows = rowTotals;
-    const columns = columnTotals;
-    const weightOf = weight;
-    confusion.fill(0);
-    for (let p = 0; p < cells.length; p++) confusion[cells[p]!]! += counts[offset + p]!;
-    rows.fill(0);
-    columns.fill(0);
-    let pairs = 0;
-    for (let i = 0; i < size; i++) {
-      for (let j = 0; j < size; j++) {
-        const cell = confusion[i * size + j]!;
-        rows[i]! += cell;
-        columns[j]! += cell;
-        pairs += cell;
-      }
-    }
-    if (pairs === 0) return null;
-    let observedDisagreement = 0;
-    let expectedDisagreement = 0;
-    for (let i = 0; i < size; i++) {
-      for (let j = 0; j < size; j++) {
-        observedDisagreement += weightOf[i * size + j]! * confusion[i * size + j]!;
-        expectedDisagreement += (weightOf[i * size + j]! * rows[i]! * columns[j]!) / pairs;
-      }
-    }
-    return expectedDisagreement === 0 ? null : 1 - observedDisagreement / expectedDisagreement;
+  const scratch: KappaScratch = {
+    confusion: new Float64Array(size * size),
+    rows: new Float64Array(size),
+    columns: new Float64Array(size),
   };
+  // κ on a resample is a function of its own so that the arrays are its locals: the κ closures of an analysis
+  // share their code, so what a closure captures is no constant there, and it would be read again in every pass.
+  return (counts, offset) => kappaOfResample(counts, offset, cellOfPair, weight, scratch);
+}
+
+/** Space for one κ's confusion matrix (size × size) and its row and column totals. */
+interface KappaScratch {
+  confusion: Float64Array;
+  rows: Float64Array;
+  columns: Float64Array;
+}
+
+/** κ of the resample whose multiplicities are counts[offset …]: pair p falls in cell cellOfPair[p]. */
+function kappaOfResample(
+  counts: Int32Array,
+  offset: number,
+  cellOfPair: Int32Array,
+  weight: Float64Array,
+  { confusion, rows, columns }: KappaScratch,
+): number | null {
+  const size = rows.length;
+  confusion.fill(0);
+  for (let p = 0; p < cellOfPair.length; p++) confusion[cellOfPair[p]!]! += counts[offset + p]!;
+  rows.fill(0);
+  columns.fill(0);
+  let pairs = 0;
+  for (let i = 0; i < size; i++) {
+    for (let j = 0; j < size; j++) {
+      const cell = confusion[i * size + j]!;
+      rows[i]! += cell;
+      columns[j]! += cell;
+      pairs += cell;
+    }
+  }
+  if (pairs === 0) return null;
+  let observedDisagreement = 0;
+  let expectedDisagreement = 0;
+  for (let i = 0; i < size; i++) {
+    for (let j = 0; j < size; j++) {
+      observedDisagreement += weight[i * size + j]! * confusion[i * size + j]!;
+      expectedDisagreement += (weight[i * size + j]! * rows[i]! * columns[j]!) / pairs;
+    }
+  }
+  return expectedDisagreement === 0 ? null : 1 - observedDisagreement / expectedDisagreement;
 }
 
 /** One rater pair of a mean κ: its paired ratings and, for each pair, the unit it belongs to (0 … n−1). */
