@@ -26,7 +26,7 @@ export function krippendorffAlpha(data: ReliabilityMatrix, level: MeasurementLev
  * Alpha of bootstrap resamples of the pairable units (for bootstrapPercentileInterval over `units`
  * units): each unit's coincidences are computed once, a resample adds them up weighted by how often the
  * unit was drawn. Values that no drawn unit holds add zero rows, which changes none of the three distances.
- * Units with the same coincidences (three raters on a 1–5 scale give at most 35 kinds) are added up as one
+ * Units with the same coincidences (three ratings on a 1–5 scale make at most 35 kinds) are added up as one
  * when every sum is exact, so the result is to the last bit the unit-by-unit sum's.
  * `leaveOneOut` gives alpha without each unit in turn (the jackknife of a BCa interval; NaN where undefined)
  * to the last bit as `statistic` computes it on those samples, from one sum of all units' coincidences, when
