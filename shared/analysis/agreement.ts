@@ -4,7 +4,7 @@ import { gwetSummary, iccSummary } from './reliability';
 import type { UnitBootstrap } from './resampling';
 import { DIMENSION_KIND_SPECS } from '../kinds/dimension-kinds';
 import type { AnalysisDimension, AnalysisDimensionKind, DimensionAgreement, PairwiseKappa } from './types';
-import { outputKey, sortedStrings, type PreferenceValue, type TidyRatingRow } from './tidy';
+import { OutputMap, compareStrings, outputKey, sortedStrings, type PreferenceValue, type TidyRatingRow } from './tidy';
 
 /** Preference choices as nominal codes; only equality matters for nominal alpha, AC1 and percent agreement. */
 const PREFERENCE_CODES: Record<PreferenceValue, number> = { model: 0, reference: 1, tie: 2 };
@@ -24,13 +24,17 @@ export function dimensionAgreement(
   const own = rows.filter((row) => row.dimension === dimension.key);
   const raters = sortedStrings(new Set(own.map((row) => row.rater)));
   const raterIndex = new Map(raters.map((rater, i) => [rater, i]));
-  const units = sortedStrings(new Set(own.map(outputKey)));
-  const unitIndex = new Map(units.map((unit, i) => [unit, i]));
+  // Units (outputs) in the order of their keys; each output's key is built once, not once per row.
+  const outputs = new OutputMap<{ key: string; column: number }>();
+  const outputOfRow = own.map((row) => outputs.obtain(row, () => ({ key: outputKey(row), column: 0 })));
+  const columns = [...outputs.values()].sort((a, b) => compareStrings(a.key, b.key));
+  columns.forEach((output, column) => (output.column = column));
+  const units = columns.map((output) => output.key);
   const matrix = raters.map(() => new Array<number | null>(units.length).fill(null));
-  for (const row of own) {
+  own.forEach((row, r) => {
     const value = row.task === 'preference' ? PREFERENCE_CODES[row.value] : row.value;
-    matrix[raterIndex.get(row.rater)!]![unitIndex.get(outputKey(row))!] = value;
-  }
+    matrix[raterIndex.get(row.rater)!]![outputOfRow[r]!.column] = value;
+  });
 
   const level = agreementLevel(dimension.kind);
   const ordinal = level === 'ordinal';

@@ -14,7 +14,7 @@ import { positionBias, preferenceShares } from './preference';
 import { qualityControl, type QcAnalysisOptions } from './qc';
 import { raterDiagnostics } from './raters';
 import { UnitBootstrap, type BootstrapSettings } from './resampling';
-import { compareStrings, metricsOf, outputKey, ratingIdentity, sortedStrings, type TidyRatingRow } from './tidy';
+import { compareStrings, metricsOf, outputCount, ratingIdentity, sortedStrings, type TidyRatingRow } from './tidy';
 import type { AnalysisResult, Correlation, DimensionAgreement } from './types';
 import { adjudicationSummary, rowsForModelFigures, type FinalValues } from './final-values';
 
@@ -116,7 +116,7 @@ export function draftTidyAnalysis(allRows: ReadonlyArray<TidyRatingRow>, options
     Object.assign(result, {
       counts: {
         raters: new Set(rows.map((row) => row.rater)).size,
-        outputs: new Set(rows.map(outputKey)).size,
+        outputs: outputCount(rows),
         ratings: rows.filter((row) => row.task === 'rating').length,
         preferences: rows.filter((row) => row.task === 'preference').length,
       },

@@ -5,6 +5,7 @@
  */
 import { DIMENSION_KIND_SPECS } from '../kinds/dimension-kinds';
 import { mean } from '../stats';
+import { binCells } from './bins';
 import type { AnalysisDimension } from './types';
 import { compareStrings, sortedStrings, type TidyRatingRow, type TidyRatingValueRow } from './tidy';
 
@@ -47,15 +48,7 @@ export function binDistributions(
   dimensions: ReadonlyArray<AnalysisDimension>,
 ): BinDistribution[] {
   const nominal = new Map(dimensions.filter((d) => !hasMeans(d) && d.kind !== 'preference').map((d) => [d.key, d]));
-  const cells = new Map<string, { model: string; bin: number; dimension: string; values: number[] }>();
-  for (const row of rows) {
-    if (row.task !== 'rating' || row.bin === null || !nominal.has(row.dimension)) continue;
-    const key = JSON.stringify([row.model, row.bin, row.dimension]);
-    const cell = cells.get(key) ?? { model: row.model, bin: row.bin, dimension: row.dimension, values: [] };
-    cells.set(key, cell);
-    cell.values.push(row.value);
-  }
-  return [...cells.values()]
+  return binCells(rows, (dimension) => nominal.has(dimension))
     .map(({ model, bin, dimension, values }) => ({
       model,
       bin,

@@ -1,7 +1,6 @@
 import { kendallTauB, pearson, spearman } from '../stats';
 import { humanMean, type RatedOutput } from './outputs';
 import type { UnitBootstrap } from './resampling';
-import { outputKey } from './tidy';
 import type { Correlation } from './types';
 
 /** The `model` value of correlations over every model's outputs pooled. */
@@ -27,7 +26,7 @@ export function outputLevelCorrelation(
     if (score === undefined || human === null) continue;
     x.push(score);
     y.push(human);
-    units.push(outputKey(output));
+    units.push(output.key);
   }
   const rho = spearman(x, y);
   const correlation: Correlation = {

@@ -17,7 +17,6 @@ import {
 import { ALL_MODELS, metricCorrelationName } from './correlations';
 import { humanMean, type RatedOutput } from './outputs';
 import type { BootstrapSettings, ResampledStatistic, UnitBootstrap } from './resampling';
-import { outputKey } from './tidy';
 
 export interface CorrelationDifference {
   /** The two metrics' correlations with the mean rating on the compared outputs. */
@@ -77,7 +76,7 @@ function comparedOutputs(
     const second = output.scores[target.metrics[1]];
     const human = humanMean(output, target.dimension);
     if (first === undefined || second === undefined || human === null) continue;
-    pairs.keys.push(outputKey(output));
+    pairs.keys.push(output.key);
     pairs.first.push(first);
     pairs.second.push(second);
     pairs.human.push(human);

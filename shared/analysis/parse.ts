@@ -9,7 +9,7 @@ import {
   SCORE_COLUMN_PREFIX,
   TIDY_FIXED_COLUMNS,
   TIDY_REQUIRED_COLUMNS,
-  outputKey,
+  OutputMap,
   ratingIdentity,
   sortedStrings,
   tidyRow,
@@ -70,7 +70,7 @@ export function parseTidyRatings(
   /** Per dimension, the kind and scale its rows declare and the record that first declared them. */
   const declared = new Map<string, { dimension: KnownDimension; record: CsvRecord }>();
   /** Per output, each metric's value and the record it was first seen on. */
-  const scoresOfOutput = new Map<string, Map<string, { value: number; record: CsvRecord }>>();
+  const scoresOfOutput = new OutputMap<Map<string, { value: number; record: CsvRecord }>>();
 
   // The record being read, for `fail` and `cell`: made once, not once per record of a large file.
   let record: CsvRecord = header;
@@ -119,9 +119,7 @@ export function parseTidyRatings(
     }
     firstRecordOfRating.set(ratingKey, record);
 
-    const output = outputKey(row);
-    const known = scoresOfOutput.get(output) ?? new Map<string, { value: number; record: CsvRecord }>();
-    scoresOfOutput.set(output, known);
+    const known = scoresOfOutput.obtain(row, () => new Map());
     const conflict = Object.keys(row.scores).find((m) => known.has(m) && known.get(m)!.value !== row.scores[m]);
     if (conflict) {
       fail(

@@ -12,7 +12,14 @@ import type { QcRole } from '../qc/roles';
 import { DEFAULT_FAST_MS, DEFAULT_STRAIGHT_RUN } from './defaults';
 import { AnalysisInputError } from './errors';
 import { resolveDimensions, type KnownDimension } from './dimensions';
-import { compareStrings, sortedStrings, type TidyRatingRow, type TidyRatingValueRow } from './tidy';
+import {
+  OutputMap,
+  compareStrings,
+  ratingIdentity,
+  sortedStrings,
+  type TidyRatingRow,
+  type TidyRatingValueRow,
+} from './tidy';
 import type { AnalysisDimension } from './types';
 
 /** A rater is flagged for fast answers when at least this share of their timed tasks were fast. */
@@ -128,9 +135,14 @@ function intraRaterAgreement(
   ratings: ReadonlyArray<TidyRatingValueRow>,
   dimensions: ReadonlyArray<RatedDimension>,
 ): IntraRaterAgreement[] {
-  const firstShowing = new Map(ratings.filter((r) => r.qc === null).map((r) => [ratingKey(r), r.value]));
-  const pairs = ratings.flatMap((r) => {
-    const first = r.qc === 'repeat' ? firstShowing.get(ratingKey(r)) : undefined;
+  const repeats = ratings.filter((r) => r.qc === 'repeat');
+  // The study's own ratings by identity, needed only when there are repeats to compare them with.
+  const firstShowing =
+    repeats.length === 0
+      ? new Map<string, number>()
+      : new Map(ratings.filter((r) => r.qc === null).map((r) => [ratingIdentity(r), r.value]));
+  const pairs = repeats.flatMap((r) => {
+    const first = firstShowing.get(ratingIdentity({ ...r, qc: null }));
     return first === undefined ? [] : [{ rater: r.rater, dimension: r.dimension, first, repeat: r.value }];
   });
   const raters = sortedStrings(new Set(pairs.map((p) => p.rater)));
@@ -234,25 +246,25 @@ function raterChecks(
   straightRun: number,
 ): RaterQc[] {
   const likert = new Set(dimensions.filter((d) => d.kind === 'likert').map((d) => d.key));
-  const tasksByRater = new Map<string, Map<string, RatedTask>>();
+  // Per rater, each task in the order of its first row. One task = what the rater saw once: an output,
+  // in one kind of task, in one QC role.
+  const tasksByRater = new Map<string, { byOutput: OutputMap<Map<string, RatedTask>>; tasks: RatedTask[] }>();
   for (const row of rows) {
-    const tasks = tasksByRater.get(row.rater) ?? new Map<string, RatedTask>();
-    tasksByRater.set(row.rater, tasks);
-    // One task = what the rater saw once: an output, in one kind of task, in one QC role.
-    const key = JSON.stringify([row.itemId, row.model, row.task, row.qc]);
-    const task = tasks.get(key) ?? {
-      task: row.task,
-      durationMs: row.durationMs,
-      ratedAt: row.ratedAt,
-      likertValues: [],
-    };
-    tasks.set(key, task);
+    let ofRater = tasksByRater.get(row.rater);
+    if (ofRater === undefined) tasksByRater.set(row.rater, (ofRater = { byOutput: new OutputMap(), tasks: [] }));
+    const ofOutput = ofRater.byOutput.obtain(row, () => new Map());
+    const kind = row.qc === null ? row.task : `${row.task}:${row.qc}`;
+    let task = ofOutput.get(kind);
+    if (task === undefined) {
+      task = { task: row.task, durationMs: row.durationMs, ratedAt: row.ratedAt, likertValues: [] };
+      ofOutput.set(kind, task);
+      ofRater.tasks.push(task);
+    }
     if (row.task === 'rating' && likert.has(row.dimension)) task.likertValues.push(row.value);
   }
   return [...tasksByRater.entries()]
     .sort(([a], [b]) => compareStrings(a, b))
-    .map(([rater, byKey]) => {
-      const tasks = [...byKey.values()];
+    .map(([rater, { tasks }]) => {
       const durations = tasks.flatMap((t) => (t.durationMs === null ? [] : [t.durationMs])).sort((a, b) => a - b);
       const fast = durations.filter((d) => d < fastMs).length;
       const fastShare = durations.length === 0 ? null : fast / durations.length;
@@ -300,10 +312,6 @@ function straightRuns(tasks: ReadonlyArray<RatedTask>): number[] | null {
     runValue = value;
   }
   return runs;
-}
-
-function ratingKey(row: TidyRatingRow): string {
-  return JSON.stringify([row.rater, row.itemId, row.model, row.dimension]);
 }
 
 function share<T>(items: ReadonlyArray<T>, test: (item: T) => boolean): number | null {

@@ -1,7 +1,7 @@
 /** Per-rater diagnostics: how each rater's values and pace compare with the other raters'. */
 import { mean, meanWithTInterval, quartiles, sampleSd, spearman } from '../stats';
 import type { AnalysisDimension } from './types';
-import { outputKey, sortedStrings, type TidyRatingRow } from './tidy';
+import { OutputMap, compareStrings, outputKey, sortedStrings, type TidyRatingRow } from './tidy';
 
 export interface RaterDimensionDiagnostics {
   dimension: string;
@@ -36,36 +36,45 @@ export function raterDiagnostics(
 ): RaterDiagnostics[] {
   const raters = sortedStrings(new Set(rows.map((row) => row.rater)));
   // dimension → output → rater → value
-  const values = new Map<string, Map<string, Map<string, number>>>();
-  const durations = new Map<string, Map<string, number>>();
+  const values = new Map<string, OutputMap<ValuesOfOutput>>();
+  // Per rater, the duration of each task timed (an output in one kind of task), from its first row.
+  const durations = new Map<string, { tasks: OutputMap<Set<string>>; times: number[] }>();
   for (const row of rows) {
     if (row.durationMs !== null) {
-      const timed = durations.get(row.rater) ?? new Map<string, number>();
-      durations.set(row.rater, timed);
-      const task = `${outputKey(row)}\u001f${row.task}`;
-      if (!timed.has(task)) timed.set(task, row.durationMs);
+      let timed = durations.get(row.rater);
+      if (timed === undefined) durations.set(row.rater, (timed = { tasks: new OutputMap(), times: [] }));
+      const kinds = timed.tasks.obtain(row, () => new Set());
+      if (!kinds.has(row.task)) {
+        kinds.add(row.task);
+        timed.times.push(row.durationMs);
+      }
     }
     if (row.task !== 'rating') continue;
-    const byOutput = values.get(row.dimension) ?? new Map<string, Map<string, number>>();
-    values.set(row.dimension, byOutput);
-    const byRater = byOutput.get(outputKey(row)) ?? new Map<string, number>();
-    byOutput.set(outputKey(row), byRater);
-    byRater.set(row.rater, row.value);
+    let byOutput = values.get(row.dimension);
+    if (byOutput === undefined) values.set(row.dimension, (byOutput = new OutputMap()));
+    byOutput.obtain(row, () => ({ key: outputKey(row), byRater: new Map() })).byRater.set(row.rater, row.value);
   }
 
   // Outputs and raters in sorted order, so rounding does not depend on the order of the rows; sorted once
   // per dimension, not once per rater.
   const sortedByDimension = new Map([...values].map(([dimension, byOutput]) => [dimension, sortedRatings(byOutput)]));
   return raters.map((rater) => {
-    const times = quartiles([...(durations.get(rater)?.values() ?? [])]);
+    const timed = durations.get(rater)?.times ?? [];
+    const times = quartiles(timed);
     return {
       rater,
-      time_per_task_ms: times && { n: durations.get(rater)!.size, median: times.median, q1: times.q1, q3: times.q3 },
+      time_per_task_ms: times && { n: timed.length, median: times.median, q1: times.q1, q3: times.q3 },
       dimensions: dimensions
         .filter((d) => d.kind !== 'preference')
         .map((d) => dimensionDiagnostics(rater, d.key, sortedByDimension.get(d.key) ?? [])),
     };
   });
+}
+
+/** One output's ratings on a dimension, by rater. */
+interface ValuesOfOutput {
+  key: string;
+  byRater: Map<string, number>;
 }
 
 /** One output's ratings on a dimension: its raters in sorted order and their values. */
@@ -74,13 +83,14 @@ interface OutputRatings {
   values: number[];
 }
 
-/** The outputs in sorted order, each with its raters sorted. */
-function sortedRatings(byOutput: Map<string, Map<string, number>>): OutputRatings[] {
-  return sortedStrings(byOutput.keys()).map((output) => {
-    const byRater = byOutput.get(output)!;
-    const raters = sortedStrings(byRater.keys());
-    return { raters, values: raters.map((name) => byRater.get(name)!) };
-  });
+/** The outputs in the order of their keys, each with its raters sorted. */
+function sortedRatings(byOutput: OutputMap<ValuesOfOutput>): OutputRatings[] {
+  return [...byOutput.values()]
+    .sort((a, b) => compareStrings(a.key, b.key))
+    .map(({ byRater }) => {
+      const raters = sortedStrings(byRater.keys());
+      return { raters, values: raters.map((name) => byRater.get(name)!) };
+    });
 }
 
 function dimensionDiagnostics(

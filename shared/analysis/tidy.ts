@@ -247,7 +247,9 @@ export function pairwiseTidyRecord(row: TidyPairwiseRow, metrics: ReadonlyArray<
 
 /** Every metric named by a row, sorted. */
 export function metricsOf(rows: ReadonlyArray<TidyRatingRow>): string[] {
-  return sortedStrings(new Set(rows.flatMap((row) => Object.keys(row.scores))));
+  const metrics = new Set<string>();
+  for (const row of rows) for (const metric in row.scores) metrics.add(metric);
+  return sortedStrings(metrics);
 }
 
 /** Code-point order, so sorting does not depend on the machine's locale. */
@@ -282,4 +284,48 @@ export function ratingIdentity(row: {
  */
 export function outputKey(row: { itemId: string; model: string }): string {
   return `${row.itemId.length}:${row.itemId}${row.model}`;
+}
+
+/**
+ * Values per output, found by the row's own item id and model (a Map per item id): a key string built
+ * for each row costs several times the lookup itself, as V8 copies and hashes every new string, and the
+ * analysis looks outputs up for each of its thousands of rows in several passes.
+ */
+export class OutputMap<T> {
+  private readonly byItem = new Map<string, Map<string, T>>();
+  /** Outputs in the order they were first set. */
+  private readonly order: T[] = [];
+
+  get(output: { itemId: string; model: string }): T | undefined {
+    return this.byItem.get(output.itemId)?.get(output.model);
+  }
+
+  /** The output's value, made by `create` and kept the first time the output is asked for. */
+  obtain(output: { itemId: string; model: string }, create: () => T): T {
+    let byModel = this.byItem.get(output.itemId);
+    if (byModel === undefined) this.byItem.set(output.itemId, (byModel = new Map()));
+    let value = byModel.get(output.model);
+    if (value === undefined) {
+      value = create();
+      byModel.set(output.model, value);
+      this.order.push(value);
+    }
+    return value;
+  }
+
+  get size(): number {
+    return this.order.length;
+  }
+
+  /** Every output's value, in the order the outputs were first asked for. */
+  values(): ReadonlyArray<T> {
+    return this.order;
+  }
+}
+
+/** How many outputs the rows are about. */
+export function outputCount(rows: ReadonlyArray<{ itemId: string; model: string }>): number {
+  const outputs = new OutputMap<true>();
+  for (const row of rows) outputs.obtain(row, () => true);
+  return outputs.size;
 }

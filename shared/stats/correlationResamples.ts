@@ -139,7 +139,7 @@ class SpearmanSide implements Side {
 /** Equal values as groups numbered in increasing order of value: each value's group, and how many groups. */
 export function tieGroups(values: ReadonlyArray<number>): { groupOf: Int32Array; groups: number } {
   // A native numeric sort, then each run of equal values is a group (−0 and 0 are one, as in a Set).
-  const sorted = Float64Array.from(values).sort();
+  const sorted = new Float64Array(values).sort();
   const groupIndex = new Map<number, number>();
   for (let i = 0; i < sorted.length; i++) {
     if (i === 0 || sorted[i] !== sorted[i - 1]) groupIndex.set(sorted[i]!, groupIndex.size);
@@ -173,7 +173,10 @@ export class CorrelationResamples {
   add(kind: CorrelationKind, x: ReadonlyArray<number>, y: ReadonlyArray<number>): number {
     if (x.length !== this.n || y.length !== this.n)
       throw new RangeError(`Correlation needs paired values for ${this.n} units, got ${x.length} and ${y.length}`);
-    if (kind === 'spearman') checkFinite(x, y);
+    if (kind === 'spearman') {
+      checkFinite(x);
+      checkFinite(y);
+    }
     this.pairs.push({ kind, x: this.side(kind, x), y: this.side(kind, y) });
     return this.pairs.length - 1;
   }
@@ -229,8 +232,8 @@ function sameValues(a: ReadonlyArray<number>, b: ReadonlyArray<number>): boolean
   return true;
 }
 
-function checkFinite(x: ReadonlyArray<number>, y: ReadonlyArray<number>): void {
-  for (const value of [...x, ...y]) {
+export function checkFinite(values: ReadonlyArray<number>): void {
+  for (const value of values) {
     if (!Number.isFinite(value)) throw new RangeError(`Correlation input ${value} is not a finite number`);
   }
 }

@@ -11,7 +11,7 @@ export function sampleSd(values: ReadonlyArray<number>): number | null {
 /** Median and quartiles with numpy's default linear rule; null for no values. */
 export function quartiles(values: ReadonlyArray<number>): { q1: number; median: number; q3: number } | null {
   if (values.length === 0) return null;
-  const sorted = Float64Array.from(values).sort();
+  const sorted = new Float64Array(values).sort();
   return {
     q1: linearQuantileSorted(sorted, 0.25),
     median: linearQuantileSorted(sorted, 0.5),
