@@ -41,42 +41,67 @@ export function gwetAgreement(
   if (q < 2) return null;
   const position = new Map(categories.map((c, i) => [c, i]));
   const span = categories.reduce((a, b) => Math.max(a, b)) - categories.reduce((a, b) => Math.min(a, b));
-  const w = (k: number, l: number) =>
-    weights === 'identity' ? (k === l ? 1 : 0) : 1 - (categories[k]! - categories[l]!) ** 2 / span ** 2;
+  // Loops rather than nested reduce callbacks: the analysis runs this once per dimension, mostly before V8 has
+  // optimised it, where every callback is an interpreted call. The sums add in the same order as the formulas.
+  const w = new Float64Array(q * q);
   let weightTotal = 0;
-  for (let k = 0; k < q; k++) for (let l = 0; l < q; l++) weightTotal += w(k, l);
+  for (let k = 0; k < q; k++) {
+    for (let l = 0; l < q; l++) {
+      w[k * q + l] =
+        weights === 'identity' ? (k === l ? 1 : 0) : 1 - (categories[k]! - categories[l]!) ** 2 / span ** 2;
+      weightTotal += w[k * q + l]!;
+    }
+  }
 
-  const counts: number[][] = [];
+  const counts: Float64Array[] = [];
   const unitCount = data[0]?.length ?? 0;
   for (let unit = 0; unit < unitCount; unit++) {
-    const row = new Array<number>(q).fill(0);
+    const row = new Float64Array(q);
     let rated = 0;
-    data.forEach((rater) => {
+    for (const rater of data) {
       const value = rater[unit];
-      if (value === null || value === undefined) return;
+      if (value === null || value === undefined) continue;
       const k = position.get(value);
       if (k === undefined)
         throw new RangeError(`Rating ${value} is not one of the categories ${categories.join(', ')}`);
       row[k]! += 1;
       rated++;
-    });
+    }
     if (rated > 0) counts.push(row);
   }
   const n = counts.length;
-  const ratersOf = counts.map((row) => row.reduce((s, r) => s + r, 0));
-  const agreeing = counts.map((row) =>
-    row.reduce((s, r, k) => s + r * (row.reduce((t, rl, l) => t + w(k, l) * rl, 0) - 1), 0),
-  );
-  const pairable = ratersOf.map((r) => r >= 2);
-  const pairableCount = pairable.filter(Boolean).length;
+  const ratersOf = new Float64Array(n);
+  const agreeing = new Float64Array(n);
+  let pairableCount = 0;
+  for (let i = 0; i < n; i++) {
+    const row = counts[i]!;
+    let raters = 0;
+    let agreement = 0;
+    for (let k = 0; k < q; k++) raters += row[k]!;
+    for (let k = 0; k < q; k++) {
+      let weighted = 0;
+      for (let l = 0; l < q; l++) weighted += w[k * q + l]! * row[l]!;
+      agreement += row[k]! * (weighted - 1);
+    }
+    ratersOf[i] = raters;
+    agreeing[i] = agreement;
+    if (raters >= 2) pairableCount++;
+  }
   if (pairableCount === 0) return null;
 
   let pa = 0;
-  counts.forEach((_, i) => pairable[i] && (pa += agreeing[i]! / (ratersOf[i]! * (ratersOf[i]! - 1))));
+  for (let i = 0; i < n; i++) if (ratersOf[i]! >= 2) pa += agreeing[i]! / (ratersOf[i]! * (ratersOf[i]! - 1));
   pa /= pairableCount;
-  const pi = categories.map((_, k) => counts.reduce((s, row, i) => s + row[k]! / ratersOf[i]!, 0) / n);
+  const pi = new Float64Array(q);
+  for (let k = 0; k < q; k++) {
+    let share = 0;
+    for (let i = 0; i < n; i++) share += counts[i]![k]! / ratersOf[i]!;
+    pi[k] = share / n;
+  }
   const chanceFactor = weightTotal / (q * (q - 1));
-  const pe = chanceFactor * pi.reduce((s, p) => s + p * (1 - p), 0);
+  let chance = 0;
+  for (let k = 0; k < q; k++) chance += pi[k]! * (1 - pi[k]!);
+  const pe = chanceFactor * chance;
   if (pe === 1) return null;
   const coefficient = (pa - pe) / (1 - pe);
 
@@ -84,13 +109,16 @@ export function gwetAgreement(
   let ci95: [number, number] | null = null;
   if (n >= 2) {
     let sum = 0;
-    counts.forEach((row, i) => {
-      const paI = pairable[i] ? agreeing[i]! / (ratersOf[i]! * (ratersOf[i]! - 1)) : 0;
-      const coefficientI = ((n / pairableCount) * (paI - (pairable[i] ? pe : 0))) / (1 - pe);
-      const peI = (chanceFactor * row.reduce((s, r, k) => s + r * (1 - pi[k]!), 0)) / ratersOf[i]!;
+    for (let i = 0; i < n; i++) {
+      const pairable = ratersOf[i]! >= 2;
+      const paI = pairable ? agreeing[i]! / (ratersOf[i]! * (ratersOf[i]! - 1)) : 0;
+      const coefficientI = ((n / pairableCount) * (paI - (pairable ? pe : 0))) / (1 - pe);
+      let chanceOfUnit = 0;
+      for (let k = 0; k < q; k++) chanceOfUnit += counts[i]![k]! * (1 - pi[k]!);
+      const peI = (chanceFactor * chanceOfUnit) / ratersOf[i]!;
       const linearised = coefficientI - (2 * (1 - coefficient) * (peI - pe)) / (1 - pe);
       sum += (linearised - coefficient) ** 2;
-    });
+    }
     standardError = Math.sqrt(sum / (n * (n - 1)));
     const half = studentTQuantile(0.975, n - 1) * standardError;
     ci95 = [coefficient - half, Math.min(1, coefficient + half)];
