@@ -64,13 +64,7 @@ interface Block {
  */
 export function largestCompleteBlock(raters: ReadonlyArray<string>, matrix: ReliabilityMatrix): Block | null {
   const unitCount = matrix[0]?.length ?? 0;
-  const ratedBy = Array.from({ length: unitCount }, (_, unit) =>
-    raters.map((_, r) => r).filter((r) => matrix[r]![unit] !== null),
-  );
-  const blockOf = (set: number[]): Block => ({
-    raters: set,
-    units: ratedBy.flatMap((who, unit) => (set.every((r) => who.includes(r)) ? [unit] : [])),
-  });
+  const blockOf = (set: number[]): Block => ({ raters: set, units: unitsRatedByAll(matrix, set, unitCount) });
   const names = (block: Block) => block.raters.map((r) => raters[r]!).join('\u001f');
   const better = (a: Block, b: Block) =>
     a.units.length * a.raters.length - b.units.length * b.raters.length ||
@@ -78,14 +72,25 @@ export function largestCompleteBlock(raters: ReadonlyArray<string>, matrix: Reli
     a.raters.length - b.raters.length ||
     compareStrings(names(b), names(a));
   let best: Block | null = null;
-  for (const set of candidateRaterSets(raters.length, ratedBy)) {
+  for (const set of candidateRaterSets(raters.length, matrix, unitCount)) {
     const block = blockOf(set);
     if (block.units.length >= 2 && (best === null || better(block, best) > 0)) best = block;
   }
   return best;
 }
 
-function candidateRaterSets(raterCount: number, ratedBy: number[][]): number[][] {
+/** The outputs every rater of `set` rated, in column order (plain loops: this runs over every output per set). */
+function unitsRatedByAll(matrix: ReliabilityMatrix, set: ReadonlyArray<number>, unitCount: number): number[] {
+  const units: number[] = [];
+  for (let unit = 0; unit < unitCount; unit++) {
+    let all = true;
+    for (const rater of set) if (matrix[rater]![unit] === null) all = false;
+    if (all) units.push(unit);
+  }
+  return units;
+}
+
+function candidateRaterSets(raterCount: number, matrix: ReliabilityMatrix, unitCount: number): number[][] {
   if (raterCount <= EXHAUSTIVE_RATER_LIMIT) {
     const sets: number[][] = [];
     for (let mask = 0; mask < 2 ** raterCount; mask++) {
@@ -95,7 +100,10 @@ function candidateRaterSets(raterCount: number, ratedBy: number[][]): number[][]
     return sets;
   }
   const seen = new Map<string, number[]>();
-  for (const who of ratedBy) if (who.length >= 2) seen.set(who.join(','), who);
+  for (let unit = 0; unit < unitCount; unit++) {
+    const who = matrix.map((_, r) => r).filter((r) => matrix[r]![unit] !== null);
+    if (who.length >= 2) seen.set(who.join(','), who);
+  }
   for (let a = 0; a < raterCount; a++) for (let b = a + 1; b < raterCount; b++) seen.set(`${a},${b}`, [a, b]);
   return [...seen.values()];
 }

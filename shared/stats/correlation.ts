@@ -78,9 +78,7 @@ export function spearmanResampler(x: ReadonlyArray<number>, y: ReadonlyArray<num
 export function kendallTauB(x: ReadonlyArray<number>, y: ReadonlyArray<number>): number | null {
   if (!isCorrelatable(x, y)) return null;
   const n = x.length;
-  const order = x.map((_, index) => index).sort((i, j) => x[i]! - x[j]! || y[i]! - y[j]!);
-  const xs = order.map((i) => x[i]!);
-  const ys = order.map((i) => y[i]!);
+  const { xs, ys } = sortedPairs(x, y);
 
   const tiedInX = tiedPairs(xs, (i) => xs[i] === xs[i - 1]);
   const tiedInBoth = tiedPairs(xs, (i) => xs[i] === xs[i - 1] && ys[i] === ys[i - 1]);
@@ -91,6 +89,37 @@ export function kendallTauB(x: ReadonlyArray<number>, y: ReadonlyArray<number>):
   const concordantMinusDiscordant = allPairs - tiedInX - tiedInY + tiedInBoth - 2 * discordant;
   const tau = concordantMinusDiscordant / Math.sqrt(allPairs - tiedInX) / Math.sqrt(allPairs - tiedInY);
   return clampToUnit(tau);
+}
+
+/**
+ * The pairs sorted by x, then y: a native sort of one number per pair, its x's and y's places among the
+ * distinct values of each (a comparator over indices was most of the analysis' Kendall time). A pair of
+ * +0 and −0 compares equal either way, as in the comparisons that follow.
+ */
+function sortedPairs(x: ReadonlyArray<number>, y: ReadonlyArray<number>): { xs: number[]; ys: number[] } {
+  const xValues = distinctSorted(x);
+  const yValues = distinctSorted(y);
+  const width = yValues.length;
+  // Below n² ≤ 2^53 for any n an analysis meets, so every key is an exact integer.
+  const keys = new Float64Array(x.length);
+  for (let i = 0; i < x.length; i++) keys[i] = firstAtLeast(xValues, x[i]!) * width + firstAtLeast(yValues, y[i]!);
+  keys.sort();
+  const xs = new Array<number>(x.length);
+  const ys = new Array<number>(x.length);
+  for (let i = 0; i < keys.length; i++) {
+    const xPlace = Math.floor(keys[i]! / width);
+    xs[i] = xValues[xPlace]!;
+    ys[i] = yValues[keys[i]! - xPlace * width]!;
+  }
+  return { xs, ys };
+}
+
+function distinctSorted(values: ReadonlyArray<number>): Float64Array {
+  const sorted = new Float64Array(values).sort();
+  let count = 0;
+  for (let i = 0; i < sorted.length; i++)
+    if (count === 0 || sorted[i] !== sorted[count - 1]) sorted[count++] = sorted[i]!;
+  return sorted.subarray(0, count);
 }
 
 /** Σ t(t−1)/2 over runs of consecutive positions where `continuesRun(i)` says i belongs to the run of i−1. */
