@@ -14,7 +14,7 @@ import { positionBias, preferenceShares } from './preference';
 import { qualityControl, type QcAnalysisOptions } from './qc';
 import { raterDiagnostics } from './raters';
 import { UnitBootstrap, type BootstrapSettings } from './resampling';
-import { compareStrings, metricsOf, outputCount, ratingIdentity, sortedStrings, type TidyRatingRow } from './tidy';
+import { RatingMap, compareStrings, metricsOf, outputCount, sortedStrings, type TidyRatingRow } from './tidy';
 import type { AnalysisResult, Correlation, DimensionAgreement } from './types';
 import { adjudicationSummary, rowsForModelFigures, type FinalValues } from './final-values';
 
@@ -158,15 +158,14 @@ export function draftTidyAnalysis(allRows: ReadonlyArray<TidyRatingRow>, options
 
 /** Two values for one rater × output × dimension would make every statistic ambiguous. */
 function assertOneValuePerRating(rows: ReadonlyArray<TidyRatingRow>): void {
-  const seen = new Set<string>();
+  const seen = new RatingMap<true>();
   for (const row of rows) {
-    const key = ratingIdentity(row);
-    if (seen.has(key)) {
+    if (seen.get(row)) {
       const role = row.qc === null ? '' : ` as ${row.qc}`;
       throw new AnalysisInputError(
         `Rater "${row.rater}" has two values for "${row.dimension}" of item "${row.itemId}", model "${row.model}"${role}`,
       );
     }
-    seen.add(key);
+    seen.set(row, true);
   }
 }

@@ -10,7 +10,7 @@ import {
   TIDY_FIXED_COLUMNS,
   TIDY_REQUIRED_COLUMNS,
   OutputMap,
-  ratingIdentity,
+  RatingMap,
   sortedStrings,
   tidyRow,
   type PreferenceValue,
@@ -66,7 +66,7 @@ export function parseTidyRatings(
   const pairwise: PairwiseJudgementRow[] = [];
   const firstRecordOfJudgement = new Map<string, CsvRecord>();
   // Records, not line numbers: a record's line is worked out only when a problem is reported (csvRecords).
-  const firstRecordOfRating = new Map<string, CsvRecord>();
+  const firstRecordOfRating = new RatingMap<CsvRecord>();
   /** Per dimension, the kind and scale its rows declare and the record that first declared them. */
   const declared = new Map<string, { dimension: KnownDimension; record: CsvRecord }>();
   /** Per output, each metric's value and the record it was first seen on. */
@@ -108,8 +108,7 @@ export function parseTidyRatings(
     }
 
     // A hidden repeat rates the same output again, so the QC role is part of what makes a rating unique.
-    const ratingKey = ratingIdentity(row);
-    const earlier = firstRecordOfRating.get(ratingKey);
+    const earlier = firstRecordOfRating.get(row);
     if (earlier !== undefined) {
       const role = row.qc === null ? '' : ` as ${row.qc}`;
       fail(
@@ -117,7 +116,7 @@ export function parseTidyRatings(
       );
       continue;
     }
-    firstRecordOfRating.set(ratingKey, record);
+    firstRecordOfRating.set(row, record);
 
     const known = scoresOfOutput.obtain(row, () => new Map());
     const conflict = Object.keys(row.scores).find((m) => known.has(m) && known.get(m)!.value !== row.scores[m]);

@@ -15,7 +15,7 @@ import { resolveDimensions, type KnownDimension } from './dimensions';
 import {
   OutputMap,
   compareStrings,
-  ratingIdentity,
+  RatingMap,
   sortedStrings,
   type TidyRatingRow,
   type TidyRatingValueRow,
@@ -137,12 +137,10 @@ function intraRaterAgreement(
 ): IntraRaterAgreement[] {
   const repeats = ratings.filter((r) => r.qc === 'repeat');
   // The study's own ratings by identity, needed only when there are repeats to compare them with.
-  const firstShowing =
-    repeats.length === 0
-      ? new Map<string, number>()
-      : new Map(ratings.filter((r) => r.qc === null).map((r) => [ratingIdentity(r), r.value]));
+  const firstShowing = new RatingMap<number>();
+  if (repeats.length > 0) for (const r of ratings) if (r.qc === null) firstShowing.set(r, r.value);
   const pairs = repeats.flatMap((r) => {
-    const first = firstShowing.get(ratingIdentity({ ...r, qc: null }));
+    const first = firstShowing.get({ ...r, qc: null });
     return first === undefined ? [] : [{ rater: r.rater, dimension: r.dimension, first, repeat: r.value }];
   });
   const raters = sortedStrings(new Set(pairs.map((p) => p.rater)));

@@ -35,7 +35,8 @@ export function raterDiagnostics(
   dimensions: ReadonlyArray<AnalysisDimension>,
 ): RaterDiagnostics[] {
   const raters = sortedStrings(new Set(rows.map((row) => row.rater)));
-  // dimension → output → rater → value
+  const raterIndex = new Map(raters.map((rater, i) => [rater, i]));
+  // dimension → output → value of each rater (by place in `raters`)
   const values = new Map<string, OutputMap<ValuesOfOutput>>();
   // Per rater, the duration of each task timed (an output in one kind of task), from its first row.
   const durations = new Map<string, { tasks: OutputMap<Set<string>>; times: number[] }>();
@@ -52,13 +53,19 @@ export function raterDiagnostics(
     if (row.task !== 'rating') continue;
     let byOutput = values.get(row.dimension);
     if (byOutput === undefined) values.set(row.dimension, (byOutput = new OutputMap()));
-    byOutput.obtain(row, () => ({ key: outputKey(row), byRater: new Map() })).byRater.set(row.rater, row.value);
+    const output = byOutput.obtain(row, () => ({ key: outputKey(row), byRater: new Array(raters.length) }));
+    output.byRater[raterIndex.get(row.rater)!] = row.value;
   }
 
-  // Outputs and raters in sorted order, so rounding does not depend on the order of the rows; sorted once
-  // per dimension, not once per rater.
-  const sortedByDimension = new Map([...values].map(([dimension, byOutput]) => [dimension, sortedRatings(byOutput)]));
-  return raters.map((rater) => {
+  // Outputs and raters in sorted order, so rounding does not depend on the order of the rows; the outputs
+  // sorted once per dimension, not once per rater.
+  const sortedByDimension = new Map(
+    [...values].map(([dimension, byOutput]) => [
+      dimension,
+      [...byOutput.values()].sort((a, b) => compareStrings(a.key, b.key)),
+    ]),
+  );
+  return raters.map((rater, r) => {
     const timed = durations.get(rater)?.times ?? [];
     const times = quartiles(timed);
     return {
@@ -66,47 +73,35 @@ export function raterDiagnostics(
       time_per_task_ms: times && { n: timed.length, median: times.median, q1: times.q1, q3: times.q3 },
       dimensions: dimensions
         .filter((d) => d.kind !== 'preference')
-        .map((d) => dimensionDiagnostics(rater, d.key, sortedByDimension.get(d.key) ?? [])),
+        .map((d) => dimensionDiagnostics(r, d.key, sortedByDimension.get(d.key) ?? [])),
     };
   });
 }
 
-/** One output's ratings on a dimension, by rater. */
+/** One output's ratings on a dimension: each rater's value by the rater's place in sorted order (empty: not rated). */
 interface ValuesOfOutput {
   key: string;
-  byRater: Map<string, number>;
+  byRater: Array<number | undefined>;
 }
 
-/** One output's ratings on a dimension: its raters in sorted order and their values. */
-interface OutputRatings {
-  raters: string[];
-  values: number[];
-}
-
-/** The outputs in the order of their keys, each with its raters sorted. */
-function sortedRatings(byOutput: OutputMap<ValuesOfOutput>): OutputRatings[] {
-  return [...byOutput.values()]
-    .sort((a, b) => compareStrings(a.key, b.key))
-    .map(({ byRater }) => {
-      const raters = sortedStrings(byRater.keys());
-      return { raters, values: raters.map((name) => byRater.get(name)!) };
-    });
-}
-
+/** `rater` is the rater's place in sorted order; the others' values are taken in that order too. */
 function dimensionDiagnostics(
-  rater: string,
+  rater: number,
   dimension: string,
-  outputs: ReadonlyArray<OutputRatings>,
+  outputs: ReadonlyArray<ValuesOfOutput>,
 ): RaterDimensionDiagnostics {
   const own: number[] = [];
   const paired: number[] = [];
   const othersMean: number[] = [];
-  for (const output of outputs) {
-    const position = output.raters.indexOf(rater);
-    if (position < 0) continue;
-    const value = output.values[position]!;
+  for (const { byRater } of outputs) {
+    const value = byRater[rater];
+    if (value === undefined) continue;
     own.push(value);
-    const others = output.values.filter((_, i) => i !== position);
+    const others: number[] = [];
+    for (let other = 0; other < byRater.length; other++) {
+      const theirs = byRater[other];
+      if (other !== rater && theirs !== undefined) others.push(theirs);
+    }
     if (others.length === 0) continue;
     paired.push(value);
     othersMean.push(mean(others)!);

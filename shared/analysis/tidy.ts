@@ -262,23 +262,6 @@ export function sortedStrings(values: Iterable<string>): string[] {
 }
 
 /**
- * What identifies one rating: a rater's value of a dimension of an output, in a QC role (null: the study's
- * own task); two rows with the same identity are two values for one rating. Every name is length-prefixed
- * (the role, last, is the rest), so different ratings never give the same string; built for every row, so
- * without the array and escaping of JSON.stringify.
- */
-export function ratingIdentity(row: {
-  rater: string;
-  itemId: string;
-  model: string;
-  dimension: string;
-  qc: string | null;
-}): string {
-  const { rater, itemId, model, dimension, qc } = row;
-  return `${rater.length}:${rater}${itemId.length}:${itemId}${model.length}:${model}${dimension.length}:${dimension}${qc ?? ''}`;
-}
-
-/**
  * The unit of analysis is an output: one model's answer to one item. The key is length-prefixed, so it
  * is unique for any item id and model name, and cheap: the analysis builds it for every row.
  */
@@ -328,4 +311,34 @@ export function outputCount(rows: ReadonlyArray<{ itemId: string; model: string 
   const outputs = new OutputMap<true>();
   for (const row of rows) outputs.obtain(row, () => true);
   return outputs.size;
+}
+
+/** What identifies one rating: a rater's value of a dimension of an output, in a QC role (null: the study's own task). */
+export interface RatingIdentity {
+  rater: string;
+  itemId: string;
+  model: string;
+  dimension: string;
+  qc: string | null;
+}
+
+/**
+ * Values per rating (RatingIdentity): two rows of the same rating are two values for one rating. Found
+ * through a Map per part of the identity, like OutputMap, not a key string built for each row.
+ */
+export class RatingMap<T> {
+  private readonly byOutput = new OutputMap<Map<string, Map<string, Map<string | null, T>>>>();
+
+  get(rating: RatingIdentity): T | undefined {
+    return this.byOutput.get(rating)?.get(rating.dimension)?.get(rating.rater)?.get(rating.qc);
+  }
+
+  set(rating: RatingIdentity, value: T): void {
+    const byDimension = this.byOutput.obtain(rating, () => new Map());
+    let byRater = byDimension.get(rating.dimension);
+    if (byRater === undefined) byDimension.set(rating.dimension, (byRater = new Map()));
+    let byRole = byRater.get(rating.rater);
+    if (byRole === undefined) byRater.set(rating.rater, (byRole = new Map()));
+    byRole.set(rating.qc, value);
+  }
 }
