@@ -1,6 +1,7 @@
 import { sampleCorrelation } from 'simple-statistics';
 import type { ResampleStatistic } from './bootstrap';
-import { CorrelationResamples, checkFinite } from './correlationResamples';
+import { CorrelationResamples, checkFinite, tieGroups } from './correlationResamples';
+import { firstAbove, firstAtLeast } from './sortedValues';
 
 /**
  * Correlation coefficients as scipy.stats computes them, but returning null (never NaN) when the
@@ -32,28 +33,6 @@ export function spearman(x: ReadonlyArray<number>, y: ReadonlyArray<number>): nu
 export function midranks(values: ReadonlyArray<number>): number[] {
   const sorted = new Float64Array(values).sort();
   return values.map((value) => (firstAtLeast(sorted, value) + firstAbove(sorted, value) - 1) / 2);
-}
-
-function firstAtLeast(sorted: Float64Array, value: number): number {
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (sorted[middle]! < value) low = middle + 1;
-    else high = middle;
-  }
-  return low;
-}
-
-function firstAbove(sorted: Float64Array, value: number): number {
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (sorted[middle]! <= value) low = middle + 1;
-    else high = middle;
-  }
-  return low;
 }
 
 /**
@@ -92,34 +71,25 @@ export function kendallTauB(x: ReadonlyArray<number>, y: ReadonlyArray<number>):
 }
 
 /**
- * The pairs sorted by x, then y: a native sort of one number per pair, its x's and y's places among the
- * distinct values of each (a comparator over indices was most of the analysis' Kendall time). A pair of
- * +0 and −0 compares equal either way, as in the comparisons that follow.
+ * The pairs sorted by x, then y, each value as its tie group (its place among the distinct values): the
+ * ties and inversions counted below are those of the values. A native sort of one number per pair, not a
+ * comparator over indices (which was most of the analysis' Kendall time).
  */
 function sortedPairs(x: ReadonlyArray<number>, y: ReadonlyArray<number>): { xs: number[]; ys: number[] } {
-  const xValues = distinctSorted(x);
-  const yValues = distinctSorted(y);
-  const width = yValues.length;
+  const xGroups = tieGroups(x);
+  const yGroups = tieGroups(y);
+  const width = yGroups.groups;
   // Below n² ≤ 2^53 for any n an analysis meets, so every key is an exact integer.
   const keys = new Float64Array(x.length);
-  for (let i = 0; i < x.length; i++) keys[i] = firstAtLeast(xValues, x[i]!) * width + firstAtLeast(yValues, y[i]!);
+  for (let i = 0; i < x.length; i++) keys[i] = xGroups.groupOf[i]! * width + yGroups.groupOf[i]!;
   keys.sort();
   const xs = new Array<number>(x.length);
   const ys = new Array<number>(x.length);
   for (let i = 0; i < keys.length; i++) {
-    const xPlace = Math.floor(keys[i]! / width);
-    xs[i] = xValues[xPlace]!;
-    ys[i] = yValues[keys[i]! - xPlace * width]!;
+    xs[i] = Math.floor(keys[i]! / width);
+    ys[i] = keys[i]! - xs[i]! * width;
   }
   return { xs, ys };
-}
-
-function distinctSorted(values: ReadonlyArray<number>): Float64Array {
-  const sorted = new Float64Array(values).sort();
-  let count = 0;
-  for (let i = 0; i < sorted.length; i++)
-    if (count === 0 || sorted[i] !== sorted[count - 1]) sorted[count++] = sorted[i]!;
-  return sorted.subarray(0, count);
 }
 
 /** Σ t(t−1)/2 over runs of consecutive positions where `continuesRun(i)` says i belongs to the run of i−1. */

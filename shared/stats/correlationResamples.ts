@@ -11,6 +11,7 @@
  * share its resamples.
  */
 import type { ResampleStatistic } from './bootstrap';
+import { distinctSorted, firstAtLeast } from './sortedValues';
 
 export type CorrelationKind = 'spearman' | 'pearson';
 
@@ -138,15 +139,11 @@ class SpearmanSide implements Side {
 
 /** Equal values as groups numbered in increasing order of value: each value's group, and how many groups. */
 export function tieGroups(values: ReadonlyArray<number>): { groupOf: Int32Array; groups: number } {
-  // A native numeric sort, then each run of equal values is a group (−0 and 0 are one, as in a Set).
-  const sorted = new Float64Array(values).sort();
-  const groupIndex = new Map<number, number>();
-  for (let i = 0; i < sorted.length; i++) {
-    if (i === 0 || sorted[i] !== sorted[i - 1]) groupIndex.set(sorted[i]!, groupIndex.size);
-  }
+  // −0 and 0 are one group, as in a Set.
+  const distinct = distinctSorted(values);
   const groupOf = new Int32Array(values.length);
-  for (let i = 0; i < values.length; i++) groupOf[i] = groupIndex.get(values[i]!)!;
-  return { groupOf, groups: groupIndex.size };
+  for (let i = 0; i < values.length; i++) groupOf[i] = firstAtLeast(distinct, values[i]!);
+  return { groupOf, groups: distinct.length };
 }
 
 interface Pair {
