@@ -4,8 +4,9 @@
 // a command loads its services (and their packages) only when it runs, so `blindrate --help` loads commander
 // alone. `npm install` / `npm ci` build it through the `prepare` script;
 // electron/cli/blindrate.mjs rebuilds it when it is missing or older than any of its sources, so an edited
-// checkout never runs stale code. Every package stays external (`packages: 'external'`): the native SQLCipher
-// module must be loaded from node_modules, and the others load from there just as well.
+// checkout never runs stale code. Packages stay external, loaded from node_modules (the native SQLCipher module
+// must be), except the statistics packages every analysis runs (BUNDLED_PACKAGES); `npm install` rebuilds the
+// bundle, so an updated package is bundled again.
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import process from 'node:process';
@@ -51,6 +52,25 @@ const buildScriptsStayExternal = {
   },
 };
 
+/**
+ * Packages bundled into the code that uses them: the statistics that every `analyze` runs (and that the
+ * analysis worker runs again). As imports from node_modules, Node would resolve each of their files at every
+ * start and scan CommonJS jstat for its exports, about 50 ms of the command's start (docs/performance.md).
+ */
+const BUNDLED_PACKAGES = new Set(['jstat', 'simple-statistics', 'pure-rand']);
+
+/** Every other package is imported from node_modules (the native SQLCipher module must be). */
+const otherPackagesStayExternal = {
+  name: 'other-packages-stay-external',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, ({ path }) => {
+      const parts = path.split('/');
+      const name = path.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+      return BUNDLED_PACKAGES.has(name) ? undefined : { path, external: true };
+    });
+  },
+};
+
 /** Chunks of earlier builds (their names change with their contents) that this build no longer refers to. */
 function removeStaleChunks(written) {
   for (const name of readdirSync(OUT_DIR)) {
@@ -67,7 +87,6 @@ export async function bundleCli() {
     bundle: true,
     platform: 'node',
     target: 'node20',
-    packages: 'external',
     sourcemap: 'linked',
     legalComments: 'none',
     logLevel: 'warning',
@@ -84,7 +103,7 @@ export async function bundleCli() {
       outdir: OUT_DIR,
       chunkNames: 'chunk-[hash]',
       outExtension: { '.js': '.mjs' },
-      plugins: [buildScriptsStayExternal],
+      plugins: [buildScriptsStayExternal, otherPackagesStayExternal],
     }),
     // The Reports analysis worker (electron/services/analysis-thread.ts looks for analysis-worker.cjs next to
     // the code that starts it): without it `serve` could not compute the Reports screen from the bundle.
@@ -93,6 +112,7 @@ export async function bundleCli() {
       entryPoints: ['electron/services/analysis-worker.ts'],
       format: 'cjs',
       outfile: join(OUT_DIR, 'analysis-worker.cjs'),
+      plugins: [otherPackagesStayExternal],
     }),
     // The coordinator's jobs (import, pack, merge, export) in browser mode (electron/services/job-thread.ts).
     build({
@@ -101,6 +121,7 @@ export async function bundleCli() {
       format: 'cjs',
       outfile: join(OUT_DIR, 'job-worker.cjs'),
       logOverride: { 'empty-import-meta': 'silent' },
+      plugins: [otherPackagesStayExternal],
     }),
   ]);
   mkdirSync(OUT_DIR, { recursive: true });

@@ -1,5 +1,6 @@
 import { definedOrNaN, type ResampleStatistic } from './bootstrap';
-import { countValues, pairableUnitValues, type ReliabilityMatrix } from './reliabilityData';
+import { pairableUnitValues, type ReliabilityMatrix } from './reliabilityData';
+import { distinctSorted, firstAtLeast } from './sortedValues';
 
 export type MeasurementLevel = 'nominal' | 'ordinal' | 'interval';
 
@@ -37,31 +38,44 @@ export function krippendorffAlphaResampler(
   level: MeasurementLevel,
 ): { units: number; statistic: ResampleStatistic; leaveOneOut: () => Float64Array | null } {
   const units = pairableUnitValues(data);
-  const values = [...new Set(units.flat())].sort((a, b) => a - b);
-  const indexOf = new Map(values.map((value, index) => [value, index]));
+  const values = distinctSorted(units.flat());
   const size = values.length;
 
-  // Unit u's coincidences are the cells cell[e] += weight[e] for e in start[u]..start[u+1].
+  // Unit u's coincidences are the cells cell[e] += weight[e] for e in start[u]..start[u+1], in increasing
+  // order of cell; `kindKey[u]` names its values as a sorted multiset, which is what its coincidences depend on.
   const start = new Int32Array(units.length + 1);
   const cells: number[] = [];
   const weights: number[] = [];
+  const kindKey: string[] = [];
+  const indices: number[] = [];
   units.forEach((unit, u) => {
-    const counts = [...countValues(unit)];
-    for (const [c, countC] of counts) {
-      for (const [k, countK] of counts) {
+    indices.length = 0;
+    for (const value of unit) indices.push(firstAtLeast(values, value));
+    indices.sort((a, b) => a - b);
+    kindKey.push(indices.join(' '));
+    // Runs of equal indices: value c occurs countC times in the unit.
+    for (let i = 0; i < indices.length; ) {
+      const c = indices[i]!;
+      const countC = runLength(indices, i);
+      for (let j = 0; j < indices.length; ) {
+        const k = indices[j]!;
+        const countK = runLength(indices, j);
         const pairs = c === k ? countC * (countC - 1) : countC * countK;
-        if (pairs === 0) continue;
-        cells.push(indexOf.get(c)! * size + indexOf.get(k)!);
-        weights.push(pairs / (unit.length - 1));
+        if (pairs !== 0) {
+          cells.push(c * size + k);
+          weights.push(pairs / (unit.length - 1));
+        }
+        j += countK;
       }
+      i += countC;
     }
     start[u + 1] = cells.length;
   });
-  const cell = Int32Array.from(cells);
-  const weight = Float64Array.from(weights);
+  const cell = new Int32Array(cells);
+  const weight = new Float64Array(weights);
   const coincidences = new Float64Array(size * size);
   const alpha = alphaOfCoincidences(level, values);
-  const kinds = coincidenceKinds(cell, weight, start, units.length);
+  const kinds = coincidenceKinds(kindKey, weight, start);
   // The sums are a function of their own so that the arrays are its locals: every α of an analysis shares this
   // closure's code, so what it captures is no constant there, and it would be read again in every pass.
   const statistic: ResampleStatistic = (counts, offset) =>
@@ -122,12 +136,8 @@ function resampledCoincidences(
  * exact (weights on a 2^−16 grid, every resample's total far below 2^53 of them); otherwise each unit is a kind
  * of its own, which is the unit-by-unit sum in its order.
  */
-function coincidenceKinds(
-  cell: Int32Array,
-  weight: Float64Array,
-  start: Int32Array,
-  unitCount: number,
-): CoincidenceKinds {
+function coincidenceKinds(kindKey: ReadonlyArray<string>, weight: Float64Array, start: Int32Array): CoincidenceKinds {
+  const unitCount = kindKey.length;
   const kindOf = new Int32Array(unitCount);
   // A resample draws unitCount units, so no coincidence sum exceeds unitCount times the heaviest unit's.
   let heaviest = 0;
@@ -143,17 +153,22 @@ function coincidenceKinds(
   const kinds = new Map<string, number>();
   const first: number[] = [];
   for (let u = 0; u < unitCount; u++) {
-    let key = '';
-    for (let e = start[u]!; e < start[u + 1]!; e++) key += `${cell[e]}:${weight[e]} `;
-    let kind = kinds.get(key);
+    let kind = kinds.get(kindKey[u]!);
     if (kind === undefined) {
       kind = first.length;
-      kinds.set(key, kind);
+      kinds.set(kindKey[u]!, kind);
       first.push(u);
     }
     kindOf[u] = kind;
   }
-  return { kindOf, first: Int32Array.from(first), timesOfKind: new Int32Array(first.length) };
+  return { kindOf, first: new Int32Array(first), timesOfKind: new Int32Array(first.length) };
+}
+
+/** How many of the sorted `indices` from `at` on equal indices[at]. */
+function runLength(indices: ReadonlyArray<number>, at: number): number {
+  let end = at + 1;
+  while (end < indices.length && indices[end] === indices[at]) end++;
+  return end - at;
 }
 
 /**
@@ -173,7 +188,7 @@ function sumsAreExact(weights: Float64Array): boolean {
 /** Alpha from a coincidence matrix (size × size over the sorted values): null when no disagreement is expected. */
 function alphaOfCoincidences(
   level: MeasurementLevel,
-  values: ReadonlyArray<number>,
+  values: ArrayLike<number>,
 ): (coincidences: Float64Array) => number | null {
   const size = values.length;
   const marginals = new Float64Array(size);
@@ -206,7 +221,7 @@ function alphaOfCoincidences(
  */
 function distance(
   level: MeasurementLevel,
-  values: ReadonlyArray<number>,
+  values: ArrayLike<number>,
   marginals: Float64Array,
   cumulative: Float64Array,
   c: number,
