@@ -5,7 +5,7 @@
  */
 import { uniformFloat64 } from 'pure-rand/distribution/uniformFloat64';
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
-import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
+import { xoroshiro128plus, xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus';
 
 export interface Prng {
   /** Uniform integer in [0, maxExclusive). */
@@ -19,8 +19,22 @@ export interface Prng {
   fillInts(out: Int32Array, maxExclusive: number): void;
 }
 
-export function createPrng(seed: number): Prng {
-  const generator = xoroshiro128plus(seed | 0);
+/** How many 32-bit integers a SeededPrng's state takes (writeState, readState). */
+export const PRNG_STATE_LENGTH = 4;
+
+/**
+ * A seeded Prng whose place in its stream can be written down and taken up again: a thread that resamples
+ * after another can start where the other left the stream, instead of drawing everything in between again.
+ */
+export interface SeededPrng extends Prng {
+  /** Writes where the stream stands into out[at … at + PRNG_STATE_LENGTH − 1]. */
+  writeState(out: Int32Array, at: number): void;
+  /** Moves the stream to where another SeededPrng's writeState found its stream: the same draws follow. */
+  readState(from: Int32Array, at: number): void;
+}
+
+export function createPrng(seed: number): SeededPrng {
+  let generator = xoroshiro128plus(seed | 0);
   return {
     nextInt(maxExclusive) {
       if (!Number.isInteger(maxExclusive) || maxExclusive < 1) {
@@ -42,6 +56,12 @@ export function createPrng(seed: number): Prng {
         while (draw >= accepted) draw = generator.next() + 2 ** 31;
         out[i] = remainderOf(draw, maxExclusive);
       }
+    },
+    writeState(out, at) {
+      out.set(generator.getState(), at);
+    },
+    readState(from, at) {
+      generator = xoroshiro128plusFromState([...from.subarray(at, at + PRNG_STATE_LENGTH)]);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { createPrng, deriveSeed, type Prng } from '../prng';
+import { createPrng, deriveSeed, PRNG_STATE_LENGTH, type SeededPrng } from '../prng';
 import {
   bcaIntervalOfValues,
   accelerationOfLeaveOneOut,
@@ -255,7 +255,12 @@ function checkResampleRange(settings: BootstrapSettings, from: number, to: numbe
 export class ResampleCursor {
   private readonly groups: ResampledGroup[];
   /** Resamples before this one are behind every group's stream. */
-  private position = 0;
+  private next = 0;
+
+  /** Most integers writeStreams writes for these requests: their sets of units are at most one per request. */
+  static streamsLength(requests: ReadonlyArray<IntervalRequest>): number {
+    return requests.length * PRNG_STATE_LENGTH;
+  }
 
   constructor(
     private readonly settings: BootstrapSettings,
@@ -272,20 +277,42 @@ export class ResampleCursor {
    */
   compute(from: number, to: number, values: ReadonlyArray<Float64Array>, offset = 0): void {
     checkResampleRange(this.settings, from, to);
-    if (from < this.position)
-      throw new RangeError(`Resamples from ${from} are behind this cursor, at ${this.position} already`);
+    if (from < this.next)
+      throw new RangeError(`Resamples from ${from} are behind this cursor, at ${this.next} already`);
     for (const group of this.groups) {
-      skipResamples(group.n, from - this.position, group.prng);
+      skipResamples(group.n, from - this.next, group.prng);
       group.compute(to - from, values, from - offset);
     }
-    this.position = to;
+    this.next = to;
+  }
+
+  /** The first resample not yet behind this cursor (the end of the last range it computed or resumed at). */
+  get position(): number {
+    return this.next;
+  }
+
+  /** Writes where every set of units' stream stands (at resample `position`) into out[offset …]. */
+  writeStreams(out: Int32Array, offset: number): void {
+    this.groups.forEach((group, g) => group.prng.writeState(out, offset + g * PRNG_STATE_LENGTH));
+  }
+
+  /**
+   * Moves every stream to resample `position`, from what writeStreams wrote for a cursor on the same
+   * settings and requests that stood there: the resamples between need not be drawn and dropped.
+   */
+  resumeAt(position: number, streams: Int32Array, offset: number): void {
+    checkResampleRange(this.settings, position, position);
+    if (position < this.next)
+      throw new RangeError(`Resample ${position} is behind this cursor, at ${this.next} already`);
+    this.groups.forEach((group, g) => group.prng.readState(streams, offset + g * PRNG_STATE_LENGTH));
+    this.next = position;
   }
 }
 
 /** The requests on one set of units, with its stream and what its statistics share on each resample. */
 class ResampledGroup {
   readonly n: number;
-  readonly prng: Prng;
+  readonly prng: SeededPrng;
   // Correlations on the same units share their variables' work on each resample; the others are computed alone.
   private readonly correlations: CorrelationResamples;
   private readonly correlated: number[] = [];

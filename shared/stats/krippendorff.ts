@@ -54,10 +54,10 @@ export function krippendorffAlphaResampler(
     indices.sort((a, b) => a - b);
     kindKey.push(indices.join(' '));
     // Runs of equal indices: value c occurs countC times in the unit.
-    for (let i = 0; i < indices.length; ) {
+    for (let i = 0; i < indices.length;) {
       const c = indices[i]!;
       const countC = runLength(indices, i);
-      for (let j = 0; j < indices.length; ) {
+      for (let j = 0; j < indices.length;) {
         const k = indices[j]!;
         const countK = runLength(indices, j);
         const pairs = c === k ? countC * (countC - 1) : countC * countK;

@@ -101,6 +101,32 @@ describe('resampleStatistics', () => {
     requests.forEach((_, r) => expect(values[r], `request ${r}`).toEqual(whole[r]));
   });
 
+  it('resumes a cursor where another left its streams, as if it had drawn the resamples between', () => {
+    const first = new ResampleCursor(settings, requests);
+    const values = requests.map(() => new Float64Array(2500));
+    first.compute(0, 700, values);
+    const streams = new Int32Array(ResampleCursor.streamsLength(requests) + 3);
+    first.writeStreams(streams, 3);
+    const later = new ResampleCursor(settings, requests);
+    later.resumeAt(700, streams, 3);
+    expect(later.position).toBe(700);
+    later.compute(1900, 2500, values);
+    requests.forEach((_, r) => {
+      expect(values[r]!.subarray(0, 700), `request ${r}`).toEqual(whole[r]!.subarray(0, 700));
+      expect(values[r]!.subarray(1900), `request ${r}`).toEqual(whole[r]!.subarray(1900));
+    });
+  });
+
+  it('refuses to resume behind a cursor or outside the resamples', () => {
+    const cursor = new ResampleCursor(settings, requests);
+    const values = requests.map(() => new Float64Array(2500));
+    cursor.compute(0, 200, values);
+    const streams = new Int32Array(ResampleCursor.streamsLength(requests));
+    cursor.writeStreams(streams, 0);
+    expect(() => cursor.resumeAt(100, streams, 0)).toThrow(RangeError);
+    expect(() => cursor.resumeAt(2501, streams, 0)).toThrow(RangeError);
+  });
+
   it('refuses a range behind a cursor', () => {
     const cursor = new ResampleCursor(settings, requests);
     const values = requests.map(() => new Float64Array(2500));
