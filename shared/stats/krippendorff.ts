@@ -47,30 +47,36 @@ export function krippendorffAlphaResampler(
   const cells: number[] = [];
   const weights: number[] = [];
   const kindKey: string[] = [];
-  const indices: number[] = [];
-  units.forEach((unit, u) => {
-    indices.length = 0;
-    for (const value of unit) indices.push(firstAtLeast(values, value));
-    indices.sort((a, b) => a - b);
-    kindKey.push(indices.join(' '));
+  const indices = new Int32Array(data.length);
+  for (let u = 0; u < units.length; u++) {
+    const unit = units[u]!;
+    const m = unit.length;
+    // The unit's value indices in increasing order (insertion: a unit holds a few values, one per rater).
+    for (let i = 0; i < m; i++) {
+      const index = firstAtLeast(values, unit[i]!);
+      let at = i;
+      for (; at > 0 && indices[at - 1]! > index; at--) indices[at] = indices[at - 1]!;
+      indices[at] = index;
+    }
+    kindKey.push(String.fromCharCode(...indices.subarray(0, m)));
     // Runs of equal indices: value c occurs countC times in the unit.
-    for (let i = 0; i < indices.length;) {
+    for (let i = 0; i < m;) {
       const c = indices[i]!;
-      const countC = runLength(indices, i);
-      for (let j = 0; j < indices.length;) {
+      const countC = runLength(indices, i, m);
+      for (let j = 0; j < m;) {
         const k = indices[j]!;
-        const countK = runLength(indices, j);
+        const countK = runLength(indices, j, m);
         const pairs = c === k ? countC * (countC - 1) : countC * countK;
         if (pairs !== 0) {
           cells.push(c * size + k);
-          weights.push(pairs / (unit.length - 1));
+          weights.push(pairs / (m - 1));
         }
         j += countK;
       }
       i += countC;
     }
     start[u + 1] = cells.length;
-  });
+  }
   const cell = new Int32Array(cells);
   const weight = new Float64Array(weights);
   const coincidences = new Float64Array(size * size);
@@ -164,10 +170,10 @@ function coincidenceKinds(kindKey: ReadonlyArray<string>, weight: Float64Array, 
   return { kindOf, first: new Int32Array(first), timesOfKind: new Int32Array(first.length) };
 }
 
-/** How many of the sorted `indices` from `at` on equal indices[at]. */
-function runLength(indices: ReadonlyArray<number>, at: number): number {
+/** How many of the sorted indices[0 … length − 1] from `at` on equal indices[at]. */
+function runLength(indices: Int32Array, at: number, length: number): number {
   let end = at + 1;
-  while (end < indices.length && indices[end] === indices[at]) end++;
+  while (end < length && indices[end] === indices[at]) end++;
   return end - at;
 }
 
