@@ -40,6 +40,8 @@ export function krippendorffAlphaResampler(
   const units = pairableUnitValues(data);
   const values = distinctSorted(units.flat());
   const size = values.length;
+  if (size > MAX_DISTINCT_VALUES)
+    throw new RangeError(`Alpha over ${size} distinct values: at most ${MAX_DISTINCT_VALUES} are supported`);
 
   // Unit u's coincidences are the cells cell[e] += weight[e] for e in start[u]..start[u+1], in increasing
   // order of cell; `kindKey[u]` names its values as a sorted multiset, which is what its coincidences depend on.
@@ -58,6 +60,7 @@ export function krippendorffAlphaResampler(
       for (; at > 0 && indices[at - 1]! > index; at--) indices[at] = indices[at - 1]!;
       indices[at] = index;
     }
+    // One char code per index, below 2^16.
     kindKey.push(String.fromCharCode(...indices.subarray(0, m)));
     // Runs of equal indices: value c occurs countC times in the unit.
     for (let i = 0; i < m;) {
@@ -102,6 +105,12 @@ export function krippendorffAlphaResampler(
   };
   return { units: units.length, statistic, leaveOneOut };
 }
+
+/**
+ * Most distinct values an alpha is computed over: each value's index is one char code of its units' kind
+ * names, and the coincidences would take 8 · size² bytes (32 GiB here) in any case.
+ */
+const MAX_DISTINCT_VALUES = 0x10000;
 
 /** Units grouped by their coincidences (coincidenceKinds), with space to count each kind's draws. */
 interface CoincidenceKinds {
