@@ -86,4 +86,14 @@ describe('krippendorffAlpha', () => {
       ),
     ).toThrow('row 0, unit 1: NaN');
   });
+
+  it('refuses more distinct values than its coincidences can be counted over (2^16), and says so', () => {
+    // 2^16 + 1 distinct values over units of two raters: refused before any coincidence is counted.
+    const distinct = 2 ** 16 + 1;
+    const units = Math.ceil(distinct / 2);
+    const matrix = [0, 1].map((rater) =>
+      Array.from({ length: units }, (_, u) => Math.min(2 * u + rater, distinct - 1)),
+    );
+    expect(() => krippendorffAlpha(matrix, 'interval')).toThrow('Alpha over 65537 distinct values: at most 65536');
+  });
 });
