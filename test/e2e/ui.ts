@@ -141,6 +141,10 @@ export async function lockAndReadReceipt(page: Page): Promise<string> {
   await expect(page.getByRole('heading', { level: 1, name: 'Finish' })).toBeVisible();
   await tabTo(page, /Lock my ratings/);
   await page.keyboard.press('Enter');
+  // The confirmation opens with a transition: Tab only once it holds the focus, or a Tab can land behind it.
+  const confirmation = page.getByRole('dialog', { name: 'Lock your ratings?' });
+  await expect(confirmation).toBeVisible();
+  await expect(confirmation.getByRole('button', { name: 'Cancel', exact: true })).toBeFocused();
   await tabTo(page, /^\s*Lock my ratings\s*$/);
   await page.keyboard.press('Enter');
   await expect(page.getByText(/back to your study coordinator/)).toBeVisible();
