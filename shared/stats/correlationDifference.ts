@@ -81,86 +81,111 @@ export function swapPermutationTest(
 ): number | null {
   const n = h.length;
   if (a.length !== n || b.length !== n) throw new RangeError(`Permutation test needs paired values for every output`);
-  const ra = pearson(a, h);
-  const rb = pearson(b, h);
-  if (ra === null || rb === null) return null;
-  const za = standardised(a);
-  const zb = standardised(b);
-  const hc = centred(h);
-  const shh = hc.reduce((sum, v) => sum + v * v, 0);
-  // Sums over a′ start from a's; swapping output i adds the i-th differences; b′'s sums are the totals minus a′'s.
-  let sa = 0;
-  let saa = 0;
-  let sah = 0;
-  let sb = 0;
-  let sbb = 0;
-  let sbh = 0;
-  const d = new Float64Array(n);
-  const dd = new Float64Array(n);
-  const dh = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
-    sa += za[i]!;
-    saa += za[i]! * za[i]!;
-    sah += za[i]! * hc[i]!;
-    sb += zb[i]!;
-    sbb += zb[i]! * zb[i]!;
-    sbh += zb[i]! * hc[i]!;
-    d[i] = zb[i]! - za[i]!;
-    dd[i] = zb[i]! * zb[i]! - za[i]! * za[i]!;
-    dh[i] = d[i]! * hc[i]!;
-  }
-  const correlation = (s: number, ss: number, sh: number) => {
-    const variance = ss - (s * s) / n;
-    return variance > 1e-12 * n ? sh / Math.sqrt(variance * shh) : null;
-  };
-  /** T from a′'s sums. */
-  const difference = (s: number, ss: number, sh: number): number | null => {
-    const first = correlation(s, ss, sh);
-    const second = correlation(sa + sb - s, saa + sbb - ss, sah + sbh - sh);
-    return first === null || second === null ? null : first - second;
-  };
-  /** T for a swap pattern: swapped[i] = 1 exchanges output i's two values. */
-  const statistic = (swapped: Int32Array): number | null => {
-    let s = sa;
-    let ss = saa;
-    let sh = sah;
+  if (pearson(a, h) === null || pearson(b, h) === null) return null;
+  const sums = new SwapSums(standardised(a), standardised(b), centred(h));
+  return n < 31 && 2 ** n <= options.permutations ? allPatternsP(sums) : randomPatternsP(sums, options);
+}
+
+/**
+ * The sums a swap pattern's T* is computed from: those over a′ start from a's, swapping output i adds the
+ * i-th differences (d, dd, dh), and b′'s sums are the totals minus a′'s. The loops over patterns are
+ * functions of their own (allPatternsP, randomPatternsP), so V8 optimises each loop as a small function.
+ */
+class SwapSums {
+  readonly n: number;
+  readonly sa: number = 0;
+  readonly saa: number = 0;
+  readonly sah: number = 0;
+  private readonly sb: number = 0;
+  private readonly sbb: number = 0;
+  private readonly sbh: number = 0;
+  private readonly shh: number;
+  readonly d: Float64Array;
+  readonly dd: Float64Array;
+  readonly dh: Float64Array;
+  /** |T| of the data (no output swapped). */
+  private readonly observed: number;
+
+  constructor(za: Float64Array, zb: Float64Array, hc: Float64Array) {
+    const n = hc.length;
+    this.n = n;
+    this.shh = hc.reduce((sum, v) => sum + v * v, 0);
+    this.d = new Float64Array(n);
+    this.dd = new Float64Array(n);
+    this.dh = new Float64Array(n);
     for (let i = 0; i < n; i++) {
-      if (swapped[i] === 0) continue;
+      this.sa += za[i]!;
+      this.saa += za[i]! * za[i]!;
+      this.sah += za[i]! * hc[i]!;
+      this.sb += zb[i]!;
+      this.sbb += zb[i]! * zb[i]!;
+      this.sbh += zb[i]! * hc[i]!;
+      this.d[i] = zb[i]! - za[i]!;
+      this.dd[i] = zb[i]! * zb[i]! - za[i]! * za[i]!;
+      this.dh[i] = this.d[i]! * hc[i]!;
+    }
+    this.observed = Math.abs(this.difference(this.sa, this.saa, this.sah)!);
+  }
+
+  /** T from a′'s sums. */
+  difference(s: number, ss: number, sh: number): number | null {
+    const first = this.correlation(s, ss, sh);
+    const second = this.correlation(this.sa + this.sb - s, this.saa + this.sbb - ss, this.sah + this.sbh - sh);
+    return first === null || second === null ? null : first - second;
+  }
+
+  /** Whether a pattern's |T*| reaches the observed |T|. */
+  atLeastObserved(value: number | null): boolean {
+    // Rounding must not decide whether a pattern's |T*| equals the observed |T| (swapping every output gives −T).
+    return value !== null && Math.abs(value) >= this.observed - 1e-12;
+  }
+
+  private correlation(s: number, ss: number, sh: number): number | null {
+    const variance = ss - (s * s) / this.n;
+    return variance > 1e-12 * this.n ? sh / Math.sqrt(variance * this.shh) : null;
+  }
+}
+
+/** The exact test: every one of the 2ⁿ swap patterns, bit i of the pattern swapping output i. */
+function allPatternsP(sums: SwapSums): number {
+  const { n, d, dd, dh } = sums;
+  let extreme = 0;
+  for (let mask = 0; mask < 2 ** n; mask++) {
+    let s = sums.sa;
+    let ss = sums.saa;
+    let sh = sums.sah;
+    for (let i = 0; i < n; i++) {
+      if (((mask >> i) & 1) === 0) continue;
       s += d[i]!;
       ss += dd[i]!;
       sh += dh[i]!;
     }
-    return difference(s, ss, sh);
-  };
-  const coins = new Int32Array(n);
-  const observed = Math.abs(statistic(coins)!);
-  // Rounding must not decide whether a pattern's |T*| equals the observed |T| (swapping every output gives −T).
-  const atLeastObserved = (value: number | null) => value !== null && Math.abs(value) >= observed - 1e-12;
-
-  if (n < 31 && 2 ** n <= options.permutations) {
-    let extreme = 0;
-    for (let mask = 0; mask < 2 ** n; mask++) {
-      for (let i = 0; i < n; i++) coins[i] = (mask >> i) & 1;
-      if (atLeastObserved(statistic(coins))) extreme++;
-    }
-    return extreme / 2 ** n;
+    if (sums.atLeastObserved(sums.difference(s, ss, sh))) extreme++;
   }
-  // 31 coins from each uniform draw below 2^31 (its bits are independent fair coins): bit k of word w swaps
-  // output 31w + k. Each word's bytes index tables of the sums over every subset of their (at most 8)
-  // outputs, so a pattern costs four lookups per word instead of one addition per swapped output: this test
-  // runs for every pair of metrics. The sums then add in another order than `statistic`'s, which moves T* by
-  // rounding alone; the 1e-12 margin above keeps rounding from deciding a count.
+  return extreme / 2 ** n;
+}
+
+/**
+ * `permutations` random swap patterns. 31 coins from each uniform draw below 2^31 (its bits are independent
+ * fair coins): bit k of word w swaps output 31w + k. Each word's bytes index tables of the sums over every
+ * subset of their (at most 8) outputs, so a pattern costs four lookups per word instead of one addition per
+ * swapped output: this test runs for every pair of metrics. The sums then add in another order than
+ * allPatternsP's, which moves T* by rounding alone; atLeastObserved's 1e-12 margin keeps rounding from
+ * deciding a count.
+ */
+function randomPatternsP(sums: SwapSums, { permutations, prng }: SwapPermutationOptions): number {
+  const { n } = sums;
   const words = new Int32Array(Math.ceil(n / 31));
   const lastWordBits = n - 31 * (words.length - 1);
   const lastWordMask = lastWordBits === 31 ? 0x7fffffff : (1 << lastWordBits) - 1;
-  const subsetSums = byteSubsetSums(n, [d, dd, dh]);
+  const subsetSums = byteSubsetSums(n, [sums.d, sums.dd, sums.dh]);
   let extreme = 0;
-  for (let p = 0; p < options.permutations; p++) {
-    options.prng.fillInts(words, 2 ** 31);
+  for (let p = 0; p < permutations; p++) {
+    prng.fillInts(words, 2 ** 31);
     words[words.length - 1]! &= lastWordMask;
-    let s = sa;
-    let ss = saa;
-    let sh = sah;
+    let s = sums.sa;
+    let ss = sums.saa;
+    let sh = sums.sah;
     for (let w = 0; w < words.length; w++) {
       const word = words[w]!;
       for (let k = 0; k < 4; k++) {
@@ -170,9 +195,9 @@ export function swapPermutationTest(
         sh += subsetSums[at + 2]!;
       }
     }
-    if (atLeastObserved(difference(s, ss, sh))) extreme++;
+    if (sums.atLeastObserved(sums.difference(s, ss, sh))) extreme++;
   }
-  return (1 + extreme) / (1 + options.permutations);
+  return (1 + extreme) / (1 + permutations);
 }
 
 /**
