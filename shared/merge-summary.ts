@@ -1,12 +1,15 @@
 /** One line per merged package, as `blindrate merge` prints it and the app's Returns table shows it. */
 
-/** What a merge did with one package (electron/services/merge.ts PackageMergeSummary). */
+/** What a merge did with one package (electron/services/merge.ts adds the package id: PackageMergeSummary). */
 export interface MergeCounts {
   file: string;
   rater: string;
+  /** The package was merged before and nothing changed since. */
   unchanged: boolean;
   answersAdded: number;
+  /** Answers that replaced another package's older answer (a re-issued package). */
   answersReplaced: number;
+  /** Answers kept from another package because the master's was edited later. */
   answersKeptNewer: number;
   flagsChanged: number;
   locked: boolean;

@@ -76,25 +76,11 @@ import { relateToMergedHistory, type HistoryRelation } from './merged-history';
 import { adoptionRecord, recordAdoption, unknownPackageProblem, type Adoption } from './adopt';
 import { readRater } from './raters';
 import { COORDINATOR_ACTOR, readActiveRubric } from './study';
+import type { MergeCounts } from '../../shared/merge-summary';
 
-export interface PackageMergeSummary {
-  file: string;
-  rater: string;
+/** What a merge did with one package (its counts and flags are described in shared/merge-summary.ts). */
+export interface PackageMergeSummary extends MergeCounts {
   packageId: string;
-  /** The package was merged before and nothing changed since. */
-  unchanged: boolean;
-  answersAdded: number;
-  /** Answers that replaced another package's older answer (a re-issued package). */
-  answersReplaced: number;
-  /** Answers kept from another package because the master's was edited later. */
-  answersKeptNewer: number;
-  flagsChanged: number;
-  locked: boolean;
-  auditEntriesAppended: number;
-  /** Its history starts at the anchor recorded at pack; false for a package issued before anchoring. */
-  anchored: boolean;
-  /** Its chain at the lock matched a lock receipt (given now or recorded by an earlier merge). */
-  receiptConfirmed: boolean;
 }
 
 /** A package that passed every check, with what the apply step needs. */
