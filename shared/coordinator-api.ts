@@ -22,6 +22,7 @@ import type { Rubric } from './rubric';
 import type { FinalValues } from './analysis/final-values';
 import type { DisputeThresholds } from './adjudication/disagreement';
 import type { DimensionKind } from './kinds/dimension-kinds';
+import type { PackageRemedy } from './errors';
 
 // ── Files ──────────────────────────────────────────────────────────────────────────────────────────
 
@@ -355,6 +356,18 @@ export interface ReturnVerdict {
   accepted: boolean;
   /** Refused: the one-line reason merge gives. Accepted: what merging adds ("12 answers added, …"). */
   detail: string;
+  /** Refused, and the coordinator may still take it that way (ReturnChoices says how); absent otherwise. */
+  remedy?: PackageRemedy;
+}
+
+/** What the coordinator says of one returned file when merging it, as the CLI's merge options say it. */
+export interface ReturnChoices {
+  /** The lock receipt the rater read out from their Finish screen: the merge refuses a history that differs. */
+  receipt?: string;
+  /** The package's passphrase, to adopt a package packed after the backup this master was restored from. */
+  adoptPassphrase?: string;
+  /** Merge it although its audit history departs from the version merged before (answers merged before are kept). */
+  acceptDivergedHistory?: boolean;
 }
 
 // ── Adjudication ───────────────────────────────────────────────────────────────────────────────────
@@ -479,7 +492,7 @@ export interface CoordinatorApi {
   revealPackageSheet(request: { packageId: string; masterPassphrase: string }): Promise<HandOverSheet>;
 
   /** Verifies every file as merge does; merges only when every one passes. */
-  startMerge(request: { files: string[] }): Promise<JobRef>;
+  startMerge(request: { files: string[]; choices?: Record<string, ReturnChoices> }): Promise<JobRef>;
 
   /** Desktop: the Save dialog first (null when cancelled); browser mode: the result is a download. */
   startExport(request: ExportRequest): Promise<JobRef | null>;

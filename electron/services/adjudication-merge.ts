@@ -13,7 +13,7 @@
 import { basename } from 'node:path';
 import type { AdjudicationMark } from '../../shared/api';
 import { isoNow, type Clock } from '../../shared/clock';
-import { StudyError } from '../../shared/errors';
+import { PackageRefusal } from '../../shared/errors';
 import type {
   PairOutcome,
   PairPresentedA,
@@ -84,7 +84,7 @@ export function adjudicationRoundOf(master: StudyDb, path: string): Adjudication
 export function mergeAdjudicationPackage(master: StudyDb, path: string, clock: Clock): AdjudicationMergeSummary {
   const file = basename(path);
   const refuse = (problems: readonly string[]): never => {
-    throw new StudyError(problems.map((p) => `${file}: ${p}.`).join('\n'));
+    throw new PackageRefusal(file, problems);
   };
   return inWriteTransaction(
     master,

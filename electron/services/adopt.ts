@@ -12,6 +12,7 @@ import {
   taskListDigest,
   type PackageAnchor,
 } from '../../shared/package-contents';
+import type { PackageRemedy } from '../../shared/errors';
 import { displaySafeName } from '../../shared/text/names';
 import { appendAudit, readAuditChain, sha256 } from '../../db/audit';
 import type { StudyDb } from '../../db/connection';
@@ -29,16 +30,19 @@ export interface Adoption {
   passphrase: string;
 }
 
-/** How a refusal of an unknown package ends when adopting it may help (the CLI adds its own words after it). */
-export const ADOPT_HINT = 'adopt it with its passphrase';
-
 /** Why the master does not know a package by its file salt, saying what happened when the master was restored. */
-export function unknownPackageProblem(master: StudyDb): string {
+export function unknownPackageProblem(master: StudyDb): { problem: string; remedy: PackageRemedy | null } {
   const restored = readMeta(master, RESTORED_FROM_META);
   if (restored === undefined)
-    return 'was not issued by this study (a package from another study, or not a BlindRate package)';
+    return {
+      problem: 'was not issued by this study (a package from another study, or not a BlindRate package)',
+      remedy: null,
+    };
   const { at, backup } = JSON.parse(restored) as RestoredFrom;
-  return `is not known to this study as it is now: it was restored on ${displaySafeName(at)} from the backup ${displaySafeName(backup)}, which forgets every package issued after that backup was written. If this package is one of them, ${ADOPT_HINT}`;
+  return {
+    problem: `is not known to this study as it is now: it was restored on ${displaySafeName(at)} from the backup ${displaySafeName(backup)}, which forgets every package issued after that backup was written. If this package is one of them, adopt it with its passphrase`,
+    remedy: 'adopt',
+  };
 }
 
 /** The record the master would have kept had it issued the open package `db`; throws PackageCheckError when it cannot be adopted. */

@@ -117,7 +117,23 @@ export const COORDINATOR_ARGUMENTS = {
   listPackages: null,
   startPack: z.object({ raters: names.min(1) }).strict(),
   revealPackageSheet: z.object({ packageId: token, masterPassphrase: z.string().max(1000) }).strict(),
-  startMerge: z.object({ files: z.array(token).min(1).max(1000) }).strict(),
+  startMerge: z
+    .object({
+      files: z.array(token).min(1).max(1000),
+      choices: z
+        .record(
+          token,
+          z
+            .object({
+              receipt: z.string().max(100).optional(),
+              adoptPassphrase: z.string().max(1000).optional(),
+              acceptDivergedHistory: z.boolean().optional(),
+            })
+            .strict(),
+        )
+        .optional(),
+    })
+    .strict(),
   startExport: exportRequest,
   previewAdjudication: z.object({ thresholds }).strict(),
   startAdjudicate: z

@@ -20,9 +20,10 @@ import type {
   IssuedPackageSheet,
   JobProgress,
   JobResult,
+  ReturnChoices,
   ReturnVerdict,
 } from '../../shared/coordinator-api';
-import { StudyError } from '../../shared/errors';
+import { PackageRefusal, StudyError } from '../../shared/errors';
 import { describeAdjudicationMerge, describeMerge } from '../../shared/merge-summary';
 import { generatePassphrase } from '../../shared/passphrase';
 import { renderReportHtml } from '../../shared/report';
@@ -36,10 +37,17 @@ import { memorySource, pathSource, type ByteSource } from './byte-source';
 import { exportTable, writeTable } from './exporter';
 import { handOverSheet, packageFileName } from './hand-over';
 import { ImportCancelled, importFiles, ImportRefused } from './importer';
-import { mergePackages } from './merge';
+import { mergePackages, type MergeOptions } from './merge';
 import { packRaterPackage } from './pack';
 import { plannedAnalysisOptions } from './protocol';
 import { readStudyName } from './study';
+
+/** A returned package to merge, with what the coordinator said of it. */
+export interface ReturnFile {
+  name: string;
+  path: string;
+  choices: ReturnChoices;
+}
 
 /** A file a job reads: a path (desktop dialog, or a returned package written to a private folder) or uploaded bytes. */
 export type WireSource = { name: string; path: string } | { name: string; data: Uint8Array };
@@ -55,7 +63,7 @@ export type WorkerTask =
       join: ImportJoinOf<WireSource> | null;
     }
   | { kind: 'pack'; raters: string[]; folder: string; folderLabel: string }
-  | { kind: 'merge'; files: { name: string; path: string }[] }
+  | { kind: 'merge'; files: ReturnFile[] }
   | { kind: 'export'; request: ExportRequest; fileName: string; target: string | null; folderLabel: string }
   | { kind: 'adjudicate'; request: AdjudicateRequest; fileName: string; target: string | null; folderLabel: string };
 
@@ -239,6 +247,7 @@ function runMerge(task: Extract<WorkerTask, { kind: 'merge' }>, context: WorkCon
     context.db,
     task.files.map((f) => f.path),
     context.clock,
+    mergeOptionsOf(task.files),
   );
   const files = summaries.map((s, i) => ({
     file: task.files[i]!.name,
@@ -278,7 +287,7 @@ function runAdjudicationMerge(
     inRolledBackTransaction(context.db, () => mergeAdjudicationPackage(context.db, file.path, context.clock));
   } catch (error) {
     if (!(error instanceof StudyError)) throw error;
-    return { kind: 'merge', files: [refusedFile(file, error.message)], merged: false };
+    return { kind: 'merge', files: [refusedFile(file, error)], merged: false };
   }
   if (context.cancelled()) throw new WorkCancelled();
   context.report({ step: 'Merging', done: 1, total: 1 });
@@ -291,13 +300,27 @@ function runAdjudicationMerge(
   };
 }
 
-/** A refused file's verdict: every problem line of the refusal, each without the file name merge puts first. */
-function refusedFile(file: { name: string; path: string }, message: string): ReturnVerdict {
-  const detail = message
-    .split('\n')
-    .map((line) => withoutFileName(line, file.path))
-    .join(' ');
-  return { file: file.name, rater: null, accepted: false, detail };
+/** The CLI's merge options, from what the coordinator said of each file. */
+function mergeOptionsOf(files: readonly ReturnFile[]): MergeOptions {
+  return {
+    receipts: new Map(files.flatMap((f) => (f.choices.receipt ? [[f.path, f.choices.receipt] as const] : []))),
+    adopt: files.flatMap((f) =>
+      f.choices.adoptPassphrase ? [{ file: f.path, passphrase: f.choices.adoptPassphrase }] : [],
+    ),
+    acceptDivergedHistory: new Set(files.filter((f) => f.choices.acceptDivergedHistory).map((f) => f.path)),
+  };
+}
+
+/**
+ * A refused file's verdict: each problem of the refusal as a sentence (the table names the file as the
+ * coordinator chose it), and the remedy the coordinator may take; a refusal of the whole merge (the study
+ * busy, its disk full) as merge words it.
+ */
+function refusedFile(file: { name: string }, error: StudyError): ReturnVerdict {
+  const verdict = { file: file.name, rater: null, accepted: false };
+  if (!(error instanceof PackageRefusal)) return { ...verdict, detail: error.message };
+  const detail = error.problems.map((problem) => `${problem}.`).join(' ');
+  return error.remedy === null ? { ...verdict, detail } : { ...verdict, detail, remedy: error.remedy };
 }
 
 interface CheckedReturn extends ReturnVerdict {
@@ -305,9 +328,11 @@ interface CheckedReturn extends ReturnVerdict {
 }
 
 /** One package checked as merge checks it, inside a transaction that is always rolled back. */
-function checkReturn(context: WorkContext, file: { name: string; path: string }): CheckedReturn {
+function checkReturn(context: WorkContext, file: ReturnFile): CheckedReturn {
   try {
-    const [summary] = inRolledBackTransaction(context.db, () => mergePackages(context.db, [file.path], context.clock));
+    const [summary] = inRolledBackTransaction(context.db, () =>
+      mergePackages(context.db, [file.path], context.clock, mergeOptionsOf([file])),
+    );
     return {
       file: file.name,
       rater: summary!.rater,
@@ -316,20 +341,13 @@ function checkReturn(context: WorkContext, file: { name: string; path: string })
       packageId: summary!.packageId,
     };
   } catch (error) {
-    if (error instanceof StudyError)
-      return { file: file.name, rater: null, accepted: false, detail: withoutFileName(error.message, file.path) };
+    if (error instanceof StudyError) return refusedFile(file, error);
     // Only this file was being read: a damaged page of it (SQLITE_CORRUPT…) is its refusal.
     const code = (error as { code?: unknown }).code;
     if (typeof code !== 'string' || !code.startsWith('SQLITE_')) throw error;
     const detail = `is damaged or was changed outside BlindRate (${(error as Error).message}).`;
     return { file: file.name, rater: null, accepted: false, detail };
   }
-}
-
-/** Merge names the file by its base name; the table shows the name the coordinator chose. */
-function withoutFileName(message: string, path: string): string {
-  const base = path.split(/[\\/]/).pop()!;
-  return message.startsWith(`${base}: `) ? message.slice(base.length + 2) : message;
 }
 
 function firstDuplicatePackage(verdicts: CheckedReturn[]): { index: number; detail: string } | null {

@@ -433,19 +433,22 @@ export function createCoordinatorApi(context: CoordinatorContext): CoordinatorAp
       });
     },
 
-    async startMerge({ files }) {
+    async startMerge({ files, choices = {} }) {
       context.master();
       context.jobs.assertIdle();
+      const stray = Object.keys(choices).filter((token) => !files.includes(token));
+      if (stray.length > 0) throw new StudyError('Choices were given for a file that is not merged.');
       const copies: string[] = [];
       const cleanup = () => copies.forEach((folder) => rmSync(folder, { recursive: true, force: true }));
       try {
         const sources = files.map((token) => {
           const path = context.files.path(token, 'returns');
           const source = context.files.source(token, 'returns');
-          if (path !== null) return { name: source.name, path };
+          const chosen = choices[token] ?? {};
+          if (path !== null) return { name: source.name, path, choices: chosen };
           const copy = privatePackageCopy(source);
           copies.push(copy.folder);
-          return { name: source.name, path: copy.path };
+          return { name: source.name, path: copy.path, choices: chosen };
         });
         return startWork('merge', { kind: 'merge', files: sources }, { cleanup });
       } catch (error) {

@@ -51,7 +51,14 @@ import {
   StudyBusyError,
   type StudyDb,
 } from '../../db/connection';
-import { FileInUseError, InterruptedSaveError, StudyError, WRONG_PASSPHRASE_EXIT_CODE } from '../../shared/errors';
+import {
+  FileInUseError,
+  InterruptedSaveError,
+  PackageRefusal,
+  StudyError,
+  WRONG_PASSPHRASE_EXIT_CODE,
+  type PackageRemedy,
+} from '../../shared/errors';
 import { displaySafeName } from '../../shared/text/names';
 import { readMeta } from '../../db/meta';
 import {
@@ -104,18 +111,16 @@ export interface MergeOptions {
   /** How long to wait for it before giving up; 60 s unless told. */
   waitMs?: number;
   /**
-   * Take a package whose audit chain departs from the version merged before (the rater went on from an
-   * older copy): it adds and replaces only what it changed after the shared part, where it edited later.
+   * Packages (by path, as in `paths`) to take although their audit chain departs from the version merged
+   * before (the rater went on from an older copy): each adds and replaces only what it changed after the
+   * shared part, where it edited later. Any other such package is refused with the remedy `accept-diverged`.
    */
-  acceptDivergedHistory?: boolean;
+  acceptDivergedHistory?: ReadonlySet<string>;
   /** Lock receipts the coordinator was given, by package path (as in `paths`). */
   receipts?: ReadonlyMap<string, string>;
   /** Packages this master does not know (packed after the backup it was restored from), with their passphrases. */
   adopt?: Adoption[];
 }
-
-/** A package's audit history departs from the version merged before; the coordinator may accept it. */
-export class DivergedHistoryError extends StudyError {}
 
 const MERGE_WAIT_MS = 60_000;
 
@@ -141,7 +146,7 @@ export function mergePackages(
         const verified = paths.map((path) => verifyPackage(master, path, rubric, options, now));
         const ids = new Set<string>();
         for (const v of verified) {
-          if (ids.has(v.issued.id)) throw new StudyError(`${v.file}: the same package is given twice.`);
+          if (ids.has(v.issued.id)) throw new PackageRefusal(v.file, ['the same package is given twice']);
           ids.add(v.issued.id);
         }
         return verified.map((v) => applyPackage(master, v, clock));
@@ -169,22 +174,18 @@ function storageFailure(error: unknown): string | undefined {
   return undefined;
 }
 
-function refuse(file: string, problem: string): never {
-  refuseAll(file, [problem]);
+function refuse(file: string, problem: string, remedy: PackageRemedy | null = null): never {
+  throw new PackageRefusal(file, [problem], remedy);
 }
 
 const TAKEN_WHILE_OPEN =
   "this copy was taken while BlindRate had it open on the rater's computer (or BlindRate stopped without closing it): open the package there, close it, and send the file again";
 
-/** One line per problem, each naming the file. */
-function refuseAll(file: string, problems: readonly string[]): never {
-  throw new StudyError(problems.map((problem) => `${file}: ${problem}.`).join('\n'));
-}
-
-/** What one package is checked against besides the master: the merge's time and the receipt given for it. */
+/** What one package is checked against besides the master: the merge's time and what the coordinator said of it. */
 interface PackageCheckInputs {
   now: string;
   receipt: string | undefined;
+  acceptDiverged: boolean;
 }
 
 function verifyPackage(
@@ -203,7 +204,10 @@ function verifyPackage(
   }
   const issued = findIssuedPackageBySalt(master, salt);
   const adoption = options.adopt?.find((a) => resolve(a.file) === resolve(path));
-  if (!issued && !adoption) refuse(file, unknownPackageProblem(master));
+  if (!issued && !adoption) {
+    const unknown = unknownPackageProblem(master);
+    refuse(file, unknown.problem, unknown.remedy);
+  }
   let db: StudyDb;
   try {
     db = openStudyDatabase(path, issued?.passphrase ?? adoption!.passphrase, { readonly: true, kind: 'package' });
@@ -214,12 +218,16 @@ function verifyPackage(
   }
   try {
     if (readPackageCloseState(db) === 'open') refuse(file, TAKEN_WHILE_OPEN);
-    const context = { now, receipt: options.receipts?.get(path) };
-    if (issued) return checkPackage(master, db, file, issued, rubric, options, context);
+    const context = {
+      now,
+      receipt: options.receipts?.get(path),
+      acceptDiverged: options.acceptDivergedHistory?.has(path) ?? false,
+    };
+    if (issued) return checkPackage(master, db, file, issued, rubric, context);
     const adopted = adoptionRecord(master, db, salt, adoption!.passphrase);
-    return { ...checkPackage(master, db, file, adopted, rubric, options, context), adopted: true };
+    return { ...checkPackage(master, db, file, adopted, rubric, context), adopted: true };
   } catch (error) {
-    if (error instanceof PackageCheckError) refuseAll(file, error.problems);
+    if (error instanceof PackageCheckError) throw new PackageRefusal(file, error.problems);
     if (error instanceof StudyError) throw error;
     refuse(file, unreadable(error));
   } finally {
@@ -389,8 +397,7 @@ function checkPackage(
   file: string,
   issued: IssuedPackage,
   rubric: Rubric,
-  options: MergeOptions,
-  { now, receipt }: PackageCheckInputs,
+  { now, receipt, acceptDiverged }: PackageCheckInputs,
 ): VerifiedPackage {
   const fail: (problem: string) => never = (problem) => refuse(file, problem);
   if (readPackageMeta(db, 'package_id') !== issued.id) fail('its package id is not the one recorded for this file');
@@ -415,9 +422,11 @@ function checkPackage(
     entries,
   );
   if (history.kind === 'older') fail(olderCopyProblem(history, issued));
-  if (history.kind === 'diverged' && !options.acceptDivergedHistory)
-    throw new DivergedHistoryError(
-      `${file}: its audit history departs from the version merged on ${issued.returnedAt} after entry ${history.commonEntries} (that version has ${history.mergedEntries} entries, this file ${entries.length}). If this file is the rater's latest, it can be merged accepting its diverged history: answers merged before are kept unless this file changed them later.`,
+  if (history.kind === 'diverged' && !acceptDiverged)
+    refuse(
+      file,
+      `its audit history departs from the version merged on ${issued.returnedAt} after entry ${history.commonEntries} (that version has ${history.mergedEntries} entries, this file ${entries.length}). If this file is the rater's latest, it can be merged accepting its diverged history: answers merged before are kept unless this file changed them later`,
+      'accept-diverged',
     );
   const rater = readRater(master, issued.raterId);
   const unchanged = head === issued.mergedHead && entries.length === issued.mergedEntries;

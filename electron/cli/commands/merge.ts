@@ -1,17 +1,27 @@
 /** `blindrate merge STUDY.db FILE.blindrate… [--receipt [FILE=]CODE …]`: bring returned rater packages into the master, verified first. */
 import { basename } from 'node:path';
-import { StudyError } from '../../../shared/errors';
+import { PackageRefusal, StudyError } from '../../../shared/errors';
+import { assertNever } from '../../../shared/kinds/assert-never';
 import { describeAdjudicationMerge, describeMerge } from '../../../shared/merge-summary';
 import { PACKAGE_PASSPHRASE_ENV, readPassphrase } from '../passphrase';
 import { systemClock } from '../../services/system-clock';
 import { withStudy } from '../study-options';
 import type { RegisterCommand } from './index';
 
-/** The service says a package can be adopted (its message ends with `adoptHint`); the CLI says how. */
-function withAdoptHint(error: unknown, adoptHint: string): unknown {
-  if (!(error instanceof StudyError) || !error.message.endsWith(`${adoptHint}.`)) return error;
-  const file = /^(.*?): /.exec(error.message)?.[1] ?? 'FILE';
-  return new StudyError(`${error.message.slice(0, -1)}: blindrate merge STUDY --adopt ${file}.`, error.exitCode);
+/** A refused package's remedy in the CLI's words: the flag that takes it. */
+function withRemedyFlag(error: unknown): unknown {
+  if (!(error instanceof PackageRefusal) || error.remedy === null) return error;
+  switch (error.remedy) {
+    case 'adopt':
+      return new StudyError(
+        `${error.message.slice(0, -1)}: blindrate merge STUDY --adopt ${error.file}.`,
+        error.exitCode,
+      );
+    case 'accept-diverged':
+      return new StudyError(`${error.message} To do so, merge again with --accept-diverged.`, error.exitCode);
+    default:
+      return assertNever(error.remedy, 'package remedy');
+  }
 }
 
 /** `--receipt CODE` with one package, `--receipt FILE=CODE` for each of several: receipts by the path given. */
@@ -79,8 +89,7 @@ export const registerMerge: RegisterCommand = (program) => {
           : [];
         const paths = opts.adopt && !packages.includes(opts.adopt) ? [...packages, opts.adopt] : packages;
         const receipts = receiptsByPath(paths, opts.receipt ?? []);
-        const { DivergedHistoryError, mergePackages } = await import('../../services/merge');
-        const { ADOPT_HINT } = await import('../../services/adopt');
+        const { mergePackages } = await import('../../services/merge');
         const { adjudicationRoundOf, mergeAdjudicationPackage, MERGED_ALONE } =
           await import('../../services/adjudication-merge');
         const summaries = await withStudy(study, (db) => {
@@ -92,15 +101,13 @@ export const registerMerge: RegisterCommand = (program) => {
           }
           try {
             return mergePackages(db, paths, systemClock, {
-              acceptDivergedHistory: opts.acceptDiverged ?? false,
+              acceptDivergedHistory: new Set(opts.acceptDiverged ? paths : []),
               onWait: (notice) => process.stderr.write(`blindrate: ${notice}\n`),
               receipts,
               adopt,
             }).map(describeMerge);
           } catch (error) {
-            if (error instanceof DivergedHistoryError)
-              throw new StudyError(`${error.message} To do so, merge again with --accept-diverged.`);
-            throw withAdoptHint(error, ADOPT_HINT);
+            throw withRemedyFlag(error);
           }
         });
         process.stdout.write(summaries.map((line) => `${line}\n`).join(''));

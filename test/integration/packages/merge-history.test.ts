@@ -11,7 +11,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { verifyAuditChain } from '../../../shared/audit-chain';
 import type { Clock } from '../../../shared/clock';
 import { readAuditChain, sha256 } from '../../../db/audit';
-import { DivergedHistoryError, mergePackages } from '../../../electron/services/merge';
+import { mergePackages } from '../../../electron/services/merge';
+import { PackageRefusal } from '../../../shared/errors';
 import {
   assignStudy,
   createSeededStudy,
@@ -65,7 +66,7 @@ const copyOf = (name: string) => {
   return copy;
 };
 const merge = (path: string, acceptDivergedHistory = false) =>
-  mergePackages(study.db, [path], MERGED_AT, { acceptDivergedHistory });
+  mergePackages(study.db, [path], MERGED_AT, { acceptDivergedHistory: new Set(acceptDivergedHistory ? [path] : []) });
 const masterFactuality = () =>
   tasks.map(
     (id) =>
@@ -123,7 +124,8 @@ describe('merge of a package whose history does not extend the version merged be
     } catch (error) {
       refusal = error;
     }
-    expect(refusal).toBeInstanceOf(DivergedHistoryError);
+    expect(refusal).toBeInstanceOf(PackageRefusal);
+    expect(refusal).toMatchObject({ file: 'dr-ada-backup.blindrate', remedy: 'accept-diverged' });
     expect((refusal as Error).message).toBe(
       "dr-ada-backup.blindrate: its audit history departs from the version merged on 2026-03-10T09:00:00.000Z after entry 3 (that version has 5 entries, this file 6). If this file is the rater's latest, it can be merged accepting its diverged history: answers merged before are kept unless this file changed them later.",
     );
@@ -145,7 +147,7 @@ describe('merge of a package whose history does not extend the version merged be
     expect(merge(backup)[0]).toMatchObject({ unchanged: true });
     rateIn(backup, WEDNESDAY, [[5, 1]], (p) => p.session.lock());
     expect(merge(backup)[0]).toMatchObject({ answersAdded: 1, locked: true, auditEntriesAppended: 2 });
-    expect(() => merge(packagePath)).toThrow(DivergedHistoryError);
+    expect(() => merge(packagePath)).toThrow(expect.objectContaining({ remedy: 'accept-diverged' }));
   });
 
   it('the CLI names the way out of a diverged history, and takes it with --accept-diverged', async () => {
