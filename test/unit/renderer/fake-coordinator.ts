@@ -30,11 +30,14 @@ import type {
   JobStatus,
   NewStudyRequest,
   PlanOverview,
+  ReturnChoices,
   ReturnVerdict,
   SampleDraft,
   SamplePreview,
   StoredSampleInfo,
 } from '../../../shared/coordinator-api';
+import type { PackageRemedy } from '../../../shared/errors';
+import { assertNever } from '../../../shared/kinds/assert-never';
 import { RUBRIC_PRESETS } from '../../../shared/rubric';
 import { sharedPassphraseRefusal, type PackageHolder } from '../../../shared/package-passphrase-refusals';
 
@@ -435,11 +438,22 @@ export class FakeCoordinator implements CoordinatorApi {
     return this.sheetOf(this.packages.find((p) => p.packageId === request.packageId)!.rater);
   }
 
-  async startMerge(request: { files: string[] }) {
-    const files = request.files.map(
-      (token) =>
-        this.returnVerdicts.get(token) ?? { file: token, rater: null, accepted: true, detail: 'answers added.' },
-    );
+  /** Every merge asked for, merged or not, as the screen sent it. */
+  mergeRequests: { files: string[]; choices?: Record<string, ReturnChoices> }[] = [];
+  /** A verdict with a remedy is refused unless the request's choices for its file take that remedy. */
+  async startMerge(request: { files: string[]; choices?: Record<string, ReturnChoices> }) {
+    this.mergeRequests.push(request);
+    const files = request.files.map((token) => {
+      const verdict = this.returnVerdicts.get(token) ?? {
+        file: token,
+        rater: null,
+        accepted: true,
+        detail: 'answers added.',
+      };
+      return verdict.remedy && takesRemedy(request.choices?.[token], verdict.remedy)
+        ? { file: verdict.file, rater: verdict.rater, accepted: true, detail: 'answers added.' }
+        : verdict;
+    });
     const merged = files.every((f) => f.accepted);
     return this.startJob('merge', { state: 'done', result: { kind: 'merge', files, merged } }, () => {
       if (merged) this.writes.push({ method: 'startMerge', request });
@@ -554,5 +568,16 @@ export class FakeCoordinator implements CoordinatorApi {
     this.writes.push({ method: 'sealProtocol', request: undefined });
     this.seal = { sealedAt: '2026-03-05T12:00:00.000Z', hash: 'ab'.repeat(32), deviations: 0 };
     return this.seal;
+  }
+}
+
+function takesRemedy(choice: ReturnChoices | undefined, remedy: PackageRemedy): boolean {
+  switch (remedy) {
+    case 'adopt':
+      return Boolean(choice?.adoptPassphrase);
+    case 'accept-diverged':
+      return choice?.acceptDivergedHistory === true;
+    default:
+      return assertNever(remedy, 'package remedy');
   }
 }

@@ -86,6 +86,64 @@ describe('Returns screen', () => {
     expect(screen.getByText(/^Nothing was merged: every chosen package must pass/)).toBeTruthy();
     expect(api.writes).toEqual([]);
   });
+  it('sends the lock receipt typed for a file, and offers the passphrase field for a package the master forgot', async () => {
+    const api = await plannedMaster();
+    const handleFor = api.handleFor.bind(api);
+    api.handleFor = (name, bytes, purpose) => {
+      const handle = handleFor(name, bytes, purpose);
+      api.returnVerdicts.set(handle.token, {
+        file: name,
+        rater: null,
+        accepted: false,
+        detail: 'a package this master has no record of (packed after the backup it was restored from?).',
+        remedy: 'adopt',
+      });
+      return handle;
+    };
+    const { user } = await renderMaster('Returns', api);
+    await user.upload(fileInput(), [textFile('Dr-C.blindrate', 'x')]);
+    await user.type(screen.getByRole('textbox', { name: 'Lock receipt of Dr-C.blindrate' }), ' VADC-1PN8-RFK7 ');
+    expect(screen.queryByLabelText('Passphrase of Dr-C.blindrate')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Check and merge 1 package' }));
+    expect(await screen.findByText(/field under "To take it anyway"/, {}, JOB_WAIT)).toBeTruthy();
+    expect(api.writes).toEqual([]);
+
+    await user.type(screen.getByLabelText('Passphrase of Dr-C.blindrate'), 'amber river stone');
+    await user.click(screen.getByRole('button', { name: 'Check and merge 1 package' }));
+    expect(await screen.findByText('Merged 1 package(s).', {}, JOB_WAIT)).toBeTruthy();
+    const [token] = api.mergeRequests[0]!.files;
+    expect(api.mergeRequests.map((r) => r.choices)).toEqual([
+      { [token!]: { receipt: 'VADC-1PN8-RFK7' } },
+      { [token!]: { receipt: 'VADC-1PN8-RFK7', adoptPassphrase: 'amber river stone' } },
+    ]);
+  });
+
+  it('offers the diverged-history acceptance only for the file refused for it, and sends no choices untouched', async () => {
+    const api = await plannedMaster();
+    const handleFor = api.handleFor.bind(api);
+    api.handleFor = (name, bytes, purpose) => {
+      const handle = handleFor(name, bytes, purpose);
+      if (name === 'Dr-B.blindrate')
+        api.returnVerdicts.set(handle.token, {
+          file: name,
+          rater: 'Dr B',
+          accepted: false,
+          detail: 'its audit history differs from the version merged before.',
+          remedy: 'accept-diverged',
+        });
+      return handle;
+    };
+    const { user } = await renderMaster('Returns', api);
+    await user.upload(fileInput(), [textFile('Dr-A.blindrate', 'x'), textFile('Dr-B.blindrate', 'x')]);
+    await user.click(screen.getByRole('button', { name: 'Check and merge 2 packages' }));
+    await screen.findByRole('table', { name: 'Each package checked' }, JOB_WAIT);
+    expect(screen.queryByRole('checkbox', { name: /^Merge Dr-A\.blindrate accepting/ })).toBeNull();
+    await user.click(screen.getByRole('checkbox', { name: /^Merge Dr-B\.blindrate accepting its diverged history/ }));
+    await user.click(screen.getByRole('button', { name: 'Check and merge 2 packages' }));
+    expect(await screen.findByText('Merged 2 package(s).', {}, JOB_WAIT)).toBeTruthy();
+    const [, tokenB] = api.mergeRequests[1]!.files;
+    expect(api.mergeRequests.map((r) => r.choices)).toEqual([{}, { [tokenB!]: { acceptDivergedHistory: true } }]);
+  });
 });
 
 describe('Exports screen', () => {
