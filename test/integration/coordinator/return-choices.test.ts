@@ -146,18 +146,27 @@ describe('a package a restored master forgot', () => {
   });
 });
 
+/**
+ * Dr Ada's package copied on Monday, rated further and merged on Wednesday; the Monday copy then rated on
+ * Tuesday: its history departs from the merged one. Returns the copy's path.
+ */
+async function divergedCopyOfAda(): Promise<string> {
+  const ada = packFor(study, 'Dr Ada');
+  ada.close();
+  rateIn(ada, MONDAY, 2, 3);
+  const older = join(study.path, '..', 'dr-ada-older.blindrate');
+  copyFileSync(ada.path, older);
+  rateIn(ada, WEDNESDAY, 4, 4);
+  expect((await mergeJob([{ path: ada.path }])).merged).toBe(true);
+  rateIn({ path: older, passphrase: ada.passphrase }, TUESDAY, 3, 5);
+  return older;
+}
+
 describe('a package whose history departs from the version merged before', () => {
   it('is refused with the accept-diverged remedy; accepted for that file only, it is merged', async () => {
-    const ada = packFor(study, 'Dr Ada');
-    ada.close();
+    const older = await divergedCopyOfAda();
     const bob = packFor(study, 'Dr Bob');
     bob.close();
-    rateIn(ada, MONDAY, 2, 3);
-    const older = join(study.path, '..', 'dr-ada-older.blindrate');
-    copyFileSync(ada.path, older);
-    rateIn(ada, WEDNESDAY, 4, 4);
-    expect((await mergeJob([{ path: ada.path }])).merged).toBe(true);
-    rateIn({ path: older, passphrase: ada.passphrase }, TUESDAY, 3, 5);
     rateIn(bob, TUESDAY, 2, 2);
 
     const refused = await mergeJob([{ path: older }, { path: bob.path }]);
@@ -178,14 +187,7 @@ describe('a package whose history departs from the version merged before', () =>
   });
 
   it('stays refused when the acceptance was given for another file', async () => {
-    const ada = packFor(study, 'Dr Ada');
-    ada.close();
-    rateIn(ada, MONDAY, 2, 3);
-    const older = join(study.path, '..', 'dr-ada-older.blindrate');
-    copyFileSync(ada.path, older);
-    rateIn(ada, WEDNESDAY, 4, 4);
-    await mergeJob([{ path: ada.path }]);
-    rateIn({ path: older, passphrase: ada.passphrase }, TUESDAY, 3, 5);
+    const older = await divergedCopyOfAda();
     const bob = packFor(study, 'Dr Bob');
     bob.close();
 
