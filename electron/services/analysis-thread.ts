@@ -69,24 +69,70 @@ export function bootstrapThreads(resamples: number, wanted = availableParallelis
   return Math.max(1, Math.min(wanted, MAX_BOOTSTRAP_THREADS, resamples));
 }
 
+/** A worker's answer to come for one batch it was given. */
+interface PendingBatch {
+  resolve: () => void;
+  reject: (error: Error) => void;
+}
+
+/** One batch of requests, cut into ranges in shared memory, and each worker's answer for it. */
+interface SharedBatch {
+  shared: SharedResamples;
+  answers: Array<Promise<void>>;
+}
+
 /**
- * Worker threads that share one analysis's bootstrap with this thread: the resamples are cut into ranges
- * that every thread takes in turn as it becomes free (resample-ranges.ts), this thread once it has done what
- * it must do first (`meanwhile`). Created before the input is read, so that they start meanwhile. Every
- * resample is drawn from the same stream whichever thread computes it (ResampleCursor), so the intervals do
- * not depend on the number of threads.
+ * Worker threads that share one analysis's bootstrap with this thread. The draft hands its requests over
+ * in batches as it asks for them (`take`, UnitBootstrap.handOver); each batch's resamples are cut into
+ * ranges that every thread takes in turn as it becomes free (resample-ranges.ts): the workers at once, this
+ * thread once it has drafted the analysis and done what it must do first (`meanwhile`). Created before the
+ * input is read, so that they start meanwhile. Every resample is drawn from the same stream whichever
+ * thread and batch compute it (ResampleCursor), so the intervals do not depend on the number of threads.
  */
 export class ResampleWorkers {
   private readonly workers: Worker[];
+  /** Per worker, its answers to come, in the order it was given the batches (it answers in that order). */
+  private readonly pending: PendingBatch[][];
+  private readonly batches: SharedBatch[] = [];
+  /** Set by close: from then on each worker stays referenced until it has stopped. */
+  private closing = false;
 
   constructor(count: number) {
-    this.workers = Array.from({ length: count }, () => {
+    this.pending = Array.from({ length: count }, () => []);
+    this.workers = Array.from({ length: count }, (_, w) => {
       const job: AnalysisWorkerJob = { job: 'resample' };
       const worker = new Worker(workerEntry(), { workerData: job });
       // Idle, it must not keep the process alive (after a failure to read the input, say); it is referenced while it works.
       worker.unref();
+      const queue = this.pending[w]!;
+      const settleNext = (error?: Error) => {
+        const next = queue.shift();
+        if (queue.length === 0 && !this.closing) worker.unref();
+        if (error === undefined) next?.resolve();
+        else next?.reject(error);
+      };
+      const failAll = (error: Error) => {
+        while (queue.length > 0) settleNext(error);
+      };
+      worker.on('message', (reply: ResampleReply) =>
+        settleNext(reply.ok ? undefined : new Error(`The bootstrap failed in a worker thread: ${reply.message}`)),
+      );
+      worker.on('error', (error) => failAll(new Error(`A bootstrap worker thread failed: ${error.message}`)));
+      worker.on('exit', (code) =>
+        failAll(new Error(`A bootstrap worker thread stopped (exit code ${code}) before answering.`)),
+      );
       return worker;
     });
+  }
+
+  /** Gives the workers a batch of requests, which they start on at once (a draft's `takeRequests`). */
+  take(settings: BootstrapSettings, requests: IntervalRequest[]): void {
+    const shared = sharedResamples(settings, requests, this.workers.length + 1);
+    const answers = this.workers.map((worker, w) => this.compute(worker, this.pending[w]!, shared));
+    // Handled from the start: if this thread fails, or needs no answer, a worker that then fails or is ended
+    // by close() must not be an unhandled rejection.
+    for (const answer of answers) answer.catch(() => {});
+    this.batches.push({ shared, answers });
   }
 
   /**
@@ -94,7 +140,10 @@ export class ResampleWorkers {
    * this thread while the workers resample, the figures that need no resamples (BCa accelerations among them).
    */
   async complete({ bootstrap }: AnalysisDraft): Promise<void> {
-    bootstrap.complete(await this.resample(bootstrap.settings, bootstrap.requests, () => bootstrap.computeAlongside()));
+    const values = await this.finish(bootstrap.settings, () => bootstrap.computeAlongside());
+    if (values.length !== bootstrap.requests.length)
+      throw new RangeError(`The workers were given ${values.length} of the ${bootstrap.requests.length} requests`);
+    bootstrap.complete(values);
   }
 
   /**
@@ -107,38 +156,44 @@ export class ResampleWorkers {
     requests: IntervalRequest[],
     meanwhile: () => void = () => {},
   ): Promise<Float64Array[]> {
-    if (requests.length === 0 || this.workers.length === 0) {
+    if (requests.length > 0) this.take(settings, requests);
+    return this.finish(settings, meanwhile);
+  }
+
+  /**
+   * Stops the workers, also one still answering for a batch whose ranges this thread finished. Referenced
+   * until they have stopped: with an unreferenced worker nothing would keep the process alive until
+   * `terminate` settles (Node then exits with code 13, the analysis unwritten).
+   */
+  async close(): Promise<void> {
+    this.closing = true;
+    await Promise.all(
+      this.workers.map((worker) => {
+        worker.ref();
+        return worker.terminate();
+      }),
+    );
+  }
+
+  /** Every batch's values, in the order the batches were taken, once this thread has helped with what is left. */
+  private async finish(settings: BootstrapSettings, meanwhile: () => void): Promise<Float64Array[]> {
+    if (this.workers.length === 0) {
       meanwhile();
+      const requests = this.batches.flatMap(({ shared }) => shared.requests);
       return resampleStatistics(settings, requests, 0, settings.bootstrap);
     }
-    const shared = sharedResamples(settings, requests, this.workers.length + 1);
-    const theirs = this.workers.map((worker) => this.compute(worker, shared));
-    // Handled from the start: if this thread fails, or needs no answer, a worker that then fails or is ended
-    // by close() must not be an unhandled rejection.
-    for (const answer of theirs) answer.catch(() => {});
     meanwhile();
-    computeFreeRanges(shared);
-    // While a worker still computes a range, the workers are waited for; once every range is done (here,
-    // say, while a worker was still starting), they are not.
-    if (!allRangesDone(shared)) await Promise.all(theirs);
-    return resampleValues(shared);
+    for (const { shared } of this.batches) computeFreeRanges(shared);
+    // While a worker still computes a range, the workers are waited for; once every range of a batch is done
+    // (here, say, while a worker was still starting), they are not.
+    for (const { shared, answers } of this.batches) if (!allRangesDone(shared)) await Promise.all(answers);
+    return this.batches.flatMap(({ shared }) => resampleValues(shared));
   }
 
-  /** Stops the workers that are still running (none after complete). */
-  async close(): Promise<void> {
-    await Promise.all(this.workers.map((worker) => worker.terminate()));
-  }
-
-  private compute(worker: Worker, share: SharedResamples): Promise<void> {
+  private compute(worker: Worker, queue: PendingBatch[], share: SharedResamples): Promise<void> {
     return new Promise((resolve, reject) => {
       worker.ref();
-      worker.once('message', (reply: ResampleReply) =>
-        reply.ok ? resolve() : reject(new Error(`The bootstrap failed in a worker thread: ${reply.message}`)),
-      );
-      worker.once('error', (error) => reject(new Error(`A bootstrap worker thread failed: ${error.message}`)));
-      worker.once('exit', (code) =>
-        reject(new Error(`A bootstrap worker thread stopped (exit code ${code}) before answering.`)),
-      );
+      queue.push({ resolve, reject });
       worker.postMessage(share);
     });
   }

@@ -2,9 +2,9 @@
  * Worker-thread body of analysis-thread.ts, for one job given in workerData:
  * - `analyze`: analyses the tidy rows it is given and posts the result back, so a 1,000-resample analysis
  *   never blocks the main process (analyzeOffThread);
- * - `resample`: waits for a bootstrap to share, takes ranges of its resamples until none is left, writing
- *   the values into memory shared with the main thread, and says when it is done (ResampleWorkers), so the
- *   resamples use every core.
+ * - `resample`: for each batch of a bootstrap's requests it is given, takes ranges of its resamples until
+ *   none is left, writing the values into memory shared with the main thread, and says when it is done
+ *   with the batch (ResampleWorkers), so the resamples use every core.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import {
@@ -34,7 +34,8 @@ if (job.job === 'analyze') {
   }
   port.postMessage(reply);
 } else {
-  port.once('message', (shared: SharedResamples) => {
+  // One message per batch of requests, answered in the order given (ResampleWorkers.take).
+  port.on('message', (shared: SharedResamples) => {
     try {
       computeFreeRanges(shared);
       port.postMessage({ ok: true } satisfies ResampleReply);

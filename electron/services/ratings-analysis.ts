@@ -50,7 +50,12 @@ export async function analyzeRatingsFile(path: string, options: RatingsFileOptio
   try {
     const { rows, pairwise, metrics, dimensions } = readRatingsFile(path);
     // Dimensions whose rows declare their scale are analysed as the study's rubric (exported files do).
-    const draft = runAnalysis(() => draftTidyAnalysis(rows, { ...analysis, metrics, rubric: dimensions, pairwise }));
+    // The workers start on each batch of intervals as soon as the draft asks for it.
+    const draft = runAnalysis(() =>
+      draftTidyAnalysis(rows, { ...analysis, metrics, rubric: dimensions, pairwise }, (requests) =>
+        workers.take(analysis, requests),
+      ),
+    );
     // The figures computed alongside the resamples judge the data too.
     await runAnalysis(() => workers.complete(draft));
     return draft.result;

@@ -13,7 +13,7 @@ import { analyzePairwise, type PairwiseJudgementRow } from './pairwise';
 import { positionBias, preferenceShares } from './preference';
 import { qualityControl, type QcAnalysisOptions } from './qc';
 import { raterDiagnostics } from './raters';
-import { UnitBootstrap, type BootstrapSettings } from './resampling';
+import { UnitBootstrap, type BootstrapSettings, type IntervalRequest } from './resampling';
 import { RatingMap, compareStrings, metricsOf, outputCount, sortedStrings, type TidyRatingRow } from './tidy';
 import type { AnalysisResult, Correlation, DimensionAgreement } from './types';
 import { adjudicationSummary, rowsForModelFigures, type FinalValues } from './final-values';
@@ -52,8 +52,15 @@ export interface AnalysisDraft {
  * Every figure of the analysis except the bootstrap intervals, which are asked for on `bootstrap` and
  * filled into `result` when it is completed: in this thread (analyzeTidyRatings) or from resamples
  * computed in several (electron/services/analysis-thread.ts). Either way the result is the same.
+ * `takeRequests`, when given, receives the intervals' requests in batches as the draft asks for them
+ * (UnitBootstrap.handOver), the last batch before it returns: other threads can resample the first
+ * dimensions' statistics while this one drafts the rest.
  */
-export function draftTidyAnalysis(allRows: ReadonlyArray<TidyRatingRow>, options: AnalysisOptions): AnalysisDraft {
+export function draftTidyAnalysis(
+  allRows: ReadonlyArray<TidyRatingRow>,
+  options: AnalysisOptions,
+  takeRequests?: (requests: IntervalRequest[]) => void,
+): AnalysisDraft {
   assertOneValuePerRating(allRows);
   // QC rows check the raters, not the models: every model result below sees only the study's own tasks.
   const qc = qualityControl(allRows, options.rubric, options.qc);
@@ -66,10 +73,12 @@ export function draftTidyAnalysis(allRows: ReadonlyArray<TidyRatingRow>, options
   const models = sortedStrings(new Set(rows.map((row) => row.model)));
   const metrics = sortedStrings(new Set([...metricsOf(rows), ...(options.metrics ?? [])]));
 
-  const bootstrap = new UnitBootstrap({ bootstrap: options.bootstrap, seed: options.seed });
+  const bootstrap = new UnitBootstrap({ bootstrap: options.bootstrap, seed: options.seed }, takeRequests);
   const agreement: Record<string, DimensionAgreement> = {};
   for (const dimension of [...dimensions].sort((a, b) => compareStrings(a.key, b.key))) {
     agreement[dimension.key] = dimensionAgreement(rows, dimension, bootstrap);
+    // A dimension's α and κ share their outputs, so each batch draws its resamples once.
+    bootstrap.handOver();
   }
 
   // Agreement above and the per-rater figures below keep the raters' original values.
@@ -86,6 +95,8 @@ export function draftTidyAnalysis(allRows: ReadonlyArray<TidyRatingRow>, options
       }
     }
   }
+  // In one batch: correlations on the same outputs share each resample's draws and ranks only within a batch.
+  bootstrap.handOver();
   const metricComparisons: MetricComparison[] = [];
   for (const dimension of ratingDimensions) {
     for (const model of [...models, ALL_MODELS]) {
@@ -153,6 +164,7 @@ export function draftTidyAnalysis(allRows: ReadonlyArray<TidyRatingRow>, options
   });
   // The best metrics quote the differences' intervals.
   bootstrap.whenComplete(() => (result.best_metrics = bestMetrics(correlations, metricComparisons)));
+  bootstrap.handOver();
   return { result, bootstrap };
 }
 

@@ -120,8 +120,29 @@ export class UnitBootstrap {
   private readonly named = new Map<string, number>();
   private readonly afterwards: Array<() => void> = [];
   private readonly pendingWork: Array<() => void> = [];
+  /** Requests before this one have been handed over (handOver). */
+  private handedOver = 0;
 
-  constructor(readonly settings: BootstrapSettings) {}
+  /**
+   * `takeRequests`, when given, receives the requests in batches, as handOver passes them on while the
+   * analysis is still being drafted: other threads can start on their resamples meanwhile.
+   */
+  constructor(
+    readonly settings: BootstrapSettings,
+    private readonly takeRequests?: (requests: IntervalRequest[]) => void,
+  ) {}
+
+  /**
+   * Passes the requests asked for since the last hand-over to `takeRequests` (nothing without it): the
+   * analysis calls it after each part of its draft, so that the resamples of the first parts are computed
+   * elsewhere while it drafts the next ones.
+   */
+  handOver(): void {
+    if (this.takeRequests === undefined || this.handedOver === this.requests.length) return;
+    const batch = this.requests.slice(this.handedOver);
+    this.handedOver = this.requests.length;
+    this.takeRequests(batch);
+  }
 
   /**
    * Asks for the interval of `statistic` over the units named by `units`, formed by `method`; `fill`

@@ -59,6 +59,41 @@ describe('UnitBootstrap', () => {
   });
 });
 
+describe('UnitBootstrap.handOver', () => {
+  it('hands over each request once, in the order asked for, in the batches the analysis cuts', () => {
+    const batches: IntervalRequest[][] = [];
+    const bootstrap = new UnitBootstrap({ bootstrap: 50, seed: 4 }, (requests) => batches.push(requests));
+    bootstrap.interval(keys, rho, () => {});
+    bootstrap.interval(keys.slice(5), rho, () => {});
+    bootstrap.handOver();
+    bootstrap.handOver(); // nothing new: no empty batch
+    bootstrap.interval(keys.slice(9), rho, () => {});
+    bootstrap.handOver();
+    expect(batches.map((batch) => batch.map((request) => request.units.length))).toEqual([[40, 35], [31]]);
+    expect(batches.flat()).toEqual(bootstrap.requests);
+  });
+
+  it('gives the same values whether the requests are resampled in batches or all together', () => {
+    const batches: IntervalRequest[][] = [];
+    const bootstrap = new UnitBootstrap({ bootstrap: 60, seed: 4 }, (requests) => batches.push(requests));
+    bootstrap.interval(keys, rho, () => {});
+    bootstrap.handOver();
+    // The same outputs again in a later batch: its stream starts again from its seed.
+    bootstrap.interval(keys, { kind: 'pearson', x, y }, () => {});
+    bootstrap.handOver();
+    const together = resampleStatistics(bootstrap.settings, bootstrap.requests, 0, 60);
+    const inBatches = batches.flatMap((batch) => resampleStatistics(bootstrap.settings, batch, 0, 60));
+    expect(inBatches).toEqual(together);
+  });
+
+  it('hands nothing over without a taker', () => {
+    const bootstrap = new UnitBootstrap({ bootstrap: 50, seed: 4 });
+    bootstrap.interval(keys, rho, () => {});
+    expect(() => bootstrap.handOver()).not.toThrow();
+    expect(bootstrap.requests).toHaveLength(1);
+  });
+});
+
 describe('resampleStatistics', () => {
   // Two statistics on the same outputs (sharing resamples) and one on other outputs, with a resample of
   // 2,000 outputs, large enough that a range is computed in several batches of resamples.
