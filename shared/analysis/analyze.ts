@@ -77,9 +77,10 @@ export function draftTidyAnalysis(
   const agreement: Record<string, DimensionAgreement> = {};
   for (const dimension of [...dimensions].sort((a, b) => compareStrings(a.key, b.key))) {
     agreement[dimension.key] = dimensionAgreement(rows, dimension, bootstrap);
-    // A dimension's α and κ share their outputs, so each batch draws its resamples once.
-    bootstrap.handOver();
   }
+  // Few batches, each with every statistic asked for on its outputs so far: statistics on the same outputs
+  // share each resample's draws only within a batch (here every dimension's α and κ).
+  bootstrap.handOver();
 
   // Agreement above and the per-rater figures below keep the raters' original values.
   const finalValues = options.finalValues ?? 'raters_mean';
@@ -95,8 +96,6 @@ export function draftTidyAnalysis(
       }
     }
   }
-  // In one batch: correlations on the same outputs share each resample's draws and ranks only within a batch.
-  bootstrap.handOver();
   const metricComparisons: MetricComparison[] = [];
   for (const dimension of ratingDimensions) {
     for (const model of [...models, ALL_MODELS]) {
@@ -109,6 +108,8 @@ export function draftTidyAnalysis(
       });
     }
   }
+  // The correlations and the metric comparisons' Pearson coefficients, on the same outputs.
+  bootstrap.handOver();
 
   // Judges and pairwise judgements ask for intervals too, so they are asked for here, with the figures above.
   const judges =
