@@ -5,7 +5,7 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { wellFormedCsvRecords } from '../../../shared/csv-well-formed';
-import { csvRecords, CsvSyntaxError } from '../../../shared/csv';
+import { csvRecords, CsvSyntaxError, visitCsvRecords } from '../../../shared/csv';
 import { createPrng } from '../../../shared/prng';
 
 const csvParse = (text: string): string[][] =>
@@ -106,5 +106,20 @@ describe('csvRecords', () => {
         [6, ['c']],
       ]);
     }
+  });
+
+  it('are the records visitCsvRecords hands over one at a time', () => {
+    const text = 'h,i\n\n"a\nb",c\nd\n';
+    const visited: [string[], number][] = [];
+    visitCsvRecords(text, 'f.csv', (cells, index) => visited.push([cells, index]));
+    expect(visited).toEqual(csvRecords(text, 'f.csv').map((r, index) => [r.cells, index]));
+  });
+
+  it('throws csv-parse’s error for text the tokeniser gives up on after some records', () => {
+    const indices: number[] = [];
+    expect(() => visitCsvRecords('a,b\n1,2\n"x\n', 'f.csv', (_, index) => indices.push(index))).toThrow(
+      /^f\.csv: Quote Not Closed/,
+    );
+    expect(indices).toEqual([0, 1]);
   });
 });
