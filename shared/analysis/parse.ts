@@ -75,6 +75,7 @@ export class TidyRatingsReader {
   private readonly rows: TidyRatingRow[] = [];
   private readonly pairwise: PairwiseJudgementRow[] = [];
   private readonly firstRecordOfJudgement = new Map<string, number>();
+  private readonly strings = new SharedStrings();
   private readonly firstRecordOfRating = new RatingMap<number>();
   /** Per dimension, the kind and scale its rows declare and the record that first declared them. */
   private readonly declared = new Map<string, { dimension: KnownDimension; record: number }>();
@@ -116,7 +117,7 @@ export class TidyRatingsReader {
       else this.pairwise.push(judgement);
       return;
     }
-    const row = readRow(cells, at, this.metrics, cell);
+    const row = readRow(cells, at, this.metrics, cell, this.strings);
     if (typeof row === 'string') {
       fail(row);
       return;
@@ -237,6 +238,7 @@ function readRow(
   at: ColumnIndices,
   metrics: ReadonlyArray<MetricColumn>,
   cell: (column: string) => string,
+  strings: SharedStrings,
 ): TidyRatingRow | string {
   for (const column of TIDY_REQUIRED_COLUMNS) {
     if (cells[at[column]]!.trim() === '') return `"${column}" is empty`;
@@ -287,12 +289,12 @@ function readRow(
   if (task === 'rating' && adjudicatedValue !== null && !INTEGER.test(adjudicatedValue))
     return `"adjudicated_value" of dimension "${dimension}" must be a whole number, got "${adjudicatedValue}"`;
   const fields = {
-    rater,
-    itemId,
-    model,
+    rater: strings.shared(rater),
+    itemId: strings.shared(itemId),
+    model: strings.shared(model),
     bin,
     durationMs,
-    ratedAt: cellAt(cells, at.rated_at).trim(),
+    ratedAt: strings.shared(cellAt(cells, at.rated_at).trim()),
     scores,
     qc: qc === '' ? null : (qc as QcRole),
     packageId: cellAt(cells, at.package_id).trim(),
@@ -308,7 +310,7 @@ function readRow(
   };
   switch (taskKind) {
     case 'rating':
-      return tidyRow(fields, { task: taskKind, dimension, value: Number(rawValue) });
+      return tidyRow(fields, { task: taskKind, dimension: strings.shared(dimension), value: Number(rawValue) });
     case 'preference':
       return tidyRow(fields, {
         task: taskKind,
@@ -383,6 +385,22 @@ interface MetricColumn {
 /** The cell at a column's index (ColumnIndices): empty when the file has no such column. */
 function cellAt(cells: ReadonlyArray<string>, index: number): string {
   return index === -1 ? '' : cells[index]!;
+}
+
+/**
+ * One string for each distinct value: the rows share their raters', items', models', dimensions' and times'
+ * strings, so the string each record's cell was tokenised into dies young, which the garbage collector frees
+ * for nothing, instead of being kept to the end by its row.
+ */
+class SharedStrings {
+  private readonly known = new Map<string, string>();
+
+  shared(value: string): string {
+    const known = this.known.get(value);
+    if (known !== undefined) return known;
+    this.known.set(value, value);
+    return value;
+  }
 }
 
 const NO_PROVENANCE: ProvenanceCells = { provenance: undefined, adjudicatedValue: null };
