@@ -11,6 +11,7 @@ import {
   TIDY_REQUIRED_COLUMNS,
   OutputMap,
   RatingMap,
+  emptyMap,
   sortedStrings,
   tidyRow,
   type PreferenceValue,
@@ -20,7 +21,7 @@ import { QC_ROLES, isQcRole, type QcRole } from '../qc/roles';
 import type { CsvRecord } from '../csv';
 import { MAX_TASK_DURATION_MS } from '../duration';
 import { DIMENSION_KINDS, type DimensionKind } from '../kinds/dimension-kinds';
-import { TASK_KINDS } from '../kinds/task-kinds';
+import { TASK_KINDS, type TaskKind } from '../kinds/task-kinds';
 import { assertNever } from '../kinds/assert-never';
 import { PAIRWISE_TASK, pairwiseJudgementKey, readPairwiseRow } from './parse-pairwise';
 import type { PairwiseJudgementRow } from './pairwise';
@@ -43,6 +44,7 @@ export type ParseTidyResult =
 const PREFERENCE_VALUES: ReadonlySet<string> = new Set<PreferenceValue>(['model', 'reference', 'tie']);
 const INTEGER = /^-?\d+$/;
 const isDimensionKind = (kind: string): kind is DimensionKind => (DIMENSION_KINDS as string[]).includes(kind);
+const isTaskKind = (task: string): task is TaskKind => (TASK_KINDS as string[]).includes(task);
 
 /** At most this many problems are collected; a file usually has one mistake repeated. */
 const MAX_ERRORS = 20;
@@ -139,7 +141,7 @@ export class TidyRatingsReader {
     }
 
     // A hidden repeat rates the same output again, so the QC role is part of what makes a rating unique.
-    const earlier = this.firstRecordOfRating.get(row);
+    const earlier = this.firstRecordOfRating.setIfAbsent(row, index);
     if (earlier !== undefined) {
       const role = row.qc === null ? '' : ` as ${row.qc}`;
       fail(
@@ -147,15 +149,16 @@ export class TidyRatingsReader {
       );
       return;
     }
-    this.firstRecordOfRating.set(row, index);
 
-    const known = this.scoresOfOutput.obtain(row, () => new Map());
-    const conflict = Object.keys(row.scores).find((m) => known.has(m) && known.get(m)!.value !== row.scores[m]);
-    if (conflict) {
-      fail(
-        `score_${conflict} of item "${row.itemId}", model "${row.model}" differs from line ${this.lineOf(known.get(conflict)!.record)}`,
-      );
-      return;
+    const known = this.scoresOfOutput.obtain(row, emptyMap);
+    for (const metric in row.scores) {
+      const first = known.get(metric);
+      if (first !== undefined && first.value !== row.scores[metric]) {
+        fail(
+          `score_${metric} of item "${row.itemId}", model "${row.model}" differs from line ${this.lineOf(first.record)}`,
+        );
+        return;
+      }
     }
     for (const metric in row.scores) {
       if (!known.has(metric)) known.set(metric, { value: row.scores[metric]!, record: index });
@@ -240,7 +243,9 @@ function readRow(
   cell: (column: string) => string,
   strings: SharedStrings,
 ): TidyRatingRow | string {
-  for (const column of TIDY_REQUIRED_COLUMNS) {
+  // Indexed loops here and below: until V8 has optimised it, a for-of loop costs an iterator per record.
+  for (let i = 0; i < TIDY_REQUIRED_COLUMNS.length; i++) {
+    const column = TIDY_REQUIRED_COLUMNS[i]!;
     if (cells[at[column]]!.trim() === '') return `"${column}" is empty`;
   }
   const rater = cells[at.rater]!;
@@ -249,8 +254,7 @@ function readRow(
   const dimension = cells[at.dimension]!;
   const rawValue = cells[at.value]!.trim();
   const task = cellAt(cells, at.task).trim() || (dimension === PREFERENCE_DIMENSION ? 'preference' : 'rating');
-  const taskKind = TASK_KINDS.find((kind) => kind === task);
-  if (taskKind === undefined) return `"task" must be ${TASK_KINDS.join(' or ')}, got "${task}"`;
+  if (!isTaskKind(task)) return `"task" must be ${TASK_KINDS.join(' or ')}, got "${task}"`;
   if ((task === 'preference') !== (dimension === PREFERENCE_DIMENSION))
     return `task "${task}" does not match dimension "${dimension}" (preference choices use dimension "preference")`;
   const qc = cellAt(cells, at.qc).trim();
@@ -264,7 +268,8 @@ function readRow(
   if (position !== '' && (task !== 'preference' || (position !== 'A' && position !== 'B')))
     return `"presented_position" must be A or B on preference rows and empty otherwise, got "${position}"`;
   const scores: Record<string, number> = {};
-  for (const { metric, index } of metrics) {
+  for (let i = 0; i < metrics.length; i++) {
+    const { metric, index } = metrics[i]!;
     const raw = cells[index]!.trim();
     if (raw === '') continue;
     const score = Number(raw);
@@ -308,12 +313,14 @@ function readRow(
           ? Number(adjudicatedValue)
           : (adjudicatedValue as PreferenceValue),
   };
-  switch (taskKind) {
+  // The constant, not the cell's string: the analysis compares `task` with constants, which V8 does by
+  // pointer only between strings it has internalised (as it does the program's own).
+  switch (task) {
     case 'rating':
-      return tidyRow(fields, { task: taskKind, dimension: strings.shared(dimension), value: Number(rawValue) });
+      return tidyRow(fields, { task: 'rating', dimension: strings.shared(dimension), value: Number(rawValue) });
     case 'preference':
       return tidyRow(fields, {
-        task: taskKind,
+        task: 'preference',
         dimension: PREFERENCE_DIMENSION,
         value: rawValue as PreferenceValue,
         presentedPosition: position === '' ? null : (position as 'A' | 'B'),
@@ -322,7 +329,7 @@ function readRow(
       // Model against model: not a rating of one output; the pairwise analysis reads these rows.
       return 'a pairwise row is a judgement of two models (model_a, model_b), not a rating of one output';
     default:
-      return assertNever(taskKind, 'task kind');
+      return assertNever(task, 'task kind');
   }
 }
 

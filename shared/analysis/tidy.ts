@@ -336,12 +336,25 @@ export class RatingMap<T> {
   }
 
   set(rating: RatingIdentity, value: T): void {
+    this.byDimension(rating).set(rating.dimension, value);
+  }
+
+  /** The rating's value if it has one; otherwise `value` becomes its value (one walk instead of get and set). */
+  setIfAbsent(rating: RatingIdentity, value: T): T | undefined {
+    const byDimension = this.byDimension(rating);
+    const earlier = byDimension.get(rating.dimension);
+    if (earlier === undefined) byDimension.set(rating.dimension, value);
+    return earlier;
+  }
+
+  /** The values of the rater's ratings of the output in the rating's QC role, made empty when there are none. */
+  private byDimension(rating: RatingIdentity): Map<string, T> {
     let byOutput = this.byRole.get(rating.qc);
     if (byOutput === undefined) this.byRole.set(rating.qc, (byOutput = new OutputMap()));
     const byRater = byOutput.obtain(rating, emptyMap);
     let byDimension = byRater.get(rating.rater);
     if (byDimension === undefined) byRater.set(rating.rater, (byDimension = new Map()));
-    byDimension.set(rating.dimension, value);
+    return byDimension;
   }
 }
 
