@@ -48,6 +48,7 @@ describe('wellFormedCsvRecords', () => {
     ['"x, ""y""\nz",w\n""\n', [['x, "y"\nz', 'w'], ['']]],
     ['"é","\uFEFF"\n', [['é', '\uFEFF']]],
     ['"a"""', [['a"']]],
+    ['a,"b"\nc,d,\n"e\nf",g\nh', [['a', 'b'], ['c', 'd', ''], ['e\nf', 'g'], ['h']]],
   ])('reads %j as csv-parse does', (text, records) => {
     expect(wellFormedCsvRecords(text)).toEqual(records);
     expect(csvParse(text)).toEqual(records);
