@@ -1,6 +1,6 @@
 /** CSV text into records that know their line, so every reader can name the line of a bad cell. */
 import { parse } from 'csv-parse/sync';
-import { wellFormedCsvRecords } from './csv-well-formed';
+import { visitWellFormedCsvRecords } from './csv-well-formed';
 import { isExportHeader, restoreFormulaText } from './text/spreadsheet-cell';
 
 export interface CsvRecord {
@@ -29,19 +29,58 @@ const OPTIONS = { bom: true, relax_column_count: true, skip_empty_lines: true } 
  * that of the export described by `exportColumns` (isExportHeader), reading takes the quote off again;
  * any other file's cells are kept exactly as written.
  */
-export function csvRecords(
+export function csvRecords(text: string, fileName: string, exportColumns?: ExportColumns): CsvRecord[] {
+  const lineOf = csvRecordLines(text, fileName);
+  const records: CsvRecord[] = [];
+  visitCsvRecords(
+    text,
+    fileName,
+    (cells, index) => {
+      // Index 0 again: the fast tokeniser gave up partway, and csv-parse's records follow.
+      if (index === 0) records.length = 0;
+      records.push(new LocatedRecord(cells, index, lineOf));
+    },
+    exportColumns,
+  );
+  return records;
+}
+
+/** The columns of a BlindRate export, to know its header by (isExportHeader). */
+export interface ExportColumns {
+  fixed: readonly string[];
+  alwaysWritten: readonly string[];
+}
+
+/**
+ * Hands the cells of each record, as csvRecords gives them, and its index to `visit`, keeping none, so that
+ * a reader judging a large file record by record leaves the garbage collector little to copy. When the fast
+ * tokeniser gives up partway, the records come again from index 0 as csv-parse reads them (or csv-parse's
+ * error is thrown): a visitor starts afresh on index 0.
+ */
+export function visitCsvRecords(
   text: string,
   fileName: string,
-  exportColumns?: { fixed: readonly string[]; alwaysWritten: readonly string[] },
-): CsvRecord[] {
+  visit: (cells: string[], index: number) => void,
+  exportColumns?: ExportColumns,
+): void {
+  let index = 0;
+  let ownExport = false;
+  const visitRecord = (cells: string[]): void => {
+    if (index === 0) {
+      ownExport =
+        exportColumns !== undefined && isExportHeader(cells, exportColumns.fixed, exportColumns.alwaysWritten);
+    }
+    visit(ownExport ? restored(cells) : cells, index++);
+  };
+  if (visitWellFormedCsvRecords(text, visitRecord)) return;
+  index = 0;
+  for (const cells of parseCsv<string[]>(text, fileName, false)) visitRecord(cells);
+}
+
+/** The line of each record of `text` by its index, worked out for all records when first asked for. */
+export function csvRecordLines(text: string, fileName: string): (index: number) => number {
   let lines: number[] | undefined;
-  const lineOf = (index: number): number => (lines ??= recordLines(text, fileName))[index]!;
-  const records = wellFormedCsvRecords(text) ?? parseCsv<string[]>(text, fileName, false);
-  const ownExport =
-    exportColumns !== undefined &&
-    records.length > 0 &&
-    isExportHeader(records[0]!, exportColumns.fixed, exportColumns.alwaysWritten);
-  return records.map((record, index) => new LocatedRecord(ownExport ? restored(record) : record, index, lineOf));
+  return (index) => (lines ??= recordLines(text, fileName))[index]!;
 }
 
 /** The record with the formula quotes of an export taken off, in place (the records are this module's own). */

@@ -1,14 +1,13 @@
 /**
- * A tidy ratings CSV file read back (tokenised with csv-parse, judged cell by cell by shared/analysis).
+ * A tidy ratings CSV file read back (tokenised by shared/csv, judged record by record by shared/analysis).
  * Apart from the database side (tidy-ratings.ts) so that `analyze` of a file never loads SQLite.
  */
 import { StudyError } from '../../shared/errors';
-import { CsvSyntaxError, csvRecords } from '../../shared/csv';
+import { CsvSyntaxError, csvRecordLines, visitCsvRecords } from '../../shared/csv';
 import {
   TIDY_FIXED_COLUMNS,
   TIDY_REQUIRED_COLUMNS,
-  parseTidyRatings,
-  type CsvRecord,
+  TidyRatingsReader,
   type KnownDimension,
   type PairwiseJudgementRow,
   type TidyRatingRow,
@@ -24,9 +23,15 @@ export function parseTidyRatingsCsv(
   metrics: string[];
   dimensions: KnownDimension[];
 } {
-  const records = tokenise(text, fileName);
-  if (records.length === 0) throw new StudyError(`${fileName} is empty: expected a header line and ratings.`);
-  const result = parseTidyRatings(fileName, records[0]!, records.slice(1));
+  const lineOf = csvRecordLines(text, fileName);
+  let reader: TidyRatingsReader | undefined;
+  // Each record is judged as soon as it is read and then dropped (visitCsvRecords says why).
+  visitRecords(text, fileName, (cells, index) => {
+    if (index === 0) reader = new TidyRatingsReader(fileName, cells, lineOf);
+    else reader!.read(cells, index);
+  });
+  if (reader === undefined) throw new StudyError(`${fileName} is empty: expected a header line and ratings.`);
+  const result = reader.result();
   if (!result.ok) {
     const more =
       result.errors.length > 1
@@ -37,10 +42,10 @@ export function parseTidyRatingsCsv(
   return { rows: result.rows, pairwise: result.pairwise, metrics: result.metrics, dimensions: result.dimensions };
 }
 
-function tokenise(text: string, fileName: string): CsvRecord[] {
+function visitRecords(text: string, fileName: string, visit: (cells: string[], index: number) => void): void {
   try {
     // Exports of earlier releases, without the columns added since, are BlindRate's too.
-    return csvRecords(text, fileName, { fixed: TIDY_FIXED_COLUMNS, alwaysWritten: TIDY_REQUIRED_COLUMNS });
+    visitCsvRecords(text, fileName, visit, { fixed: TIDY_FIXED_COLUMNS, alwaysWritten: TIDY_REQUIRED_COLUMNS });
   } catch (error) {
     if (error instanceof CsvSyntaxError) throw new StudyError(error.message);
     throw error;

@@ -159,6 +159,39 @@ describe('parseTidyRatingsCsv', () => {
     ).toMatch(/got "x" \(and 2 more problems\)$/);
   });
 
+  it.each([
+    ['a,q1,m,bogus,factuality,x,0,C,,,high', '"task" must be rating or preference or pairwise, got "bogus"'],
+    ['a,q1,m,rating,factuality,x,0,,-1,,high', '"bin" must be a whole number ≥ 1, got "0"'],
+    ['a,q1,m,rating,factuality,x,,,-1,,high', '"duration_ms" must be a whole number from 0 to 86400000, got "-1"'],
+    ['a,q1,m,rating,factuality,x,,,,,high', '"score_rougeL" must be a number, got "high"'],
+    [' ,q1,,rating,factuality,x,,,,,', '"rater" is empty'],
+  ])('reports the first of the problems of %s', (line, message) => {
+    expect(parseError(csv(line))).toBe(`Line 2 of ratings.csv: ${message}`);
+  });
+
+  it('reads provenance cells of blanks as empty ones', () => {
+    const header = 'rater,item_id,model,dimension,value,provenance,adjudicated_value';
+    const { rows } = parseTidyRatingsCsv(
+      [header, 'a,q1,m,factuality,2, , ', 'a,q2,m,factuality,2,,'].join('\n'),
+      'r.csv',
+    );
+    expect(rows.map((r) => ['provenance' in r, 'adjudicatedValue' in r])).toEqual([
+      [false, false],
+      [false, false],
+    ]);
+  });
+
+  it('stops at 20 problems', () => {
+    const lines = Array.from({ length: 30 }, (_, i) => `a,q${i},m,rating,factuality,x,,,,,`);
+    expect(parseError(csv(...lines))).toMatch(/^Line 2 of .* \(and 19 more problems\)$/);
+  });
+
+  it('reports a broken quote rather than the problems of the records before it', () => {
+    expect(parseError(csv('a,q1,m,rating,factuality,x,,,,,', 'a,q2,m,rating,factuality,3,,,,,"'))).toMatch(
+      /^ratings\.csv: /,
+    );
+  });
+
   it('turns a broken quote into one line naming the file', () => {
     expect(parseError(csv('a,"q1,m,rating,factuality,3,,,,,'))).toMatch(/^ratings\.csv: /);
     expect(parseError('')).toBe('ratings.csv is empty: expected a header line and ratings.');

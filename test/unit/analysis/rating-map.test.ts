@@ -36,4 +36,18 @@ describe('RatingMap', () => {
     ratings.set({ ...base, rater: 'ab' }, 3);
     expect(ratings.get({ ...base, rater: 'ab' })).toBe(3);
   });
+
+  it('sets a value with setIfAbsent only when the rating has none, and gives the one it has', () => {
+    fc.assert(
+      fc.property(rating, rating, (a, b) => {
+        const ratings = new RatingMap<string>();
+        expect(ratings.setIfAbsent(a, 'a')).toBeUndefined();
+        const earlier = ratings.get(b);
+        expect(ratings.setIfAbsent(b, 'b')).toBe(earlier);
+        expect(ratings.get(b)).toBe(earlier ?? 'b');
+        expect(ratings.get(a)).toBe('a');
+      }),
+      { numRuns: 2000 },
+    );
+  });
 });

@@ -5,7 +5,7 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { wellFormedCsvRecords } from '../../../shared/csv-well-formed';
-import { csvRecords, CsvSyntaxError } from '../../../shared/csv';
+import { csvRecords, CsvSyntaxError, visitCsvRecords } from '../../../shared/csv';
 import { createPrng } from '../../../shared/prng';
 
 const csvParse = (text: string): string[][] =>
@@ -48,6 +48,7 @@ describe('wellFormedCsvRecords', () => {
     ['"x, ""y""\nz",w\n""\n', [['x, "y"\nz', 'w'], ['']]],
     ['"é","\uFEFF"\n', [['é', '\uFEFF']]],
     ['"a"""', [['a"']]],
+    ['a,"b"\nc,d,\n"e\nf",g\nh', [['a', 'b'], ['c', 'd', ''], ['e\nf', 'g'], ['h']]],
   ])('reads %j as csv-parse does', (text, records) => {
     expect(wellFormedCsvRecords(text)).toEqual(records);
     expect(csvParse(text)).toEqual(records);
@@ -106,5 +107,20 @@ describe('csvRecords', () => {
         [6, ['c']],
       ]);
     }
+  });
+
+  it('are the records visitCsvRecords hands over one at a time', () => {
+    const text = 'h,i\n\n"a\nb",c\nd\n';
+    const visited: [string[], number][] = [];
+    visitCsvRecords(text, 'f.csv', (cells, index) => visited.push([cells, index]));
+    expect(visited).toEqual(csvRecords(text, 'f.csv').map((r, index) => [r.cells, index]));
+  });
+
+  it('throws csv-parse’s error for text the tokeniser gives up on after some records', () => {
+    const indices: number[] = [];
+    expect(() => visitCsvRecords('a,b\n1,2\n"x\n', 'f.csv', (_, index) => indices.push(index))).toThrow(
+      /^f\.csv: Quote Not Closed/,
+    );
+    expect(indices).toEqual([0, 1]);
   });
 });
