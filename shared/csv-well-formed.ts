@@ -15,12 +15,6 @@ const LINE_FEED = 0x0a;
 const QUOTE = 0x22;
 const BYTE_ORDER_MARK = 0xfeff;
 
-/** The cells of each record of `text`, or null when csv-parse must judge the text (see above). */
-export function wellFormedCsvRecords(text: string): string[][] | null {
-  const records: string[][] = [];
-  return visitWellFormedCsvRecords(text, (cells) => records.push(cells)) ? records : null;
-}
-
 /**
  * Hands the cells of each record of `text` to `visit` in turn, keeping none: a reader that judges a record
  * and drops it lets a large file's records die young, which makes the garbage collector's scavenges cheap.

@@ -4,14 +4,20 @@
  */
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { wellFormedCsvRecords } from '../../../shared/csv-well-formed';
+import { visitWellFormedCsvRecords } from '../../../shared/csv-well-formed';
 import { csvRecords, CsvSyntaxError, visitCsvRecords } from '../../../shared/csv';
 import { createPrng } from '../../../shared/prng';
+
+/** Every record the tokeniser visits, or null when it leaves the text to csv-parse. */
+function wellFormedCsvRecords(text: string): string[][] | null {
+  const records: string[][] = [];
+  return visitWellFormedCsvRecords(text, (cells) => records.push(cells)) ? records : null;
+}
 
 const csvParse = (text: string): string[][] =>
   parse(text, { bom: true, relax_column_count: true, skip_empty_lines: true }) as string[][];
 
-describe('wellFormedCsvRecords', () => {
+describe('visitWellFormedCsvRecords', () => {
   it.each([
     ['', []],
     [
