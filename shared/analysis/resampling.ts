@@ -120,6 +120,8 @@ export class UnitBootstrap {
   private readonly named = new Map<string, number>();
   private readonly afterwards: Array<() => void> = [];
   private readonly pendingWork: Array<() => void> = [];
+  /** The first list of each set of units asked for, by its label: requests on one set share one list. */
+  private readonly unitLists = new Map<string, ReadonlyArray<string>>();
   /** Requests before this one have been handed over (handOver). */
   private handedOver = 0;
 
@@ -205,15 +207,28 @@ export class UnitBootstrap {
       use(null);
       return;
     }
-    const key = name === undefined ? undefined : `${name}\u001d${units.join('\u001e')}`;
+    const label = units.join('\u001e');
+    const key = name === undefined ? undefined : `${name}\u001d${label}`;
     const known = key === undefined ? undefined : this.named.get(key);
     if (known !== undefined) {
       this.users[known]!.push(use);
       return;
     }
     if (key !== undefined) this.named.set(key, this.requests.length);
-    this.requests.push({ units, statistic });
+    this.requests.push({ units: this.sameUnits(label, units), statistic });
     this.users.push([use]);
+  }
+
+  /**
+   * The list of units already asked for under `label`, or `units`: so that a batch of requests handed to
+   * another thread copies each set of units once (a structured clone copies an object once per message,
+   * however often it is referred to), not once per statistic on it.
+   */
+  private sameUnits(label: string, units: ReadonlyArray<string>): ReadonlyArray<string> {
+    const known = this.unitLists.get(label);
+    if (known !== undefined) return known;
+    this.unitLists.set(label, units);
+    return units;
   }
 
   /**
@@ -288,7 +303,7 @@ export class ResampleCursor {
     requests: ReadonlyArray<IntervalRequest>,
   ) {
     this.groups = groupByUnits(requests).map(
-      ({ units, members }) => new ResampledGroup(settings, requests, units, members),
+      ({ units, label, members }) => new ResampledGroup(settings, requests, units, label, members),
     );
   }
 
@@ -348,6 +363,8 @@ class ResampledGroup {
     settings: BootstrapSettings,
     requests: ReadonlyArray<IntervalRequest>,
     units: ReadonlyArray<string>,
+    /** The units joined, which names their stream. */
+    label: string,
     members: ReadonlyArray<number>,
   ) {
     this.n = units.length;
@@ -360,7 +377,7 @@ class ResampledGroup {
       } else this.alone.push({ request, statistic: resampledStatistic(spec, this.refits) });
     }
     this.correlationValues = new Float64Array(this.correlated.length);
-    this.prng = createPrng(deriveSeed(settings.seed, units.join('\u001e')));
+    this.prng = createPrng(deriveSeed(settings.seed, label));
     this.counts = new Int32Array(this.n);
     this.indices = new Int32Array(this.n);
   }
@@ -381,11 +398,14 @@ class ResampledGroup {
 /** Requests grouped by their exact list of units, in the order each list first appears. */
 function groupByUnits(
   requests: ReadonlyArray<IntervalRequest>,
-): Array<{ units: ReadonlyArray<string>; members: number[] }> {
-  const groups = new Map<string, { units: ReadonlyArray<string>; members: number[] }>();
+): Array<{ units: ReadonlyArray<string>; label: string; members: number[] }> {
+  const groups = new Map<string, { units: ReadonlyArray<string>; label: string; members: number[] }>();
+  // Requests on one set of units usually share its list (UnitBootstrap): each list is joined once.
+  const labels = new Map<ReadonlyArray<string>, string>();
   requests.forEach((request, index) => {
-    const label = request.units.join('\u001e');
-    const group = groups.get(label) ?? { units: request.units, members: [] };
+    let label = labels.get(request.units);
+    if (label === undefined) labels.set(request.units, (label = request.units.join('\u001e')));
+    const group = groups.get(label) ?? { units: request.units, label, members: [] };
     groups.set(label, group);
     group.members.push(index);
   });
