@@ -86,6 +86,16 @@ describe('UnitBootstrap.handOver', () => {
     expect(inBatches).toEqual(together);
   });
 
+  it('gives requests on one set of units one list, so a batch copied to a worker copies it once', () => {
+    const bootstrap = new UnitBootstrap({ bootstrap: 50, seed: 4 });
+    bootstrap.interval([...keys], rho, () => {});
+    bootstrap.interval([...keys], { kind: 'pearson', x, y }, () => {});
+    bootstrap.interval(keys.slice(1), rho, () => {});
+    const [first, second, other] = bootstrap.requests;
+    expect(second!.units).toBe(first!.units);
+    expect(other!.units).not.toBe(first!.units);
+  });
+
   it('hands nothing over without a taker', () => {
     const bootstrap = new UnitBootstrap({ bootstrap: 50, seed: 4 });
     bootstrap.interval(keys, rho, () => {});
