@@ -133,6 +133,20 @@ describe('swapPermutationTest against scipy.stats.permutation_test(permutation_t
     },
   );
 
+  it('counts the same patterns after a test on more outputs, whose sums tables it then writes over', () => {
+    const inputs = (n: number) => {
+      const values = createPrng(100 + n);
+      const h = Array.from({ length: n }, () => 1 + values.nextInt(5));
+      return { a: h.map((x) => x + 3 * values.nextFloat()), b: h.map((x) => x + 3.3 * values.nextFloat()), h };
+    };
+    for (const n of [1000, 62, 500, 15]) {
+      const { a, b, h } = inputs(n);
+      expect(swapPermutationTest(a, b, h, { permutations: 300, prng: createPrng(9) }), `${n} outputs`).toBe(
+        swappedFromScratch(a, b, h, 300, 9),
+      );
+    }
+  });
+
   it('is null for a constant metric or fewer than 3 outputs', () => {
     const prng = createPrng(1);
     expect(swapPermutationTest([1, 1, 1, 1], [1, 2, 3, 4], [2, 3, 1, 4], { permutations: 100, prng })).toBeNull();
