@@ -127,6 +127,8 @@ export class ResampleWorkers {
 
   /** Gives the workers a batch of requests, which they start on at once (a draft's `takeRequests`). */
   take(settings: BootstrapSettings, requests: IntervalRequest[]): void {
+    // Without workers, this thread computes every request once it is free (finish).
+    if (this.workers.length === 0) return;
     const shared = sharedResamples(settings, requests, this.workers.length + 1);
     const answers = this.workers.map((worker, w) => this.compute(worker, this.pending[w]!, shared));
     // Handled from the start: if this thread fails, or needs no answer, a worker that then fails or is ended
@@ -140,10 +142,7 @@ export class ResampleWorkers {
    * this thread while the workers resample, the figures that need no resamples (BCa accelerations among them).
    */
   async complete({ bootstrap }: AnalysisDraft): Promise<void> {
-    const values = await this.finish(bootstrap.settings, () => bootstrap.computeAlongside());
-    if (values.length !== bootstrap.requests.length)
-      throw new RangeError(`The workers were given ${values.length} of the ${bootstrap.requests.length} requests`);
-    bootstrap.complete(values);
+    bootstrap.complete(await this.finish(bootstrap.settings, bootstrap.requests, () => bootstrap.computeAlongside()));
   }
 
   /**
@@ -157,7 +156,7 @@ export class ResampleWorkers {
     meanwhile: () => void = () => {},
   ): Promise<Float64Array[]> {
     if (requests.length > 0) this.take(settings, requests);
-    return this.finish(settings, meanwhile);
+    return this.finish(settings, requests, meanwhile);
   }
 
   /**
@@ -175,14 +174,20 @@ export class ResampleWorkers {
     );
   }
 
-  /** Every batch's values, in the order the batches were taken, once this thread has helped with what is left. */
-  private async finish(settings: BootstrapSettings, meanwhile: () => void): Promise<Float64Array[]> {
-    if (this.workers.length === 0) {
-      meanwhile();
-      const requests = this.batches.flatMap(({ shared }) => shared.requests);
-      return resampleStatistics(settings, requests, 0, settings.bootstrap);
-    }
+  /**
+   * The values of `requests`, every request taken so far in the order taken, once this thread has helped
+   * with what is left of each batch.
+   */
+  private async finish(
+    settings: BootstrapSettings,
+    requests: IntervalRequest[],
+    meanwhile: () => void,
+  ): Promise<Float64Array[]> {
     meanwhile();
+    if (this.workers.length === 0) return resampleStatistics(settings, requests, 0, settings.bootstrap);
+    const taken = this.batches.reduce((count, { shared }) => count + shared.requests.length, 0);
+    if (taken !== requests.length)
+      throw new RangeError(`The workers were given ${taken} of the ${requests.length} requests`);
     for (const { shared } of this.batches) computeFreeRanges(shared);
     // While a worker still computes a range, the workers are waited for; once every range of a batch is done
     // (here, say, while a worker was still starting), they are not.
