@@ -2,7 +2,7 @@
 export * from './tidy';
 export * from './types';
 export { AnalysisInputError } from './errors';
-export { parseTidyRatings, TidyRatingsReader, type CsvRecord, type ParseTidyResult } from './parse';
+export { TidyRatingsReader, type CsvRecord, type ParseTidyResult } from './parse';
 export { FINAL_VALUES, type FinalValues } from './final-values';
 export { analyzeTidyRatings, draftTidyAnalysis, type AnalysisDraft, type AnalysisOptions } from './analyze';
 export {

@@ -18,7 +18,6 @@ import {
   type TidyRatingRow,
 } from './tidy';
 import { QC_ROLES, isQcRole, type QcRole } from '../qc/roles';
-import type { CsvRecord } from '../csv';
 import { MAX_TASK_DURATION_MS } from '../duration';
 import { DIMENSION_KINDS, type DimensionKind } from '../kinds/dimension-kinds';
 import { TASK_KINDS, type TaskKind } from '../kinds/task-kinds';
@@ -48,19 +47,6 @@ const isTaskKind = (task: string): task is TaskKind => (TASK_KINDS as string[]).
 
 /** At most this many problems are collected; a file usually has one mistake repeated. */
 const MAX_ERRORS = 20;
-
-/** The records of a tidy ratings file judged: `header` and `records` as csvRecords gives them. */
-export function parseTidyRatings(
-  fileName: string,
-  header: CsvRecord,
-  records: ReadonlyArray<CsvRecord>,
-): ParseTidyResult {
-  const reader = new TidyRatingsReader(fileName, header.cells, (index) =>
-    index === 0 ? header.line : records[index - 1]!.line,
-  );
-  records.forEach((record, i) => reader.read(record.cells, i + 1));
-  return reader.result();
-}
 
 /**
  * Judges the records of a tidy ratings file one at a time and keeps none of them, so that a reader streaming

@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AnalysisResult, TidyRatingValueRow } from '../../../shared/analysis';
+import {
+  TidyRatingsReader,
+  type AnalysisResult,
+  type CsvRecord,
+  type ParseTidyResult,
+  type TidyRatingValueRow,
+} from '../../../shared/analysis';
 import { parseTidyRatingsCsv } from '../../../electron/services/tidy-ratings-csv';
 
 // A path, not a URL object: under jsdom the global URL is not Node's, and fs refuses it.
@@ -74,4 +80,17 @@ export function ratingRow(
     qc: null,
     ...fields,
   };
+}
+
+/** The records of a tidy ratings file judged, as csvRecords gives them: the reader the app streams records into. */
+export function parseTidyRatings(
+  fileName: string,
+  header: CsvRecord,
+  records: ReadonlyArray<CsvRecord>,
+): ParseTidyResult {
+  const reader = new TidyRatingsReader(fileName, header.cells, (index) =>
+    index === 0 ? header.line : records[index - 1]!.line,
+  );
+  records.forEach((record, i) => reader.read(record.cells, i + 1));
+  return reader.result();
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseTidyRatings } from '../../../shared/analysis';
 import { csvRecords } from '../../../shared/csv';
 import { parseTidyRatingsCsv } from '../../../electron/services/tidy-ratings-csv';
+import { parseTidyRatings } from './fixtures';
 
 /** The tidy export's own columns for pairwise rows: the usual ones, then model_a, model_b, both_unacceptable last. */
 const HEADER =

@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   analyzeTidyRatings,
   dimensionScales,
-  parseTidyRatings,
   tidyColumns,
   tidyRecord,
   pairwiseTidyRecord,
   type TidyRatingRow,
 } from '../../../shared/analysis';
+import { parseTidyRatings } from './fixtures';
 
 const FACTUALITY = { key: 'factuality', kind: 'likert', scale: [1, 2, 3, 4, 5] } as const;
 const scales = dimensionScales([{ ...FACTUALITY, scale: [...FACTUALITY.scale] }]);
