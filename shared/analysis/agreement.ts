@@ -1,4 +1,4 @@
-import { krippendorffAlpha, pairwisePercentAgreement, weightedKappa } from '../stats';
+import { krippendorffAlphaResampler, pairwisePercentAgreement, weightedKappa } from '../stats';
 import { agreementWarnings } from './diagnostics';
 import { gwetSummary, iccSummary } from './reliability';
 import type { UnitBootstrap } from './resampling';
@@ -10,18 +10,17 @@ import { OutputMap, compareStrings, outputKey, sortedStrings, type PreferenceVal
 const PREFERENCE_CODES: Record<PreferenceValue, number> = { model: 0, reference: 1, tie: 2 };
 
 /**
- * Inter-rater agreement for one dimension. Units are outputs (item_id, model), raters are rater names,
+ * Inter-rater agreement for one dimension, from its rows (`own`). Units are outputs (item_id, model), raters are rater names,
  * missing ratings stay missing. Alpha is at the level the dimension's kind declares (ordinal for Likert,
  * nominal for binary and preference), with a BCa bootstrap interval over outputs; Gwet's AC2
  * (quadratic) for ordinal kinds and AC1 otherwise. Ordinal kinds also get quadratic-weighted kappa for every
  * pair of raters on the outputs both rated (bootstrap interval over those outputs), and ICCs on a complete block.
  */
 export function dimensionAgreement(
-  rows: ReadonlyArray<TidyRatingRow>,
+  own: ReadonlyArray<TidyRatingRow>,
   dimension: AnalysisDimension,
   bootstrap: UnitBootstrap,
 ): DimensionAgreement {
-  const own = rows.filter((row) => row.dimension === dimension.key);
   const raters = sortedStrings(new Set(own.map((row) => row.rater)));
   const raterIndex = new Map(raters.map((rater, i) => [rater, i]));
   // Units (outputs) in the order of their keys; each output's key is built once, not once per row.
@@ -39,9 +38,11 @@ export function dimensionAgreement(
   const level = agreementLevel(dimension.kind);
   const ordinal = level === 'ordinal';
   const { agreement, units: pairableUnits } = pairwisePercentAgreement(matrix);
-  const alphaValue = krippendorffAlpha(matrix, level);
+  // Its coincidences serve alpha here and the leave-one-out values of its BCa interval.
+  const alpha = krippendorffAlphaResampler(matrix, level);
+  const alphaValue = alpha.estimate();
   // The alpha resampler's units are the pairable ones, in column order.
-  const pairable = units.filter((_, unit) => matrix.filter((row) => row[unit] !== null).length >= 2);
+  const pairable = units.filter((_, unit) => ratingsOfUnit(matrix, unit) >= 2);
   const categories = dimension.kind === 'preference' ? Object.values(PREFERENCE_CODES) : (dimension.categories ?? []);
   const result: DimensionAgreement = {
     krippendorff_alpha: alphaValue,
@@ -57,7 +58,7 @@ export function dimensionAgreement(
       pairable,
       { kind: 'krippendorff-alpha', matrix, level },
       (ci95) => (result.krippendorff_alpha_ci95 = ci95),
-      { method: 'bca', estimate: alphaValue },
+      { method: 'bca', estimate: alphaValue, leaveOneOut: alpha.leaveOneOut },
     );
   if (ordinal) {
     result.weighted_kappa = pairwiseKappas(raters, units, matrix, categories, bootstrap);
@@ -67,6 +68,12 @@ export function dimensionAgreement(
   const categoryName = (code: number) => (dimension.kind === 'preference' ? choiceOf[code]! : code);
   result.warnings = agreementWarnings(dimension, raters, matrix, result, categoryName);
   return result;
+}
+
+function ratingsOfUnit(matrix: ReadonlyArray<ReadonlyArray<number | null>>, unit: number): number {
+  let ratings = 0;
+  for (let rater = 0; rater < matrix.length; rater++) if (matrix[rater]![unit] !== null) ratings++;
+  return ratings;
 }
 
 /** A rubric dimension's level comes from its kind's module; preference choices are nominal. */

@@ -61,22 +61,31 @@ export function draftTidyAnalysis(
   options: AnalysisOptions,
   takeRequests?: (requests: IntervalRequest[]) => void,
 ): AnalysisDraft {
-  assertOneValuePerRating(allRows);
-  // QC rows check the raters, not the models: every model result below sees only the study's own tasks.
-  const qc = qualityControl(allRows, options.rubric, options.qc);
+  const bootstrap = new UnitBootstrap({ bootstrap: options.bootstrap, seed: options.seed }, takeRequests);
+  // The checks of the input and of the raters need no resamples: they are done alongside them (in this thread
+  // while others resample), first, and either can still refuse the input before there is any result.
+  let qc: AnalysisResult['qc'] | undefined;
+  bootstrap.alongside(() => {
+    assertOneValuePerRating(allRows);
+    // QC rows check the raters, not the models: every model result below sees only the study's own tasks.
+    qc = qualityControl(allRows, options.rubric, options.qc);
+  });
   const studyRows = allRows.filter((row) => row.qc === null);
   const allDimensions = resolveDimensions(studyRows, options.rubric);
   // The rater's confidence describes the rater, not the answer: it is reported per rater and in no model result.
   const confidence = allDimensions.filter((d) => d.role === 'confidence');
   const dimensions = allDimensions.filter((d) => d.role !== 'confidence');
-  const rows = studyRows.filter((row) => row.task !== 'rating' || !confidence.some((d) => d.key === row.dimension));
+  const rows =
+    confidence.length === 0
+      ? studyRows
+      : studyRows.filter((row) => row.task !== 'rating' || !confidence.some((d) => d.key === row.dimension));
   const models = sortedStrings(new Set(rows.map((row) => row.model)));
   const metrics = sortedStrings(new Set([...metricsOf(rows), ...(options.metrics ?? [])]));
 
-  const bootstrap = new UnitBootstrap({ bootstrap: options.bootstrap, seed: options.seed }, takeRequests);
   const agreement: Record<string, DimensionAgreement> = {};
+  const rowsOfDimension = rowsByDimension(rows);
   for (const dimension of [...dimensions].sort((a, b) => compareStrings(a.key, b.key))) {
-    agreement[dimension.key] = dimensionAgreement(rows, dimension, bootstrap);
+    agreement[dimension.key] = dimensionAgreement(rowsOfDimension.get(dimension.key) ?? [], dimension, bootstrap);
   }
   // Few batches, each with every statistic asked for on its outputs so far: statistics on the same outputs
   // share each resample's draws only within a batch (here every dimension's α and κ).
@@ -150,7 +159,7 @@ export function draftTidyAnalysis(
         seed: options.seed,
         intervals: intervalMethods(options.bootstrap, options.seed),
       },
-      qc,
+      qc: qc!,
     } satisfies AnalysisResult);
     // Only analyses with adjudicated values (or asked to use them) carry the key: others stay as they were.
     const adjudication = adjudicationSummary(rows, options.pairwise ?? [], finalValues);
@@ -167,6 +176,17 @@ export function draftTidyAnalysis(
   bootstrap.whenComplete(() => (result.best_metrics = bestMetrics(correlations, metricComparisons)));
   bootstrap.handOver();
   return { result, bootstrap };
+}
+
+/** The rows of each dimension, in their order: one pass instead of one per dimension. */
+function rowsByDimension(rows: ReadonlyArray<TidyRatingRow>): Map<string, TidyRatingRow[]> {
+  const byDimension = new Map<string, TidyRatingRow[]>();
+  for (const row of rows) {
+    const own = byDimension.get(row.dimension);
+    if (own === undefined) byDimension.set(row.dimension, [row]);
+    else own.push(row);
+  }
+  return byDimension;
 }
 
 /** Two values for one rater × output × dimension would make every statistic ambiguous. */

@@ -1,4 +1,4 @@
-import { kendallTauB, pearson, spearman } from '../stats';
+import { kendallTauB, pearson, spearman, spearmanLeaveOneOut } from '../stats';
 import { humanMean, type RatedOutput } from './outputs';
 import type { UnitBootstrap } from './resampling';
 import type { Correlation } from './types';
@@ -44,7 +44,7 @@ export function outputLevelCorrelation(
       units,
       { kind: 'spearman', x, y },
       (ci95) => (correlation.spearman_ci95 = ci95),
-      { method: 'bca', estimate: rho },
+      { method: 'bca', estimate: rho, leaveOneOut: () => spearmanLeaveOneOut(x, y) },
       metricCorrelationName('spearman', target),
     );
   return correlation;

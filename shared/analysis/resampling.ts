@@ -15,7 +15,6 @@ import {
   definedOrNaN,
   drawResample,
   skipResamples,
-  spearmanLeaveOneOut,
   spearmanResampler,
   weightedKappaResampler,
   type KappaPair,
@@ -60,9 +59,12 @@ export interface IntervalRequest {
 /**
  * How an interval is formed from the statistic's values on the resamples: percentile, or BCa, which also
  * needs the statistic's value on all the units (`estimate`) and its leave-one-out values (computed in the
- * thread that fills the intervals in: n values, against B resamples).
+ * thread that fills the intervals in: n values, against B resamples). `leaveOneOut`, when the figure has
+ * one, is its statistic's exact shortcut to them (the same values to the last bit, or null where it does not
+ * apply), built from what the figure computed already; otherwise the n samples are computed one by one.
  */
-export type IntervalMethod = { method: 'percentile' } | { method: 'bca'; estimate: number };
+export type IntervalMethod =
+  { method: 'percentile' } | { method: 'bca'; estimate: number; leaveOneOut?: () => Float64Array | null };
 
 /**
  * The function computing `spec` on a resample. Bradley–Terry figures made with the same `refits` share
@@ -84,20 +86,6 @@ export function resampledStatistic(spec: ResampledStatistic, refits?: BradleyTer
     case 'bradley-terry':
       return (counts, offset) => bradleyTerryFigureOnResample(spec, spec.figure, counts, offset, refits);
   }
-}
-
-/**
- * The statistic without each of its n units in turn (NaN where undefined), for a BCa acceleration: by the
- * statistic's own exact shortcut where it has one (the same values to the last bit), otherwise sample by sample.
- */
-function leaveOneOut(spec: ResampledStatistic, n: number): Float64Array {
-  const shortcut =
-    spec.kind === 'spearman'
-      ? spearmanLeaveOneOut(spec.x, spec.y)
-      : spec.kind === 'krippendorff-alpha'
-        ? krippendorffAlphaResampler(spec.matrix, spec.level).leaveOneOut()
-        : null;
-  return shortcut ?? leaveOneOutValues(n, resampledStatistic(spec));
 }
 
 /**
@@ -160,7 +148,10 @@ export class UnitBootstrap {
   ): void {
     let acceleration: number | undefined;
     const accelerated = (): number =>
-      (acceleration ??= accelerationOfLeaveOneOut(leaveOneOut(statistic, units.length)));
+      (acceleration ??= accelerationOfLeaveOneOut(
+        (method.method === 'bca' ? method.leaveOneOut?.() : null) ??
+          leaveOneOutValues(units.length, resampledStatistic(statistic)),
+      ));
     if (method.method === 'bca' && this.settings.bootstrap > 0 && units.length >= 3) this.alongside(accelerated);
     this.resampled(
       units,

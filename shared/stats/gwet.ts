@@ -53,35 +53,36 @@ export function gwetAgreement(
     }
   }
 
-  const counts: Float64Array[] = [];
+  // counts[i · q + k] = r_ik over the n units with at least one rating, in column order (one flat array:
+  // this runs for every dimension of an analysis).
   const unitCount = data[0]?.length ?? 0;
+  const counts = new Float64Array(unitCount * q);
+  let n = 0;
   for (let unit = 0; unit < unitCount; unit++) {
-    const row = new Float64Array(q);
     let rated = 0;
-    for (const rater of data) {
-      const value = rater[unit];
+    for (let r = 0; r < data.length; r++) {
+      const value = data[r]![unit];
       if (value === null || value === undefined) continue;
       const k = position.get(value);
       if (k === undefined)
         throw new RangeError(`Rating ${value} is not one of the categories ${categories.join(', ')}`);
-      row[k]! += 1;
+      counts[n * q + k]! += 1;
       rated++;
     }
-    if (rated > 0) counts.push(row);
+    if (rated > 0) n++;
   }
-  const n = counts.length;
   const ratersOf = new Float64Array(n);
   const agreeing = new Float64Array(n);
   let pairableCount = 0;
   for (let i = 0; i < n; i++) {
-    const row = counts[i]!;
+    const row = i * q;
     let raters = 0;
     let agreement = 0;
-    for (let k = 0; k < q; k++) raters += row[k]!;
+    for (let k = 0; k < q; k++) raters += counts[row + k]!;
     for (let k = 0; k < q; k++) {
       let weighted = 0;
-      for (let l = 0; l < q; l++) weighted += w[k * q + l]! * row[l]!;
-      agreement += row[k]! * (weighted - 1);
+      for (let l = 0; l < q; l++) weighted += w[k * q + l]! * counts[row + l]!;
+      agreement += counts[row + k]! * (weighted - 1);
     }
     ratersOf[i] = raters;
     agreeing[i] = agreement;
@@ -95,7 +96,7 @@ export function gwetAgreement(
   const pi = new Float64Array(q);
   for (let k = 0; k < q; k++) {
     let share = 0;
-    for (let i = 0; i < n; i++) share += counts[i]![k]! / ratersOf[i]!;
+    for (let i = 0; i < n; i++) share += counts[i * q + k]! / ratersOf[i]!;
     pi[k] = share / n;
   }
   const chanceFactor = weightTotal / (q * (q - 1));
@@ -114,7 +115,7 @@ export function gwetAgreement(
       const paI = pairable ? agreeing[i]! / (ratersOf[i]! * (ratersOf[i]! - 1)) : 0;
       const coefficientI = ((n / pairableCount) * (paI - (pairable ? pe : 0))) / (1 - pe);
       let chanceOfUnit = 0;
-      for (let k = 0; k < q; k++) chanceOfUnit += counts[i]![k]! * (1 - pi[k]!);
+      for (let k = 0; k < q; k++) chanceOfUnit += counts[i * q + k]! * (1 - pi[k]!);
       const peI = (chanceFactor * chanceOfUnit) / ratersOf[i]!;
       const linearised = coefficientI - (2 * (1 - coefficient) * (peI - pe)) / (1 - pe);
       sum += (linearised - coefficient) ** 2;

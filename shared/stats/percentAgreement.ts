@@ -1,4 +1,4 @@
-import { countValues, pairableUnitValues, type ReliabilityMatrix } from './reliabilityData';
+import { pairableUnits, type ReliabilityMatrix } from './reliabilityData';
 
 /**
  * Pairwise percent agreement: over the units with at least two ratings, the share of rater pairs
@@ -8,14 +8,17 @@ import { countValues, pairableUnitValues, type ReliabilityMatrix } from './relia
  * more raters contributes more pairs. `units` counts the units used; agreement is null when there are none.
  */
 export function pairwisePercentAgreement(data: ReliabilityMatrix): { agreement: number | null; units: number } {
-  const units = pairableUnitValues(data);
+  const { count, start, values } = pairableUnits(data);
   let agreeingPairs = 0;
   let pairs = 0;
-  for (const unit of units) {
-    pairs += choose2(unit.length);
-    for (const count of countValues(unit).values()) agreeingPairs += choose2(count);
+  for (let unit = 0; unit < count; unit++) {
+    const from = start[unit]!;
+    const to = start[unit + 1]!;
+    pairs += choose2(to - from);
+    // Σ_c C(n_uc, 2) is the number of pairs of the unit's values that are equal.
+    for (let i = from; i < to; i++) for (let j = i + 1; j < to; j++) if (values[i] === values[j]) agreeingPairs++;
   }
-  return { agreement: units.length === 0 ? null : agreeingPairs / pairs, units: units.length };
+  return { agreement: count === 0 ? null : agreeingPairs / pairs, units: count };
 }
 
 function choose2(n: number): number {

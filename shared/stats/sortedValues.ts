@@ -4,7 +4,7 @@
  */
 
 /** The distinct values, in increasing order. */
-export function distinctSorted(values: ReadonlyArray<number>): Float64Array {
+export function distinctSorted(values: ArrayLike<number>): Float64Array {
   const sorted = new Float64Array(values).sort();
   let count = 0;
   for (let i = 0; i < sorted.length; i++) {
