@@ -60,13 +60,15 @@ export function dimensionAgreement(
       (ci95) => (result.krippendorff_alpha_ci95 = ci95),
       { method: 'bca', estimate: alphaValue, leaveOneOut: alpha.leaveOneOut },
     );
-  if (ordinal) {
-    result.weighted_kappa = pairwiseKappas(raters, units, matrix, categories, bootstrap);
-    result.icc = iccSummary(raters, matrix);
-  }
-  const choiceOf = Object.fromEntries(Object.entries(PREFERENCE_CODES).map(([choice, code]) => [code, choice]));
-  const categoryName = (code: number) => (dimension.kind === 'preference' ? choiceOf[code]! : code);
-  result.warnings = agreementWarnings(dimension, raters, matrix, result, categoryName);
+  if (ordinal) result.weighted_kappa = pairwiseKappas(raters, units, matrix, categories, bootstrap);
+  // The ICCs and the warnings need no resamples: filled in alongside them, after the draft has handed its
+  // intervals over (the keys keep their order: icc comes after weighted_kappa, warnings is there already).
+  bootstrap.alongside(() => {
+    if (ordinal) result.icc = iccSummary(raters, matrix);
+    const choiceOf = Object.fromEntries(Object.entries(PREFERENCE_CODES).map(([choice, code]) => [code, choice]));
+    const categoryName = (code: number) => (dimension.kind === 'preference' ? choiceOf[code]! : code);
+    result.warnings = agreementWarnings(dimension, raters, matrix, result, categoryName);
+  });
   return result;
 }
 

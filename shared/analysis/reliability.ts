@@ -38,14 +38,18 @@ export function gwetSummary(
   ordinal: boolean,
 ): GwetSummary {
   const result = gwetAgreement(matrix, categories, ordinal ? 'quadratic' : 'identity');
-  const rated = matrix[0]?.filter((_, unit) => matrix.some((row) => row[unit] !== null)).length ?? 0;
   return {
     coefficient: ordinal ? 'AC2' : 'AC1',
     value: result?.coefficient ?? null,
     standard_error: result?.standard_error ?? null,
     ci95: result?.ci95 ?? null,
-    n: result?.n ?? rated,
+    n: result?.n ?? ratedUnits(matrix),
   };
+}
+
+/** Outputs with at least one rating. */
+function ratedUnits(matrix: ReliabilityMatrix): number {
+  return matrix[0]?.filter((_, unit) => matrix.some((row) => row[unit] !== null)).length ?? 0;
 }
 
 /** Above this many raters, candidate rater sets are those seen on some output and their pairs, not every subset. */
