@@ -3,7 +3,7 @@ import { dimensionAgreement } from './agreement';
 import { AnalysisInputError } from './errors';
 import { binMeans } from './bins';
 import { binDistributions, hasMeans, raterConfidence } from './categories';
-import { ALL_MODELS, outputLevelCorrelation } from './correlations';
+import { ALL_MODELS, CorrelationVariables, outputLevelCorrelation } from './correlations';
 import { resolveDimensions, type KnownDimension } from './dimensions';
 import { bradleyTerryIntervalMethod, intervalMethods } from './intervals';
 import { judgeComparisons, type JudgeValue } from './judges';
@@ -97,11 +97,13 @@ export function draftTidyAnalysis(
   const outputs = ratedOutputs(modelRows);
   // Dimensions with means (not preference, not nominal): correlations and metric comparisons use their mean rating.
   const ratingDimensions = sortedStrings(dimensions.filter(hasMeans).map((d) => d.key));
+  // One metric's (or dimension's) values on the same outputs, and their ranks, serve every figure below.
+  const variables = new CorrelationVariables();
   const correlations: Correlation[] = [];
   for (const metric of metrics) {
     for (const dimension of ratingDimensions) {
       for (const model of [...models, ALL_MODELS]) {
-        correlations.push(outputLevelCorrelation(outputs, { metric, dimension, model }, bootstrap));
+        correlations.push(outputLevelCorrelation(outputs, { metric, dimension, model }, bootstrap, variables));
       }
     }
   }
@@ -111,7 +113,7 @@ export function draftTidyAnalysis(
       metrics.forEach((first, i) => {
         for (const second of metrics.slice(i + 1)) {
           metricComparisons.push(
-            compareMetrics(outputs, { dimension, model, metrics: [first, second] }, bootstrap, options),
+            compareMetrics(outputs, { dimension, model, metrics: [first, second] }, bootstrap, options, variables),
           );
         }
       });

@@ -14,7 +14,7 @@ import {
   williamsTest,
   type WilliamsTest,
 } from '../stats';
-import { ALL_MODELS, metricCorrelationName } from './correlations';
+import { ALL_MODELS, CorrelationVariables, metricCorrelationName, variableName } from './correlations';
 import { humanMean, type RatedOutput } from './outputs';
 import type { BootstrapSettings, ResampledStatistic, UnitBootstrap } from './resampling';
 
@@ -68,6 +68,7 @@ interface Pairs {
 function comparedOutputs(
   outputs: ReadonlyArray<RatedOutput>,
   target: { dimension: string; model: string; metrics: [string, string] },
+  variables: CorrelationVariables,
 ): Pairs {
   const pairs: Pairs = { keys: [], first: [], second: [], human: [] };
   for (const output of outputs) {
@@ -81,7 +82,13 @@ function comparedOutputs(
     pairs.second.push(second);
     pairs.human.push(human);
   }
-  return pairs;
+  const { keys, first, second, human } = pairs;
+  return {
+    keys,
+    first: variables.same(variableName('metric', target.metrics[0], target.model), keys, first),
+    second: variables.same(variableName('metric', target.metrics[1], target.model), keys, second),
+    human: variables.same(variableName('dimension', target.dimension, target.model), keys, human),
+  };
 }
 
 export function compareMetrics(
@@ -89,8 +96,10 @@ export function compareMetrics(
   target: { dimension: string; model: string; metrics: [string, string] },
   bootstrap: UnitBootstrap,
   settings: BootstrapSettings,
+  variables: CorrelationVariables = new CorrelationVariables(),
 ): MetricComparison {
-  const pairs = comparedOutputs(outputs, target);
+  const pairs = comparedOutputs(outputs, target, variables);
+  const { ranks } = variables;
   const label = `metric comparison\u001e${target.metrics.join('\u001e')}\u001e${pairs.keys.join('\u001e')}`;
   const difference = (
     coefficient: 'spearman' | 'pearson',
@@ -127,7 +136,7 @@ export function compareMetrics(
       bootstrap.alongside(() => {
         const inputs =
           coefficient === 'spearman'
-            ? [pairs.first, pairs.second, pairs.human].map(averageRanks)
+            ? [pairs.first, pairs.second, pairs.human].map((values) => averageRanks(values, ranks))
             : [pairs.first, pairs.second, pairs.human];
         const prng = createPrng(deriveSeed(settings.seed, `${label}\u001e${coefficient}`));
         result.permutation_p = swapPermutationTest(inputs[0]!, inputs[1]!, inputs[2]!, {
@@ -138,6 +147,7 @@ export function compareMetrics(
     return result;
   };
   const pearsonDifference = difference('pearson', pearson);
+  const spearmanDifference = difference('spearman', (x, y) => spearman(x, y, ranks));
   // Extended in place, not copied: its interval is filled into this object when the bootstrap completes.
   const pearsonWithWilliams = Object.assign(pearsonDifference, {
     williams: williamsTest(
@@ -152,7 +162,7 @@ export function compareMetrics(
     model: target.model,
     metrics: target.metrics,
     n: pairs.keys.length,
-    spearman: difference('spearman', spearman),
+    spearman: spearmanDifference,
     pearson: pearsonWithWilliams,
   };
 }

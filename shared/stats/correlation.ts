@@ -1,6 +1,7 @@
 import { sampleCorrelation } from 'simple-statistics';
 import type { ResampleStatistic } from './bootstrap';
-import { CorrelationResamples, checkFinite, tieGroups } from './correlationResamples';
+import { CorrelationResamples, checkFinite, tieGroups, type TieGroups } from './correlationResamples';
+import type { RankCache } from './rankCache';
 import { firstAbove, firstAtLeast } from './sortedValues';
 
 /**
@@ -18,9 +19,13 @@ export function pearson(x: ReadonlyArray<number>, y: ReadonlyArray<number>): num
  * Spearman's rho (scipy.stats.spearmanr): Pearson's r of the average ranks, as simple-statistics
  * sampleRankCorrelation computes it (sampleCorrelation of its midranks), with the ranks found faster.
  */
-export function spearman(x: ReadonlyArray<number>, y: ReadonlyArray<number>): number | null {
+export function spearman(
+  x: ReadonlyArray<number>,
+  y: ReadonlyArray<number>,
+  ranks: Pick<RankCache, 'midranks'> = { midranks },
+): number | null {
   if (!isCorrelatable(x, y)) return null;
-  return clampToUnit(sampleCorrelation(midranks(x), midranks(y)));
+  return clampToUnit(sampleCorrelation(ranks.midranks(x), ranks.midranks(y)));
 }
 
 /**
@@ -54,10 +59,14 @@ export function spearmanResampler(x: ReadonlyArray<number>, y: ReadonlyArray<num
  * Hand-written (no npm package computes tau-b with ties) with Knight's O(n log n) algorithm: sort by
  * (x, y), then the discordant pairs are the inversions of y, counted by a merge sort.
  */
-export function kendallTauB(x: ReadonlyArray<number>, y: ReadonlyArray<number>): number | null {
+export function kendallTauB(
+  x: ReadonlyArray<number>,
+  y: ReadonlyArray<number>,
+  ranks: Pick<RankCache, 'tieGroups'> = { tieGroups },
+): number | null {
   if (!isCorrelatable(x, y)) return null;
   const n = x.length;
-  const { xs, ys } = sortedPairs(x, y);
+  const { xs, ys } = sortedPairs(ranks.tieGroups(x), ranks.tieGroups(y));
 
   const tiedInX = tiedPairs(xs, (i) => xs[i] === xs[i - 1]);
   const tiedInBoth = tiedPairs(xs, (i) => xs[i] === xs[i - 1] && ys[i] === ys[i - 1]);
@@ -75,16 +84,15 @@ export function kendallTauB(x: ReadonlyArray<number>, y: ReadonlyArray<number>):
  * ties and inversions counted below are those of the values. A native sort of one number per pair, not a
  * comparator over indices (which was most of the analysis' Kendall time).
  */
-function sortedPairs(x: ReadonlyArray<number>, y: ReadonlyArray<number>): { xs: number[]; ys: number[] } {
-  const xGroups = tieGroups(x);
-  const yGroups = tieGroups(y);
+function sortedPairs(xGroups: TieGroups, yGroups: TieGroups): { xs: number[]; ys: number[] } {
+  const n = xGroups.groupOf.length;
   const width = yGroups.groups;
   // Below n² ≤ 2^53 for any n an analysis meets, so every key is an exact integer.
-  const keys = new Float64Array(x.length);
-  for (let i = 0; i < x.length; i++) keys[i] = xGroups.groupOf[i]! * width + yGroups.groupOf[i]!;
+  const keys = new Float64Array(n);
+  for (let i = 0; i < n; i++) keys[i] = xGroups.groupOf[i]! * width + yGroups.groupOf[i]!;
   keys.sort();
-  const xs = new Array<number>(x.length);
-  const ys = new Array<number>(x.length);
+  const xs = new Array<number>(n);
+  const ys = new Array<number>(n);
   for (let i = 0; i < keys.length; i++) {
     xs[i] = Math.floor(keys[i]! / width);
     ys[i] = keys[i]! - xs[i]! * width;

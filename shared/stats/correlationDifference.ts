@@ -8,6 +8,7 @@ import type { Prng } from '../prng';
 import type { ResampleStatistic } from './bootstrap';
 import { midranks, pearson } from './correlation';
 import { CorrelationResamples } from './correlationResamples';
+import type { RankCache } from './rankCache';
 import { studentTCdf } from './quantiles';
 
 export interface WilliamsTest {
@@ -54,8 +55,11 @@ export function pearsonResampler(x: ReadonlyArray<number>, y: ReadonlyArray<numb
 }
 
 /** Average ranks (1-based; ties share the mean of their positions), as scipy.stats.rankdata: midranks + 1, exactly. */
-export function averageRanks(values: ReadonlyArray<number>): number[] {
-  return midranks(values).map((rank) => rank + 1);
+export function averageRanks(
+  values: ReadonlyArray<number>,
+  ranks: Pick<RankCache, 'midranks'> = { midranks },
+): number[] {
+  return ranks.midranks(values).map((rank) => rank + 1);
 }
 
 export interface SwapPermutationOptions {

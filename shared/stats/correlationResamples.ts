@@ -137,8 +137,14 @@ class SpearmanSide implements Side {
   }
 }
 
+/** Each value's group among equal values, groups numbered in increasing order of value, and how many groups. */
+export interface TieGroups {
+  groupOf: Int32Array;
+  groups: number;
+}
+
 /** Equal values as groups numbered in increasing order of value: each value's group, and how many groups. */
-export function tieGroups(values: ReadonlyArray<number>): { groupOf: Int32Array; groups: number } {
+export function tieGroups(values: ReadonlyArray<number>): TieGroups {
   // −0 and 0 are one group, as in a Set.
   const distinct = distinctSorted(values);
   const groupOf = new Int32Array(values.length);

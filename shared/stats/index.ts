@@ -9,6 +9,7 @@ export {
   type KappaWeights,
 } from './weightedKappa';
 export { pearson, spearman, spearmanResampler, kendallTauB } from './correlation';
+export { RankCache } from './rankCache';
 export { CorrelationResamples, type CorrelationKind } from './correlationResamples';
 export { spearmanLeaveOneOut } from './spearmanJackknife';
 export {

@@ -15,7 +15,8 @@
  * where the first three come from per-group sums and the last from counting the units above and in the
  * groups of i (a Fenwick tree over y groups, x groups visited from the top).
  */
-import { tieGroups } from './correlationResamples';
+import { tieGroups, type TieGroups } from './correlationResamples';
+import type { RankCache } from './rankCache';
 
 /** Most units for which every sum is provably exact (n³ · 4 < 2^53). */
 const MAX_EXACT_UNITS = 65536;
@@ -24,11 +25,15 @@ const MAX_EXACT_UNITS = 65536;
  * ρ of the pairs without pair i, for i = 0 … n − 1 (NaN where a side is constant without it); null when
  * n is beyond the exact range (then compute the leave-one-out samples one by one).
  */
-export function spearmanLeaveOneOut(x: ReadonlyArray<number>, y: ReadonlyArray<number>): Float64Array | null {
+export function spearmanLeaveOneOut(
+  x: ReadonlyArray<number>,
+  y: ReadonlyArray<number>,
+  ranks: Pick<RankCache, 'tieGroups'> = { tieGroups },
+): Float64Array | null {
   const n = x.length;
   if (n > MAX_EXACT_UNITS || y.length !== n) return null;
-  const xSide = leaveOneOutRanks(x);
-  const ySide = leaveOneOutRanks(y);
+  const xSide = leaveOneOutRanks(ranks.tieGroups(x));
+  const ySide = leaveOneOutRanks(ranks.tieGroups(y));
   const u = xSide.rankOfUnit;
   const v = ySide.rankOfUnit;
 
@@ -73,9 +78,8 @@ interface LeaveOneOutRanks {
   squaresWithout: Float64Array;
 }
 
-function leaveOneOutRanks(values: ReadonlyArray<number>): LeaveOneOutRanks {
-  const n = values.length;
-  const { groupOf, groups } = tieGroups(values);
+function leaveOneOutRanks({ groupOf, groups }: TieGroups): LeaveOneOutRanks {
+  const n = groupOf.length;
   const size = new Float64Array(groups);
   for (let j = 0; j < n; j++) size[groupOf[j]!]! += 1;
   // base[g]: group g's average rank among all n, minus n/2.
