@@ -13,7 +13,7 @@ import {
   type AnalysisResult,
   type TidyRatingRow,
 } from '../../shared/analysis';
-import type { AnalysisWorkerJob, AnalysisWorkerReply, ResampleReply } from './analysis-worker';
+import type { AnalysisWorkerJob, AnalysisWorkerReply, ResampleMessage, ResampleReply } from './analysis-worker';
 import {
   allRangesDone,
   computeFreeRanges,
@@ -142,6 +142,8 @@ export class ResampleWorkers {
    * this thread while the workers resample, the figures that need no resamples (BCa accelerations among them).
    */
   async complete({ bootstrap }: AnalysisDraft): Promise<void> {
+    // The draft has handed every batch over: each worker stops once it has answered them.
+    for (const worker of this.workers) worker.postMessage({ lastBatchGiven: true } satisfies ResampleMessage);
     bootstrap.complete(await this.finish(bootstrap.settings, bootstrap.requests, () => bootstrap.computeAlongside()));
   }
 

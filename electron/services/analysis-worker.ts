@@ -4,7 +4,7 @@
  *   never blocks the main process (analyzeOffThread);
  * - `resample`: for each batch of a bootstrap's requests it is given, takes ranges of its resamples until
  *   none is left, writing the values into memory shared with the main thread, and says when it is done
- *   with the batch (ResampleWorkers), so the resamples use every core.
+ *   with the batch (ResampleWorkers), so the resamples use every core; told that no batch follows, it stops.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import {
@@ -23,6 +23,9 @@ export type AnalysisWorkerReply =
 
 export type ResampleReply = { ok: true } | { ok: false; message: string };
 
+/** What a `resample` worker is sent: a batch of requests, or word that no batch will follow. */
+export type ResampleMessage = SharedResamples | { lastBatchGiven: true };
+
 const port = parentPort!;
 const job = workerData as AnalysisWorkerJob;
 if (job.job === 'analyze') {
@@ -35,7 +38,14 @@ if (job.job === 'analyze') {
   port.postMessage(reply);
 } else {
   // One message per batch of requests, answered in the order given (ResampleWorkers.take).
-  port.on('message', (shared: SharedResamples) => {
+  port.on('message', (message: ResampleMessage) => {
+    // Messages come in the order sent, so every batch is answered by now: closing the port ends this thread,
+    // which then stops while the main thread completes the analysis instead of after it.
+    if ('lastBatchGiven' in message) {
+      port.close();
+      return;
+    }
+    const shared = message;
     try {
       computeFreeRanges(shared);
       port.postMessage({ ok: true } satisfies ResampleReply);
