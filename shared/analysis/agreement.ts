@@ -37,22 +37,16 @@ export function dimensionAgreement(
 
   const level = agreementLevel(dimension.kind);
   const ordinal = level === 'ordinal';
-  const { agreement, units: pairableUnits } = pairwisePercentAgreement(matrix);
   // Its coincidences serve alpha here and the leave-one-out values of its BCa interval.
   const alpha = krippendorffAlphaResampler(matrix, level);
   const alphaValue = alpha.estimate();
   // The alpha resampler's units are the pairable ones, in column order.
   const pairable = units.filter((_, unit) => ratingsOfUnit(matrix, unit) >= 2);
   const categories = dimension.kind === 'preference' ? Object.values(PREFERENCE_CODES) : (dimension.categories ?? []);
-  const result: DimensionAgreement = {
-    krippendorff_alpha: alphaValue,
-    krippendorff_alpha_ci95: null,
-    level,
-    units: pairableUnits,
-    percent_agreement: agreement,
-    gwet: gwetSummary(matrix, categories, ordinal),
-    warnings: [],
-  };
+  // Here, the statistics whose intervals need resamples, asked for at once; the figures that need none are
+  // computed alongside the resamples, after the draft has handed the intervals over, and set then in the
+  // JSON's order (the intervals are filled in after that).
+  const result = {} as DimensionAgreement;
   if (alphaValue !== null)
     bootstrap.interval(
       pairable,
@@ -60,11 +54,22 @@ export function dimensionAgreement(
       (ci95) => (result.krippendorff_alpha_ci95 = ci95),
       { method: 'bca', estimate: alphaValue, leaveOneOut: alpha.leaveOneOut },
     );
-  if (ordinal) result.weighted_kappa = pairwiseKappas(raters, units, matrix, categories, bootstrap);
-  // The ICCs and the warnings need no resamples: filled in alongside them, after the draft has handed its
-  // intervals over (the keys keep their order: icc comes after weighted_kappa, warnings is there already).
+  const weightedKappa = ordinal ? pairwiseKappas(raters, units, matrix, categories, bootstrap) : undefined;
   bootstrap.alongside(() => {
-    if (ordinal) result.icc = iccSummary(raters, matrix);
+    const { agreement, units: pairableUnits } = pairwisePercentAgreement(matrix);
+    Object.assign(result, {
+      krippendorff_alpha: alphaValue,
+      krippendorff_alpha_ci95: null,
+      level,
+      units: pairableUnits,
+      percent_agreement: agreement,
+      gwet: gwetSummary(matrix, categories, ordinal),
+      warnings: [],
+    } satisfies DimensionAgreement);
+    if (weightedKappa !== undefined) {
+      result.weighted_kappa = weightedKappa;
+      result.icc = iccSummary(raters, matrix);
+    }
     const choiceOf = Object.fromEntries(Object.entries(PREFERENCE_CODES).map(([choice, code]) => [code, choice]));
     const categoryName = (code: number) => (dimension.kind === 'preference' ? choiceOf[code]! : code);
     result.warnings = agreementWarnings(dimension, raters, matrix, result, categoryName);
