@@ -15,6 +15,8 @@ export const ALL_MODELS = 'ALL';
 export class CorrelationVariables {
   readonly ranks = new RankCache();
   private readonly known = new Map<string, { units: ReadonlyArray<string>; values: number[] }>();
+  /** Lists of units given so far, by their length and ends (sameUnitsAs). */
+  private readonly unitLists = new Map<string, Array<ReadonlyArray<string>>>();
 
   /** `values` of `variable` on `units`, or the array given before for that variable on the same units. */
   same(variable: string, units: ReadonlyArray<string>, values: number[]): number[] {
@@ -22,6 +24,20 @@ export class CorrelationVariables {
     if (known !== undefined && sameUnits(known.units, units)) return known.values;
     this.known.set(variable, { units, values });
     return values;
+  }
+
+  /**
+   * `units`, or an equal list given before: figures on the same outputs then ask the bootstrap with one list,
+   * whose label it builds once (UnitBootstrap), and compare their lists here by identity.
+   */
+  sameUnitsAs(units: ReadonlyArray<string>): ReadonlyArray<string> {
+    const key = `${units.length}\u001d${units[0]}\u001d${units[units.length - 1]}`;
+    const candidates = this.unitLists.get(key);
+    const known = candidates?.find((list) => sameUnits(list, units));
+    if (known !== undefined) return known;
+    if (candidates === undefined) this.unitLists.set(key, [units]);
+    else candidates.push(units);
+    return units;
   }
 }
 
@@ -31,6 +47,7 @@ export function variableName(kind: 'metric' | 'dimension', name: string, model: 
 }
 
 function sameUnits(a: ReadonlyArray<string>, b: ReadonlyArray<string>): boolean {
+  if (a === b) return true;
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
@@ -49,7 +66,7 @@ export function outputLevelCorrelation(
 ): Correlation {
   const scores: number[] = [];
   const means: number[] = [];
-  const units: string[] = [];
+  const keys: string[] = [];
   for (const output of outputs) {
     if (target.model !== ALL_MODELS && output.model !== target.model) continue;
     const score = output.scores[target.metric];
@@ -57,8 +74,9 @@ export function outputLevelCorrelation(
     if (score === undefined || human === null) continue;
     scores.push(score);
     means.push(human);
-    units.push(output.key);
+    keys.push(output.key);
   }
+  const units = variables.sameUnitsAs(keys);
   const x = variables.same(variableName('metric', target.metric, target.model), units, scores);
   const y = variables.same(variableName('dimension', target.dimension, target.model), units, means);
   const { ranks } = variables;

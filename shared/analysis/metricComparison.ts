@@ -59,7 +59,7 @@ export interface BestMetric {
 }
 
 interface Pairs {
-  keys: string[];
+  keys: ReadonlyArray<string>;
   first: number[];
   second: number[];
   human: number[];
@@ -70,24 +70,27 @@ function comparedOutputs(
   target: { dimension: string; model: string; metrics: [string, string] },
   variables: CorrelationVariables,
 ): Pairs {
-  const pairs: Pairs = { keys: [], first: [], second: [], human: [] };
+  const keys: string[] = [];
+  const first: number[] = [];
+  const second: number[] = [];
+  const human: number[] = [];
   for (const output of outputs) {
     if (target.model !== ALL_MODELS && output.model !== target.model) continue;
-    const first = output.scores[target.metrics[0]];
-    const second = output.scores[target.metrics[1]];
-    const human = humanMean(output, target.dimension);
-    if (first === undefined || second === undefined || human === null) continue;
-    pairs.keys.push(output.key);
-    pairs.first.push(first);
-    pairs.second.push(second);
-    pairs.human.push(human);
+    const firstScore = output.scores[target.metrics[0]];
+    const secondScore = output.scores[target.metrics[1]];
+    const mean = humanMean(output, target.dimension);
+    if (firstScore === undefined || secondScore === undefined || mean === null) continue;
+    keys.push(output.key);
+    first.push(firstScore);
+    second.push(secondScore);
+    human.push(mean);
   }
-  const { keys, first, second, human } = pairs;
+  const units = variables.sameUnitsAs(keys);
   return {
-    keys,
-    first: variables.same(variableName('metric', target.metrics[0], target.model), keys, first),
-    second: variables.same(variableName('metric', target.metrics[1], target.model), keys, second),
-    human: variables.same(variableName('dimension', target.dimension, target.model), keys, human),
+    keys: units,
+    first: variables.same(variableName('metric', target.metrics[0], target.model), units, first),
+    second: variables.same(variableName('metric', target.metrics[1], target.model), units, second),
+    human: variables.same(variableName('dimension', target.dimension, target.model), units, human),
   };
 }
 

@@ -110,6 +110,8 @@ export class UnitBootstrap {
   private readonly pendingWork: Array<() => void> = [];
   /** The first list of each set of units asked for, by its label: requests on one set share one list. */
   private readonly unitLists = new Map<string, ReadonlyArray<string>>();
+  /** Each list of units' label, by the list: figures on the same outputs mostly ask with the same list. */
+  private readonly labels = new WeakMap<ReadonlyArray<string>, string>();
   /** Requests before this one have been handed over (handOver). */
   private handedOver = 0;
 
@@ -198,7 +200,8 @@ export class UnitBootstrap {
       use(null);
       return;
     }
-    const label = units.join('\u001e');
+    let label = this.labels.get(units);
+    if (label === undefined) this.labels.set(units, (label = units.join('\u001e')));
     const key = name === undefined ? undefined : `${name}\u001d${label}`;
     const known = key === undefined ? undefined : this.named.get(key);
     if (known !== undefined) {

@@ -22,4 +22,14 @@ describe('CorrelationVariables', () => {
     expect(variables.same(variableName('dimension', 'rougeL', 'model-a'), ['1:xa', '1:ya'], dimension)).toBe(dimension);
     expect(dimension).not.toBe(first);
   });
+
+  it('gives the first list of units again for an equal list, and keeps other lists apart', () => {
+    const variables = new CorrelationVariables();
+    const first = variables.sameUnitsAs(['1:xa', '1:ya', '1:za']);
+    expect(variables.sameUnitsAs(['1:xa', '1:ya', '1:za'])).toBe(first);
+    // The same length and ends, another output between them.
+    const other = ['1:xa', '1:wa', '1:za'];
+    expect(variables.sameUnitsAs(other)).toBe(other);
+    expect(variables.sameUnitsAs(['1:xa', '1:wa', '1:za'])).toBe(other);
+  });
 });
