@@ -123,12 +123,69 @@ function sumsAbove(byGroup: Float64Array): Float64Array {
  * For each unit i, how many units lie in its x group and y group (itself included), in its x group and
  * above its y group, above its x group and in its y group, above both.
  */
-function quadrantCounts(
+function quadrantCounts(xGroupOf: Int32Array, xGroups: number, yGroupOf: Int32Array, yGroups: number): QuadrantCounts {
+  // Few groups on one side (mean ratings take a few dozen values): a table of every pair of groups is then
+  // smaller than the units' work in a tree, and its sums are read without one.
+  return xGroups * yGroups <= TABLE_CELLS_PER_UNIT * xGroupOf.length
+    ? quadrantCountsByTable(xGroupOf, xGroups, yGroupOf, yGroups)
+    : quadrantCountsByTree(xGroupOf, xGroups, yGroupOf, yGroups);
+}
+
+interface QuadrantCounts {
+  sameSame: Int32Array;
+  sameAbove: Int32Array;
+  aboveSame: Int32Array;
+  aboveAbove: Int32Array;
+}
+
+/** Most cells per unit of the table of group pairs quadrantCountsByTable builds. */
+const TABLE_CELLS_PER_UNIT = 16;
+
+/**
+ * quadrantCounts from the count of units in each pair of groups, summed from the top: at[a][b] = the units
+ * whose x group is a or above and whose y group is b or above.
+ */
+function quadrantCountsByTable(
   xGroupOf: Int32Array,
   xGroups: number,
   yGroupOf: Int32Array,
   yGroups: number,
-): { sameSame: Int32Array; sameAbove: Int32Array; aboveSame: Int32Array; aboveAbove: Int32Array } {
+): QuadrantCounts {
+  const n = xGroupOf.length;
+  const width = yGroups + 1;
+  const atOrAbove = new Int32Array((xGroups + 1) * width);
+  for (let j = 0; j < n; j++) atOrAbove[xGroupOf[j]! * width + yGroupOf[j]!]! += 1;
+  const inPair = atOrAbove.slice();
+  for (let a = xGroups - 1; a >= 0; a--) {
+    for (let b = yGroups - 1; b >= 0; b--) {
+      const cell = a * width + b;
+      atOrAbove[cell]! += atOrAbove[cell + 1]! + atOrAbove[cell + width]! - atOrAbove[cell + width + 1]!;
+    }
+  }
+  const counts: QuadrantCounts = {
+    sameSame: new Int32Array(n),
+    sameAbove: new Int32Array(n),
+    aboveSame: new Int32Array(n),
+    aboveAbove: new Int32Array(n),
+  };
+  for (let i = 0; i < n; i++) {
+    const cell = xGroupOf[i]! * width + yGroupOf[i]!;
+    const bothAbove = atOrAbove[cell + width + 1]!;
+    counts.aboveAbove[i] = bothAbove;
+    counts.aboveSame[i] = atOrAbove[cell + width]! - bothAbove;
+    counts.sameAbove[i] = atOrAbove[cell + 1]! - bothAbove;
+    counts.sameSame[i] = inPair[cell]!;
+  }
+  return counts;
+}
+
+/** quadrantCounts with a Fenwick tree over the y groups, x groups visited from the top. */
+function quadrantCountsByTree(
+  xGroupOf: Int32Array,
+  xGroups: number,
+  yGroupOf: Int32Array,
+  yGroups: number,
+): QuadrantCounts {
   const n = xGroupOf.length;
   // The units of each x group (counting sort).
   const start = new Int32Array(xGroups + 1);

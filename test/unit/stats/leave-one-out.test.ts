@@ -21,6 +21,8 @@ const uniform = (n: number, scale: number) =>
 const integers = (n: number, bound: number) => Array.from({ length: n }, () => 1 + prng.nextInt(bound));
 
 describe('spearmanLeaveOneOut', () => {
+  // Few groups on a side (the first two cases and n = 3) count the units by a table of group pairs; the case
+  // without ties, with n groups on each side, by a tree: both ways are checked against the samples.
   const cases: Array<[string, number[], number[]]> = [
     // A metric with few ties against a mean of three ratings (many ties), as the analysis correlates them.
     ['metric × mean rating, n = 700', uniform(700, 10_000), integers(700, 13).map((v) => v / 3)],
