@@ -96,6 +96,8 @@ export class ResampleWorkers {
   private readonly batches: SharedBatch[] = [];
   /** Set by close: from then on each worker stays referenced until it has stopped. */
   private closing = false;
+  /** Set by complete: the workers were told that no batch follows, and stop once they have answered. */
+  private lastBatchGiven = false;
 
   constructor(count: number) {
     this.pending = Array.from({ length: count }, () => []);
@@ -127,6 +129,7 @@ export class ResampleWorkers {
 
   /** Gives the workers a batch of requests, which they start on at once (a draft's `takeRequests`). */
   take(settings: BootstrapSettings, requests: IntervalRequest[]): void {
+    if (this.lastBatchGiven) throw new Error('The bootstrap workers were told that no batch follows');
     // Without workers, this thread computes every request once it is free (finish).
     if (this.workers.length === 0) return;
     const shared = sharedResamples(settings, requests, this.workers.length + 1);
@@ -143,6 +146,7 @@ export class ResampleWorkers {
    */
   async complete({ bootstrap }: AnalysisDraft): Promise<void> {
     // The draft has handed every batch over: each worker stops once it has answered them.
+    this.lastBatchGiven = true;
     for (const worker of this.workers) worker.postMessage({ lastBatchGiven: true } satisfies ResampleMessage);
     bootstrap.complete(await this.finish(bootstrap.settings, bootstrap.requests, () => bootstrap.computeAlongside()));
   }

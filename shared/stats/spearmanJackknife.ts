@@ -44,7 +44,7 @@ export function spearmanLeaveOneOut(
   const uInYGroup = sumsByGroup(ySide.groupOf, ySide.groups, u);
   const vAboveXGroup = sumsAbove(vInXGroup);
   const uAboveYGroup = sumsAbove(uInYGroup);
-  const quadrants = quadrantCounts(xSide.groupOf, xSide.groups, ySide.groupOf, ySide.groups);
+  const quadrants = quadrantCounts(xSide, ySide);
 
   const values = new Float64Array(n);
   for (let i = 0; i < n; i++) {
@@ -123,12 +123,12 @@ function sumsAbove(byGroup: Float64Array): Float64Array {
  * For each unit i, how many units lie in its x group and y group (itself included), in its x group and
  * above its y group, above its x group and in its y group, above both.
  */
-function quadrantCounts(xGroupOf: Int32Array, xGroups: number, yGroupOf: Int32Array, yGroups: number): QuadrantCounts {
+function quadrantCounts(x: TieGroups, y: TieGroups): QuadrantCounts {
   // Few groups on one side (mean ratings take a few dozen values): a table of every pair of groups is then
   // smaller than the units' work in a tree, and its sums are read without one.
-  return xGroups * yGroups <= TABLE_CELLS_PER_UNIT * xGroupOf.length
-    ? quadrantCountsByTable(xGroupOf, xGroups, yGroupOf, yGroups)
-    : quadrantCountsByTree(xGroupOf, xGroups, yGroupOf, yGroups);
+  return x.groups * y.groups <= TABLE_CELLS_PER_UNIT * x.groupOf.length
+    ? quadrantCountsByTable(x, y)
+    : quadrantCountsByTree(x, y);
 }
 
 interface QuadrantCounts {
@@ -146,10 +146,8 @@ const TABLE_CELLS_PER_UNIT = 16;
  * whose x group is a or above and whose y group is b or above.
  */
 function quadrantCountsByTable(
-  xGroupOf: Int32Array,
-  xGroups: number,
-  yGroupOf: Int32Array,
-  yGroups: number,
+  { groupOf: xGroupOf, groups: xGroups }: TieGroups,
+  { groupOf: yGroupOf, groups: yGroups }: TieGroups,
 ): QuadrantCounts {
   const n = xGroupOf.length;
   const width = yGroups + 1;
@@ -180,12 +178,9 @@ function quadrantCountsByTable(
 }
 
 /** quadrantCounts with a Fenwick tree over the y groups, x groups visited from the top. */
-function quadrantCountsByTree(
-  xGroupOf: Int32Array,
-  xGroups: number,
-  yGroupOf: Int32Array,
-  yGroups: number,
-): QuadrantCounts {
+function quadrantCountsByTree(x: TieGroups, y: TieGroups): QuadrantCounts {
+  const { groupOf: xGroupOf, groups: xGroups } = x;
+  const { groupOf: yGroupOf, groups: yGroups } = y;
   const n = xGroupOf.length;
   // The units of each x group (counting sort).
   const start = new Int32Array(xGroups + 1);

@@ -94,6 +94,24 @@ describe('ResampleWorkers', () => {
   });
 });
 
+describe('ResampleWorkers after complete', () => {
+  const path = FILES['ratings with gaps'];
+  const { rows, metrics, dimensions } = parseTidyRatingsCsv(readFileSync(path, 'utf8'), 'ratings.csv');
+
+  it('completes the draft as one thread does, and then takes no batch: its workers were told none follows', async () => {
+    const threads = new ResampleWorkers(1);
+    const options = { bootstrap: 101, seed: 7, metrics, rubric: dimensions };
+    try {
+      const draft = draftTidyAnalysis(rows, options, (batch) => threads.take(options, batch));
+      await threads.complete(draft);
+      expect(serializeAnalysisResult(draft.result)).toBe(serializeAnalysisResult(analyzeTidyRatings(rows, options)));
+      expect(() => threads.take(options, draft.bootstrap.requests)).toThrow(/no batch follows/);
+    } finally {
+      await threads.close();
+    }
+  });
+});
+
 describe('draftTidyAnalysis handing its requests over', () => {
   const path = FILES['ratings with gaps'];
   const { rows, metrics, dimensions } = parseTidyRatingsCsv(readFileSync(path, 'utf8'), 'ratings.csv');
