@@ -24,24 +24,35 @@ export function dimensionAgreement(
   const raters = sortedStrings(new Set(own.map((row) => row.rater)));
   const raterIndex = new Map(raters.map((rater, i) => [rater, i]));
   // Units (outputs) in the order of their keys; each output's key is built once, not once per row.
+  // Plain loops over the rows: this runs before the first intervals are handed to the workers, mostly before V8
+  // has optimised it, where every callback is an interpreted call.
   const outputs = new OutputMap<{ key: string; column: number }>();
-  const outputOfRow = own.map((row) => outputs.obtain(row, () => ({ key: outputKey(row), column: 0 })));
+  const outputOfRow: Array<{ key: string; column: number }> = new Array(own.length);
+  for (let r = 0; r < own.length; r++) {
+    const row = own[r]!;
+    outputOfRow[r] = outputs.get(row) ?? outputs.obtain(row, () => ({ key: outputKey(row), column: 0 }));
+  }
   const columns = [...outputs.values()].sort((a, b) => compareStrings(a.key, b.key));
-  columns.forEach((output, column) => (output.column = column));
+  for (let column = 0; column < columns.length; column++) columns[column]!.column = column;
   const units = columns.map((output) => output.key);
   const matrix = raters.map(() => new Array<number | null>(units.length).fill(null));
-  own.forEach((row, r) => {
+  for (let r = 0; r < own.length; r++) {
+    const row = own[r]!;
     const value = row.task === 'preference' ? PREFERENCE_CODES[row.value] : row.value;
     matrix[raterIndex.get(row.rater)!]![outputOfRow[r]!.column] = value;
-  });
+  }
 
   const level = agreementLevel(dimension.kind);
   const ordinal = level === 'ordinal';
   // Its coincidences serve alpha here and the leave-one-out values of its BCa interval.
   const alpha = krippendorffAlphaResampler(matrix, level);
   const alphaValue = alpha.estimate();
-  // The alpha resampler's units are the pairable ones, in column order.
-  const pairable = units.filter((_, unit) => ratingsOfUnit(matrix, unit) >= 2);
+  // The alpha resampler's units are the pairable ones, in column order: the list of every unit when all are
+  // (one list for all the figures on them, whose label the bootstrap joins once).
+  const pairable = completeOr(
+    units,
+    units.filter((_, unit) => ratingsOfUnit(matrix, unit) >= 2),
+  );
   const categories = dimension.kind === 'preference' ? Object.values(PREFERENCE_CODES) : (dimension.categories ?? []);
   // Here, the statistics whose intervals need resamples, asked for at once; the figures that need none are
   // computed alongside the resamples, after the draft has handed the intervals over, and set then in the
@@ -77,6 +88,11 @@ export function dimensionAgreement(
   return result;
 }
 
+/** `units` itself when `subset` holds every unit (subsets keep the units' order), else `subset`. */
+function completeOr(units: ReadonlyArray<string>, subset: ReadonlyArray<string>): ReadonlyArray<string> {
+  return subset.length === units.length ? units : subset;
+}
+
 function ratingsOfUnit(matrix: ReadonlyArray<ReadonlyArray<number | null>>, unit: number): number {
   let ratings = 0;
   for (let rater = 0; rater < matrix.length; rater++) if (matrix[rater]![unit] !== null) ratings++;
@@ -101,19 +117,22 @@ function pairwiseKappas(
       const a: number[] = [];
       const b: number[] = [];
       const both: string[] = [];
-      matrix[i]!.forEach((value, unit) => {
-        const other = matrix[j]![unit];
-        if (value !== null && other !== null && other !== undefined) {
+      const first = matrix[i]!;
+      const second = matrix[j]!;
+      for (let unit = 0; unit < first.length; unit++) {
+        const value = first[unit];
+        const other = second[unit];
+        if (value !== null && value !== undefined && other !== null && other !== undefined) {
           a.push(value);
           b.push(other);
           both.push(units[unit]!);
         }
-      });
+      }
       const kappa = weightedKappa(a, b, categories, 'quadratic');
       const pairwise: PairwiseKappa = { raters: [raters[i]!, raters[j]!], kappa, n: a.length, ci95: null };
       if (kappa !== null)
         bootstrap.interval(
-          both,
+          completeOr(units, both),
           { kind: 'weighted-kappa', a, b, categories, weights: 'quadratic' },
           (ci95) => (pairwise.ci95 = ci95),
         );

@@ -68,10 +68,10 @@ export function kendallTauB(
   const n = x.length;
   const { xs, ys } = sortedPairs(ranks.tieGroups(x), ranks.tieGroups(y));
 
-  const tiedInX = tiedPairs(xs, (i) => xs[i] === xs[i - 1]);
-  const tiedInBoth = tiedPairs(xs, (i) => xs[i] === xs[i - 1] && ys[i] === ys[i - 1]);
+  const tiedInX = tiedPairs(xs);
+  const tiedInBoth = tiedPairs(xs, ys);
   const discordant = countInversionsAndSort(ys);
-  const tiedInY = tiedPairs(ys, (i) => ys[i] === ys[i - 1]);
+  const tiedInY = tiedPairs(ys);
 
   const allPairs = (n * (n - 1)) / 2;
   const concordantMinusDiscordant = allPairs - tiedInX - tiedInY + tiedInBoth - 2 * discordant;
@@ -84,15 +84,16 @@ export function kendallTauB(
  * ties and inversions counted below are those of the values. A native sort of one number per pair, not a
  * comparator over indices (which was most of the analysis' Kendall time).
  */
-function sortedPairs(xGroups: TieGroups, yGroups: TieGroups): { xs: number[]; ys: number[] } {
+function sortedPairs(xGroups: TieGroups, yGroups: TieGroups): { xs: Int32Array; ys: Int32Array } {
   const n = xGroups.groupOf.length;
   const width = yGroups.groups;
   // Below n² ≤ 2^53 for any n an analysis meets, so every key is an exact integer.
   const keys = new Float64Array(n);
   for (let i = 0; i < n; i++) keys[i] = xGroups.groupOf[i]! * width + yGroups.groupOf[i]!;
   keys.sort();
-  const xs = new Array<number>(n);
-  const ys = new Array<number>(n);
+  // Group numbers are below n, so they fit in 32 bits.
+  const xs = new Int32Array(n);
+  const ys = new Int32Array(n);
   for (let i = 0; i < keys.length; i++) {
     xs[i] = Math.floor(keys[i]! / width);
     ys[i] = keys[i]! - xs[i]! * width;
@@ -100,12 +101,16 @@ function sortedPairs(xGroups: TieGroups, yGroups: TieGroups): { xs: number[]; ys
   return { xs, ys };
 }
 
-/** Σ t(t−1)/2 over runs of consecutive positions where `continuesRun(i)` says i belongs to the run of i−1. */
-function tiedPairs(sorted: ReadonlyArray<number>, continuesRun: (i: number) => boolean): number {
+/**
+ * Σ t(t−1)/2 over the runs of consecutive equal values of `sorted` (ties in one variable), or, with `also`, over
+ * the runs equal in both (pairs tied in both variables). Loops of their own, not a callback per position: this
+ * runs for every correlation of an analysis, mostly before V8 has optimised it.
+ */
+function tiedPairs(sorted: Int32Array, also?: Int32Array): number {
   let pairs = 0;
   let run = 1;
   for (let i = 1; i <= sorted.length; i++) {
-    if (i < sorted.length && continuesRun(i)) {
+    if (i < sorted.length && sorted[i] === sorted[i - 1] && (also === undefined || also[i] === also[i - 1])) {
       run++;
     } else {
       pairs += (run * (run - 1)) / 2;
@@ -116,10 +121,10 @@ function tiedPairs(sorted: ReadonlyArray<number>, continuesRun: (i: number) => b
 }
 
 /** Sorts `values` in place (bottom-up merge sort) and returns the number of strict inversions. */
-function countInversionsAndSort(values: number[]): number {
+function countInversionsAndSort(values: Int32Array): number {
   let inversions = 0;
   let source = values.slice();
-  let target = new Array<number>(values.length);
+  let target = new Int32Array(values.length);
   for (let width = 1; width < values.length; width *= 2) {
     for (let lo = 0; lo < values.length; lo += 2 * width) {
       const mid = Math.min(lo + width, values.length);
@@ -135,9 +140,11 @@ function countInversionsAndSort(values: number[]): number {
         }
       }
     }
-    [source, target] = [target, source];
+    const sorted = target;
+    target = source;
+    source = sorted;
   }
-  source.forEach((value, i) => (values[i] = value));
+  values.set(source);
   return inversions;
 }
 
@@ -151,7 +158,8 @@ function isCorrelatable(x: ReadonlyArray<number>, y: ReadonlyArray<number>): boo
 }
 
 function isConstant(values: ReadonlyArray<number>): boolean {
-  return values.every((value) => value === values[0]);
+  for (let i = 1; i < values.length; i++) if (values[i] !== values[0]) return false;
+  return true;
 }
 
 // Rounding can push |r| a hair past 1; scipy clips the same way.

@@ -236,7 +236,9 @@ function sameValues(a: ReadonlyArray<number>, b: ReadonlyArray<number>): boolean
 }
 
 export function checkFinite(values: ReadonlyArray<number>): void {
-  for (const value of values) {
+  // Indexed: until V8 has optimised it, a for-of loop costs an iterator per call (every figure checks its inputs).
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i]!;
     if (!Number.isFinite(value)) throw new RangeError(`Correlation input ${value} is not a finite number`);
   }
 }
