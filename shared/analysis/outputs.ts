@@ -25,7 +25,7 @@ export function ratedOutputs(rows: ReadonlyArray<TidyRatingRow>): RatedOutput[] 
     meanByDimension: new Map(),
   });
   for (const row of rows) {
-    const output = byOutput.obtain(row, () => newOutput(row));
+    const output = byOutput.get(row) ?? byOutput.obtain(row, () => newOutput(row));
     Object.assign(output.scores, row.scores);
     if (row.task !== 'rating') continue;
     const values = output.valuesByDimension.get(row.dimension) ?? [];

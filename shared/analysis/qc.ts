@@ -16,6 +16,7 @@ import {
   OutputMap,
   compareStrings,
   RatingMap,
+  emptyMap,
   sortedStrings,
   type TidyRatingRow,
   type TidyRatingValueRow,
@@ -250,7 +251,7 @@ function raterChecks(
   for (const row of rows) {
     let ofRater = tasksByRater.get(row.rater);
     if (ofRater === undefined) tasksByRater.set(row.rater, (ofRater = { byOutput: new OutputMap(), tasks: [] }));
-    const ofOutput = ofRater.byOutput.obtain(row, () => new Map());
+    const ofOutput = ofRater.byOutput.get(row) ?? ofRater.byOutput.obtain(row, emptyMap);
     const kind = row.qc === null ? row.task : `${row.task}:${row.qc}`;
     let task = ofOutput.get(kind);
     if (task === undefined) {

@@ -44,7 +44,7 @@ export function raterDiagnostics(
     if (row.durationMs !== null) {
       let timed = durations.get(row.rater);
       if (timed === undefined) durations.set(row.rater, (timed = { tasks: new OutputMap(), times: [] }));
-      const kinds = timed.tasks.obtain(row, () => new Set());
+      const kinds = timed.tasks.get(row) ?? timed.tasks.obtain(row, () => new Set());
       if (!kinds.has(row.task)) {
         kinds.add(row.task);
         timed.times.push(row.durationMs);
@@ -53,7 +53,8 @@ export function raterDiagnostics(
     if (row.task !== 'rating') continue;
     let byOutput = values.get(row.dimension);
     if (byOutput === undefined) values.set(row.dimension, (byOutput = new OutputMap()));
-    const output = byOutput.obtain(row, () => ({ key: outputKey(row), byRater: new Array(raters.length) }));
+    const output =
+      byOutput.get(row) ?? byOutput.obtain(row, () => ({ key: outputKey(row), byRater: new Array(raters.length) }));
     output.byRater[raterIndex.get(row.rater)!] = row.value;
   }
 
@@ -93,11 +94,14 @@ function dimensionDiagnostics(
   const own: number[] = [];
   const paired: number[] = [];
   const othersMean: number[] = [];
-  for (const { byRater } of outputs) {
+  // One array for every output's other values: mean() copies what it is given.
+  const others: number[] = [];
+  for (let o = 0; o < outputs.length; o++) {
+    const { byRater } = outputs[o]!;
     const value = byRater[rater];
     if (value === undefined) continue;
     own.push(value);
-    const others: number[] = [];
+    others.length = 0;
     for (let other = 0; other < byRater.length; other++) {
       const theirs = byRater[other];
       if (other !== rater && theirs !== undefined) others.push(theirs);
