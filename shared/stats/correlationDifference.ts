@@ -113,7 +113,7 @@ class SwapSums {
   constructor(za: Float64Array, zb: Float64Array, hc: Float64Array) {
     const n = hc.length;
     this.n = n;
-    this.shh = hc.reduce((sum, v) => sum + v * v, 0);
+    this.shh = sumOfSquares(hc);
     this.d = new Float64Array(n);
     this.dd = new Float64Array(n);
     this.dh = new Float64Array(n);
@@ -251,17 +251,26 @@ function subsetSumTables(length: number): Float64Array {
 }
 
 function centred(values: ReadonlyArray<number>): Float64Array {
-  const mean = values.reduce((sum, v) => sum + v, 0) / values.length;
-  // Plain loops, not Float64Array.from or map with a callback: these run for every pair of metrics.
+  // Plain loops, not reduce, Float64Array.from or map with a callback: these run for every pair of metrics.
+  let sum = 0;
+  for (let i = 0; i < values.length; i++) sum += values[i]!;
+  const mean = sum / values.length;
   const out = new Float64Array(values.length);
   for (let i = 0; i < values.length; i++) out[i] = values[i]! - mean;
   return out;
 }
 
+/** Σ v² over the values, in their order. */
+function sumOfSquares(values: Float64Array): number {
+  let sum = 0;
+  for (let i = 0; i < values.length; i++) sum += values[i]! * values[i]!;
+  return sum;
+}
+
 /** z-scores with the population SD (the SD's convention does not change any correlation). */
 function standardised(values: ReadonlyArray<number>): Float64Array {
   const c = centred(values);
-  const sd = Math.sqrt(c.reduce((sum, v) => sum + v * v, 0) / values.length);
+  const sd = Math.sqrt(sumOfSquares(c) / values.length);
   for (let i = 0; i < c.length; i++) c[i] = c[i]! / sd;
   return c;
 }
