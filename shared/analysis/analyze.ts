@@ -98,12 +98,12 @@ export function draftTidyAnalysis(
   // Dimensions with means (not preference, not nominal): correlations and metric comparisons use their mean rating.
   const ratingDimensions = sortedStrings(dimensions.filter(hasMeans).map((d) => d.key));
   // One metric's (or dimension's) values on the same outputs, and their ranks, serve every figure below.
-  const variables = new CorrelationVariables();
+  const variables = new CorrelationVariables(outputs);
   const correlations: Correlation[] = [];
   for (const metric of metrics) {
     for (const dimension of ratingDimensions) {
       for (const model of [...models, ALL_MODELS]) {
-        correlations.push(outputLevelCorrelation(outputs, { metric, dimension, model }, bootstrap, variables));
+        correlations.push(outputLevelCorrelation({ metric, dimension, model }, bootstrap, variables));
       }
     }
   }
@@ -113,7 +113,7 @@ export function draftTidyAnalysis(
       metrics.forEach((first, i) => {
         for (const second of metrics.slice(i + 1)) {
           metricComparisons.push(
-            compareMetrics(outputs, { dimension, model, metrics: [first, second] }, bootstrap, options, variables),
+            compareMetrics({ dimension, model, metrics: [first, second] }, bootstrap, options, variables),
           );
         }
       });

@@ -8,22 +8,51 @@ export const ALL_MODELS = 'ALL';
 
 /**
  * The variables of the correlations (each metric's values, each dimension's mean ratings) on the outputs a
- * figure is about. A variable asked for again on the same outputs is the same array, so that its ranks are
- * computed once (`ranks`): every metric is correlated with every dimension, and compared with every other
- * metric, on the same outputs of a model.
+ * figure is about, from the rated outputs. A variable asked for again on the same outputs is the same array, so
+ * that its ranks are computed once (`ranks`): every metric is correlated with every dimension, and compared with
+ * every other metric, on the same outputs of a model. Each model's outputs with a mean on a dimension are found
+ * once, not once per figure.
  */
 export class CorrelationVariables {
   readonly ranks = new RankCache();
   private readonly known = new Map<string, { units: ReadonlyArray<string>; values: number[] }>();
   /** Lists of units given so far, by their length and ends (sameUnitsAs). */
   private readonly unitLists = new Map<string, Array<ReadonlyArray<string>>>();
+  private readonly ratedOutputs = new Map<string, RatedOn>();
 
-  /** `values` of `variable` on `units`, or the array given before for that variable on the same units. */
-  same(variable: string, units: ReadonlyArray<string>, values: number[]): number[] {
+  constructor(private readonly outputs: ReadonlyArray<RatedOutput> = []) {}
+
+  /**
+   * The outputs of `model` (or of every model: ALL_MODELS) with a mean rating on `dimension` and a value of each
+   * of `metrics`, in the rated outputs' order: their keys, each metric's values and their means.
+   */
+  pairs(model: string, dimension: string, metrics: ReadonlyArray<string>): PairedVariables {
+    const rated = this.ratedOn(model, dimension);
+    const hasMetrics = (output: RatedOutput) => metrics.every((metric) => output.scores[metric] !== undefined);
+    const complete = rated.outputs.every(hasMetrics);
+    const outputs = complete ? rated.outputs : rated.outputs.filter(hasMetrics);
+    const units = complete ? rated.units : this.sameUnitsAs(outputs.map((output) => output.key));
+    const means = complete
+      ? rated.means
+      : this.same(variableName('dimension', dimension, model), units, () =>
+          outputs.map((output) => humanMean(output, dimension)!),
+        );
+    const scores = metrics.map((metric) =>
+      this.same(variableName('metric', metric, model), units, () => outputs.map((output) => output.scores[metric]!)),
+    );
+    return { units, scores, means };
+  }
+
+  /**
+   * The values of `variable` on `units`: the array made before for that variable on the same units, otherwise
+   * the one `values` makes now.
+   */
+  same(variable: string, units: ReadonlyArray<string>, values: () => number[]): number[] {
     const known = this.known.get(variable);
     if (known !== undefined && sameUnits(known.units, units)) return known.values;
-    this.known.set(variable, { units, values });
-    return values;
+    const made = values();
+    this.known.set(variable, { units, values: made });
+    return made;
   }
 
   /**
@@ -39,6 +68,43 @@ export class CorrelationVariables {
     else candidates.push(units);
     return units;
   }
+
+  /** The outputs of `model` (or ALL_MODELS) with a mean rating on `dimension`, found once. */
+  private ratedOn(model: string, dimension: string): RatedOn {
+    const key = `${model}\u001d${dimension}`;
+    let rated = this.ratedOutputs.get(key);
+    if (rated !== undefined) return rated;
+    const outputs: RatedOutput[] = [];
+    const keys: string[] = [];
+    const means: number[] = [];
+    for (let o = 0; o < this.outputs.length; o++) {
+      const output = this.outputs[o]!;
+      if (model !== ALL_MODELS && output.model !== model) continue;
+      const mean = humanMean(output, dimension);
+      if (mean === null) continue;
+      outputs.push(output);
+      keys.push(output.key);
+      means.push(mean);
+    }
+    const units = this.sameUnitsAs(keys);
+    rated = { outputs, units, means: this.same(variableName('dimension', dimension, model), units, () => means) };
+    this.ratedOutputs.set(key, rated);
+    return rated;
+  }
+}
+
+/** A model's outputs with a mean rating on a dimension (CorrelationVariables.ratedOn). */
+interface RatedOn {
+  outputs: RatedOutput[];
+  units: ReadonlyArray<string>;
+  means: number[];
+}
+
+/** What CorrelationVariables.pairs gives: the outputs' keys, each metric's values and the mean ratings. */
+export interface PairedVariables {
+  units: ReadonlyArray<string>;
+  scores: number[][];
+  means: number[];
 }
 
 /** The name of a metric's or a dimension's values on a model's outputs (CorrelationVariables). */
@@ -59,26 +125,12 @@ function sameUnits(a: ReadonlyArray<string>, b: ReadonlyArray<string>): boolean 
  * rating). The Spearman interval is a BCa bootstrap over those outputs (UnitBootstrap).
  */
 export function outputLevelCorrelation(
-  outputs: ReadonlyArray<RatedOutput>,
   target: { metric: string; dimension: string; model: string },
   bootstrap: UnitBootstrap,
-  variables: CorrelationVariables = new CorrelationVariables(),
+  variables: CorrelationVariables,
 ): Correlation {
-  const scores: number[] = [];
-  const means: number[] = [];
-  const keys: string[] = [];
-  for (const output of outputs) {
-    if (target.model !== ALL_MODELS && output.model !== target.model) continue;
-    const score = output.scores[target.metric];
-    const human = humanMean(output, target.dimension);
-    if (score === undefined || human === null) continue;
-    scores.push(score);
-    means.push(human);
-    keys.push(output.key);
-  }
-  const units = variables.sameUnitsAs(keys);
-  const x = variables.same(variableName('metric', target.metric, target.model), units, scores);
-  const y = variables.same(variableName('dimension', target.dimension, target.model), units, means);
+  const { units, scores, means: y } = variables.pairs(target.model, target.dimension, [target.metric]);
+  const x = scores[0]!;
   const { ranks } = variables;
   const rho = spearman(x, y, ranks);
   const correlation: Correlation = {

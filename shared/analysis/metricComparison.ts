@@ -14,8 +14,7 @@ import {
   williamsTest,
   type WilliamsTest,
 } from '../stats';
-import { ALL_MODELS, CorrelationVariables, metricCorrelationName, variableName } from './correlations';
-import { humanMean, type RatedOutput } from './outputs';
+import { metricCorrelationName, type CorrelationVariables } from './correlations';
 import type { BootstrapSettings, ResampledStatistic, UnitBootstrap } from './resampling';
 
 export interface CorrelationDifference {
@@ -66,42 +65,20 @@ interface Pairs {
 }
 
 function comparedOutputs(
-  outputs: ReadonlyArray<RatedOutput>,
   target: { dimension: string; model: string; metrics: [string, string] },
   variables: CorrelationVariables,
 ): Pairs {
-  const keys: string[] = [];
-  const first: number[] = [];
-  const second: number[] = [];
-  const human: number[] = [];
-  for (const output of outputs) {
-    if (target.model !== ALL_MODELS && output.model !== target.model) continue;
-    const firstScore = output.scores[target.metrics[0]];
-    const secondScore = output.scores[target.metrics[1]];
-    const mean = humanMean(output, target.dimension);
-    if (firstScore === undefined || secondScore === undefined || mean === null) continue;
-    keys.push(output.key);
-    first.push(firstScore);
-    second.push(secondScore);
-    human.push(mean);
-  }
-  const units = variables.sameUnitsAs(keys);
-  return {
-    keys: units,
-    first: variables.same(variableName('metric', target.metrics[0], target.model), units, first),
-    second: variables.same(variableName('metric', target.metrics[1], target.model), units, second),
-    human: variables.same(variableName('dimension', target.dimension, target.model), units, human),
-  };
+  const { units, scores, means } = variables.pairs(target.model, target.dimension, target.metrics);
+  return { keys: units, first: scores[0]!, second: scores[1]!, human: means };
 }
 
 export function compareMetrics(
-  outputs: ReadonlyArray<RatedOutput>,
   target: { dimension: string; model: string; metrics: [string, string] },
   bootstrap: UnitBootstrap,
   settings: BootstrapSettings,
-  variables: CorrelationVariables = new CorrelationVariables(),
+  variables: CorrelationVariables,
 ): MetricComparison {
-  const pairs = comparedOutputs(outputs, target, variables);
+  const pairs = comparedOutputs(target, variables);
   const { ranks } = variables;
   const label = `metric comparison\u001e${target.metrics.join('\u001e')}\u001e${pairs.keys.join('\u001e')}`;
   const difference = (
