@@ -30,7 +30,7 @@ export function dimensionAgreement(
   const outputOfRow: Array<{ key: string; column: number }> = new Array(own.length);
   for (let r = 0; r < own.length; r++) {
     const row = own[r]!;
-    outputOfRow[r] = outputs.get(row) ?? outputs.obtain(row, () => ({ key: outputKey(row), column: 0 }));
+    outputOfRow[r] = outputs.obtain(row, newColumn);
   }
   const columns = [...outputs.values()].sort((a, b) => compareStrings(a.key, b.key));
   for (let column = 0; column < columns.length; column++) columns[column]!.column = column;
@@ -86,6 +86,11 @@ export function dimensionAgreement(
     result.warnings = agreementWarnings(dimension, raters, matrix, result, categoryName);
   });
   return result;
+}
+
+/** An output's column of the reliability matrix, numbered once every output is known. */
+function newColumn(row: TidyRatingRow): { key: string; column: number } {
+  return { key: outputKey(row), column: 0 };
 }
 
 /** `units` itself when `subset` holds every unit (subsets keep the units' order), else `subset`. */

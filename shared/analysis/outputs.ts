@@ -16,16 +16,8 @@ export interface RatedOutput {
 /** The rated outputs in (model, item_id) order; scores are merged over the output's rows. */
 export function ratedOutputs(rows: ReadonlyArray<TidyRatingRow>): RatedOutput[] {
   const byOutput = new OutputMap<RatedOutput>();
-  const newOutput = (row: TidyRatingRow): RatedOutput => ({
-    itemId: row.itemId,
-    model: row.model,
-    key: outputKey(row),
-    scores: {},
-    valuesByDimension: new Map(),
-    meanByDimension: new Map(),
-  });
   for (const row of rows) {
-    const output = byOutput.get(row) ?? byOutput.obtain(row, () => newOutput(row));
+    const output = byOutput.obtain(row, newOutput);
     Object.assign(output.scores, row.scores);
     if (row.task !== 'rating') continue;
     const values = output.valuesByDimension.get(row.dimension) ?? [];
@@ -33,6 +25,17 @@ export function ratedOutputs(rows: ReadonlyArray<TidyRatingRow>): RatedOutput[] 
     output.valuesByDimension.set(row.dimension, values);
   }
   return [...byOutput.values()].sort((a, b) => compareStrings(a.model, b.model) || compareStrings(a.itemId, b.itemId));
+}
+
+function newOutput(row: TidyRatingRow): RatedOutput {
+  return {
+    itemId: row.itemId,
+    model: row.model,
+    key: outputKey(row),
+    scores: {},
+    valuesByDimension: new Map(),
+    meanByDimension: new Map(),
+  };
 }
 
 /** The output's human value on a dimension: the mean over its raters, null when nobody rated it. */

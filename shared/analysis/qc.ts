@@ -251,7 +251,7 @@ function raterChecks(
   for (const row of rows) {
     let ofRater = tasksByRater.get(row.rater);
     if (ofRater === undefined) tasksByRater.set(row.rater, (ofRater = { byOutput: new OutputMap(), tasks: [] }));
-    const ofOutput = ofRater.byOutput.get(row) ?? ofRater.byOutput.obtain(row, emptyMap);
+    const ofOutput = ofRater.byOutput.obtain(row, emptyMap);
     const kind = row.qc === null ? row.task : `${row.task}:${row.qc}`;
     let task = ofOutput.get(kind);
     if (task === undefined) {

@@ -1,7 +1,7 @@
 /** Per-rater diagnostics: how each rater's values and pace compare with the other raters'. */
 import { mean, meanWithTInterval, quartiles, sampleSd, spearman } from '../stats';
 import type { AnalysisDimension } from './types';
-import { OutputMap, compareStrings, outputKey, sortedStrings, type TidyRatingRow } from './tidy';
+import { OutputMap, compareStrings, emptySet, outputKey, sortedStrings, type TidyRatingRow } from './tidy';
 
 export interface RaterDimensionDiagnostics {
   dimension: string;
@@ -40,11 +40,15 @@ export function raterDiagnostics(
   const values = new Map<string, OutputMap<ValuesOfOutput>>();
   // Per rater, the duration of each task timed (an output in one kind of task), from its first row.
   const durations = new Map<string, { tasks: OutputMap<Set<string>>; times: number[] }>();
+  const newValues = (row: TidyRatingRow): ValuesOfOutput => ({
+    key: outputKey(row),
+    byRater: new Array(raters.length),
+  });
   for (const row of rows) {
     if (row.durationMs !== null) {
       let timed = durations.get(row.rater);
       if (timed === undefined) durations.set(row.rater, (timed = { tasks: new OutputMap(), times: [] }));
-      const kinds = timed.tasks.get(row) ?? timed.tasks.obtain(row, () => new Set());
+      const kinds = timed.tasks.obtain(row, emptySet);
       if (!kinds.has(row.task)) {
         kinds.add(row.task);
         timed.times.push(row.durationMs);
@@ -53,8 +57,7 @@ export function raterDiagnostics(
     if (row.task !== 'rating') continue;
     let byOutput = values.get(row.dimension);
     if (byOutput === undefined) values.set(row.dimension, (byOutput = new OutputMap()));
-    const output =
-      byOutput.get(row) ?? byOutput.obtain(row, () => ({ key: outputKey(row), byRater: new Array(raters.length) }));
+    const output = byOutput.obtain(row, newValues);
     output.byRater[raterIndex.get(row.rater)!] = row.value;
   }
 

@@ -283,13 +283,16 @@ export class OutputMap<T> {
     return this.byItem.get(output.itemId)?.get(output.model);
   }
 
-  /** The output's value, made by `create` and kept the first time the output is asked for. */
-  obtain(output: { itemId: string; model: string }, create: () => T): T {
+  /**
+   * The output's value, made by `create(output)` and kept the first time the output is asked for. `create` is
+   * given the output so that callers pass one function made once, not a closure made for each of their rows.
+   */
+  obtain<O extends { itemId: string; model: string }>(output: O, create: (output: O) => T): T {
     let byModel = this.byItem.get(output.itemId);
     if (byModel === undefined) this.byItem.set(output.itemId, (byModel = new Map()));
     let value = byModel.get(output.model);
     if (value === undefined) {
-      value = create();
+      value = create(output);
       byModel.set(output.model, value);
       this.order.push(value);
     }
@@ -306,10 +309,12 @@ export class OutputMap<T> {
   }
 }
 
+const isOutput = (): true => true;
+
 /** How many outputs the rows are about. */
 export function outputCount(rows: ReadonlyArray<{ itemId: string; model: string }>): number {
   const outputs = new OutputMap<true>();
-  for (const row of rows) outputs.obtain(row, () => true);
+  for (const row of rows) outputs.obtain(row, isOutput);
   return outputs.size;
 }
 
@@ -361,4 +366,9 @@ export class RatingMap<T> {
 /** A new Map, for OutputMap.obtain without a closure made per call. */
 export function emptyMap<K, V>(): Map<K, V> {
   return new Map();
+}
+
+/** A new Set, likewise. */
+export function emptySet<V>(): Set<V> {
+  return new Set();
 }
