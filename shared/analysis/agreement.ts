@@ -10,8 +10,8 @@ import { OutputMap, compareStrings, outputKey, sortedStrings, type PreferenceVal
 const PREFERENCE_CODES: Record<PreferenceValue, number> = { model: 0, reference: 1, tie: 2 };
 
 /**
- * Inter-rater agreement for one dimension, from its rows (`own`). Units are outputs (item_id, model), raters are rater names,
- * missing ratings stay missing. Alpha is at the level the dimension's kind declares (ordinal for Likert,
+ * Inter-rater agreement for one dimension, from its rows (`own`). Units are outputs (item_id, model), raters
+ * are rater names, missing ratings stay missing. Alpha is at the level the dimension's kind declares (ordinal for Likert,
  * nominal for binary and preference), with a BCa bootstrap interval over outputs; Gwet's AC2
  * (quadratic) for ordinal kinds and AC1 otherwise. Ordinal kinds also get quadratic-weighted kappa for every
  * pair of raters on the outputs both rated (bootstrap interval over those outputs), and ICCs on a complete block.
