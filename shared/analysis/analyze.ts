@@ -62,14 +62,10 @@ export function draftTidyAnalysis(
   takeRequests?: (requests: IntervalRequest[]) => void,
 ): AnalysisDraft {
   const bootstrap = new UnitBootstrap({ bootstrap: options.bootstrap, seed: options.seed }, takeRequests);
-  // The checks of the input and of the raters need no resamples: they are done alongside them (in this thread
-  // while others resample), first, and either can still refuse the input before there is any result.
-  let qc: AnalysisResult['qc'] | undefined;
-  bootstrap.alongside(() => {
-    assertOneValuePerRating(allRows);
-    // QC rows check the raters, not the models: every model result below sees only the study's own tasks.
-    qc = qualityControl(allRows, options.rubric, options.qc);
-  });
+  // The check of the input needs no resamples: it is done alongside them (in this thread while others
+  // resample), first, and still refuses the input before there is any result (as the QC below does).
+  bootstrap.alongside(() => assertOneValuePerRating(allRows));
+  // QC rows check the raters, not the models: every model result sees only the study's own tasks.
   const studyRows = allRows.filter((row) => row.qc === null);
   const allDimensions = resolveDimensions(studyRows, options.rubric);
   // The rater's confidence describes the rater, not the answer: it is reported per rater and in no model result.
@@ -161,7 +157,7 @@ export function draftTidyAnalysis(
         seed: options.seed,
         intervals: intervalMethods(options.bootstrap, options.seed),
       },
-      qc: qc!,
+      qc: qualityControl(allRows, options.rubric, options.qc),
     } satisfies AnalysisResult);
     // Only analyses with adjudicated values (or asked to use them) carry the key: others stay as they were.
     const adjudication = adjudicationSummary(rows, options.pairwise ?? [], finalValues);

@@ -20,7 +20,7 @@ export class CorrelationVariables {
   private readonly unitLists = new Map<string, Array<ReadonlyArray<string>>>();
   private readonly ratedOutputs = new Map<string, RatedOn>();
 
-  constructor(private readonly outputs: ReadonlyArray<RatedOutput> = []) {}
+  constructor(private readonly outputs: ReadonlyArray<RatedOutput>) {}
 
   /**
    * The outputs of `model` (or of every model: ALL_MODELS) with a mean rating on `dimension` and a value of each

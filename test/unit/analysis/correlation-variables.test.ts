@@ -59,7 +59,7 @@ describe('CorrelationVariables.same and sameUnitsAs', () => {
   const rougeOnModelA = variableName('metric', 'rougeL', 'model-a');
 
   it('gives the array made first for the same variable on the same outputs, and makes others apart', () => {
-    const variables = new CorrelationVariables();
+    const variables = new CorrelationVariables([]);
     const first = variables.same(rougeOnModelA, ['1:xa', '1:ya'], () => [0.2, 0.4]);
     expect(variables.same(rougeOnModelA, ['1:xa', '1:ya'], () => [0.2, 0.4])).toBe(first);
     const fewer = [0.2];
@@ -71,7 +71,7 @@ describe('CorrelationVariables.same and sameUnitsAs', () => {
   });
 
   it('gives the first list of units again for an equal list, and keeps other lists apart', () => {
-    const variables = new CorrelationVariables();
+    const variables = new CorrelationVariables([]);
     const first = variables.sameUnitsAs(['1:xa', '1:ya', '1:za']);
     expect(variables.sameUnitsAs(['1:xa', '1:ya', '1:za'])).toBe(first);
     // The same length and ends, another output between them.
